@@ -1,0 +1,3 @@
+from tentable.cli import main
+
+raise SystemExit(main())
