@@ -1,0 +1,23 @@
+"""The bot protocol and the uniform random bot."""
+from __future__ import annotations
+
+import random
+
+from tentable.engine.core import State
+
+
+class Bot:
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> str:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions, seeded so simulations replay."""
+
+    def choose(self, state: State) -> str:
+        # The mover's legal actions depend only on what the mover sees, so no peeking.
+        return self.rng.choice(state.legal_actions())

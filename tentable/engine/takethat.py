@@ -1,0 +1,265 @@
+"""Take That (Spies & Staupe): rules digest `rules/takethat.md`, rule ids TT-Rn.
+
+Cards are ints (the number printed on them). The pile is kept top-last so that
+drawing is `pop()`; views and `deck=` speak top-first like the rulebook.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from tentable.engine.core import (IllegalAction, Option, SetupError, State, check_deck,
+                                  int_between, register, shuffled)
+from tentable.engine.decks import manifest
+
+GAME_ID = "takethat"
+TURN, OPEN = "turn", "open"   # OPEN: the row was just taken, the taker must open a new one
+
+
+def twin(card: int) -> int:
+    """TT-R1: the card with the digits swapped (a toad is its own twin)."""
+    return (card % 10) * 10 + card // 10
+
+
+@lru_cache(maxsize=1)
+def cards() -> tuple[int, ...]:
+    return tuple(int(code) for code in manifest(GAME_ID).cards(2))
+
+
+@lru_cache(maxsize=1)
+def toads() -> frozenset[int]:
+    return frozenset(int(code) for code in manifest(GAME_ID).codes("toad"))
+
+
+def hand_size(players: int) -> int:
+    return 8 if players == 4 else 9     # TT-R2
+
+
+def pile_score(face_up: Sequence[int], face_down: Sequence[int]) -> int:
+    """TT-R9: +1 per face-up card, -1 per face-down card, -5 per face-down toad."""
+    toad_set = toads()
+    return len(face_up) - sum(5 if c in toad_set else 1 for c in face_down)
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str      # "play" | "twist" | "take"
+    card: int = 0
+
+
+@register
+class TakeThat(State):
+    game_id = GAME_ID
+    title = "Take That"
+    min_players = 2
+    max_players = 4
+    options_spec = (
+        Option("rounds", 2, int, int_between(1, 20), "rounds to play (TT-R10)"),
+        Option("pro", False, bool, help="pro variant V1: taking a single card also takes the "
+                                        "top of the pile"),
+    )
+
+    def __init__(self, players: int, seed: int, options: dict, deck: list[int] | None) -> None:
+        self.players, self.seed, self.options, self.deck = players, seed, options, deck
+        self.history: list[str] = []
+        self.round = 0
+        self.round_scores: list[list[int]] = []
+        self.hands: list[list[int]] = []
+        self.pile: list[int] = []
+        self.row: list[int] = []
+        self.face_up: list[list[int]] = []
+        self.face_down: list[list[int]] = []
+        self.turn: int | None = None
+        self.phase = TURN
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict, deck: Sequence | None) -> "TakeThat":
+        if deck is not None:
+            deck = check_deck(GAME_ID, deck, cards())
+        state = cls(players, seed, options, deck)
+        state._deal(1)
+        return state
+
+    # -- setup ---------------------------------------------------------------
+    def _deal(self, round_no: int) -> None:
+        """TT-R2/R3: shuffle, deal one at a time from the round's start player."""
+        order = self.deck if (round_no == 1 and self.deck) else shuffled(
+            cards(), self.seed, f"round {round_no}")
+        start = (round_no - 1) % self.players
+        n = hand_size(self.players) * self.players
+        self.round = round_no
+        self.hands = [[] for _ in range(self.players)]
+        for i, card in enumerate(order[:n]):
+            self.hands[(start + i) % self.players].append(card)
+        self.pile = list(reversed(order[n:]))
+        self.row = []
+        self.face_up = [[] for _ in range(self.players)]
+        self.face_down = [[] for _ in range(self.players)]
+        self.turn, self.phase = start, TURN
+
+    # -- queries -------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    def _playable(self, card: int) -> bool:
+        """TT-R4: any card on an empty row, else at most 10 from the rightmost card."""
+        return not self.row or abs(card - self.row[-1]) <= 10
+
+    def legal_actions(self) -> list[str]:
+        if self.turn is None:
+            return []
+        hand = self.hands[self.turn]
+        if self.phase == OPEN:
+            return sorted({f"play {c}" for c in hand})
+        actions = {f"play {c}" for c in hand if self._playable(c)}
+        row = set(self.row)
+        toad_set = toads()
+        actions.update(f"twist {c}" for c in hand if c not in toad_set and twin(c) in row)
+        if self.row:
+            actions.add("take")
+        return sorted(actions)
+
+    # -- acting --------------------------------------------------------------
+    def _check(self, action: str) -> Move:
+        words = action.split()
+        if words == ["take"]:
+            if self.phase == OPEN:
+                raise IllegalAction("You just took the row: now open a new row with any card.")
+            if not self.row:
+                raise IllegalAction("The row is empty, there is nothing to take.")
+            return Move("take")
+        if len(words) != 2 or words[0] not in ("play", "twist"):
+            raise IllegalAction(f"Unknown action {action[:40]!r}: try 'play 34', 'twist 43' "
+                                f"or 'take'.")
+        kind, number = words
+        if not (number.isascii() and number.isdigit() and len(number) <= 3):
+            raise IllegalAction(f"{number[:20]!r} is not a card number.")
+        card = int(number)
+        hand = self.hands[self.turn]
+        if card not in hand:
+            raise IllegalAction(f"You don't hold {card}.")
+        if kind == "play":
+            if self.phase == TURN and not self._playable(card):
+                low, high = self.row[-1] - 10, self.row[-1] + 10
+                raise IllegalAction(f"{card} is too far from {self.row[-1]}: you may play "
+                                    f"{max(low, 12)} to {min(high, 98)}, twist, or take the row.")
+            return Move("play", card)
+        if self.phase == OPEN:
+            raise IllegalAction("You just took the row: open a new row by playing a card.")
+        if card in toads():
+            raise IllegalAction(f"{card} is a toad: toads can never be twisted.")
+        if twin(card) not in self.row:
+            raise IllegalAction(f"Its twin {twin(card)} is not in the row.")
+        return Move("twist", card)
+
+    def _perform(self, move: Move) -> None:
+        seat = self.turn
+        if move.kind == "take":
+            self._take(seat)
+            return
+        self.hands[seat].remove(move.card)
+        if move.kind == "play":
+            self.row.append(move.card)                      # TT-R4
+        else:                                               # TT-R5
+            self.row.remove(twin(move.card))
+            self.face_up[seat] += [move.card, twin(move.card)]
+            if not self.row and not self.pile:              # TT-R8: twisted away completely
+                self._end_round()
+                return
+        if self.pile:                                       # TT-R7
+            self.hands[seat].append(self.pile.pop())
+        self.phase = TURN
+        self.turn = (seat + 1) % self.players
+
+    def _take(self, seat: int) -> None:
+        """TT-R6, V1; TT-R8 ends the round when the pile was already empty."""
+        single = len(self.row) == 1
+        self.face_down[seat] += self.row
+        self.row = []
+        if not self.pile:
+            self._end_round()
+            return
+        if self.options["pro"] and single:
+            self.face_down[seat].append(self.pile.pop())
+        self.phase = OPEN
+
+    def _end_round(self) -> None:
+        self.round_scores.append(self._round_score())
+        if self.round >= self.options["rounds"]:
+            self.turn = None
+        else:
+            self._deal(self.round + 1)
+
+    # -- scores --------------------------------------------------------------
+    def _round_score(self) -> list[int]:
+        return [pile_score(up, down) for up, down in zip(self.face_up, self.face_down)]
+
+    def scores(self) -> list[int]:
+        """TT-R10: totals of the finished rounds plus the running round."""
+        running = [0] * self.players if self.turn is None else self._round_score()
+        return [sum(col) for col in zip(running, *self.round_scores)]
+
+    # -- information -----------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        mine = seat is not None and seat == self.turn
+        return {
+            "game": GAME_ID, "players": self.players, "seat": seat,
+            "round": self.round, "rounds": self.options["rounds"], "pro": self.options["pro"],
+            "current_player": self.turn, "phase": self.phase if self.turn is not None else "over",
+            "row": list(self.row), "pile": len(self.pile),
+            "hand": sorted(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "face_up": [list(u) for u in self.face_up],
+            "face_down": [list(d) for d in self.face_down],
+            "round_scores": [list(r) for r in self.round_scores],
+            "scores": self.scores(), "winners": self.winners(),
+            "legal_actions": self.legal_actions() if mine else [],
+        }
+
+    def zones(self) -> dict[str, list]:
+        zones = {"pile": self.pile, "row": self.row}
+        for s in range(self.players):
+            zones[f"hand {s}"] = self.hands[s]
+            zones[f"face up {s}"] = self.face_up[s]
+            zones[f"face down {s}"] = self.face_down[s]
+        return zones
+
+    def hidden_zones(self, seat: int | None) -> set[str]:
+        # Face-down piles were public row cards (and V1's pile card, shown as it is taken).
+        return {"pile"} | {f"hand {s}" for s in range(self.players) if s != seat}
+
+    def determinize(self, seat: int, seed: int) -> "TakeThat":
+        copy = self.clone()
+        others = [s for s in range(self.players) if s != seat]
+        unseen = copy.pile + [c for s in others for c in copy.hands[s]]
+        random.Random(seed).shuffle(unseen)
+        for s in others:
+            k = len(copy.hands[s])
+            copy.hands[s], unseen = unseen[:k], unseen[k:]
+        copy.pile = unseen
+        return copy
+
+    # -- serialisation ---------------------------------------------------------
+    def _to_data(self) -> dict:
+        return {
+            "players": self.players, "seed": self.seed, "options": dict(self.options),
+            "deck": list(self.deck) if self.deck else None, "history": list(self.history),
+            "round": self.round, "round_scores": [list(r) for r in self.round_scores],
+            "hands": [list(h) for h in self.hands], "pile": list(self.pile),
+            "row": list(self.row), "face_up": [list(u) for u in self.face_up],
+            "face_down": [list(d) for d in self.face_down], "turn": self.turn,
+            "phase": self.phase,
+        }
+
+    @classmethod
+    def _from_data(cls, data: dict) -> "TakeThat":
+        state = cls(data["players"], data["seed"], dict(data["options"]), data["deck"])
+        for name in ("history", "round", "round_scores", "hands", "pile", "row", "face_up",
+                     "face_down", "turn", "phase"):
+            setattr(state, name, data[name])
+        if state.phase not in (TURN, OPEN):
+            raise SetupError(f"takethat: unknown phase {state.phase!r}")
+        return state

@@ -1,0 +1,101 @@
+"""Headless bot-vs-bot simulation behind `tentable sim`.
+
+Seats cycle through the listed bots and the assignment rotates by one seat each
+game, so every bot sits in every seat equally often (the start seat matters).
+A failing game never stops the run: its seed and history are reported.
+"""
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from tentable.bots import make_bot
+from tentable.engine import new_game
+
+
+@dataclass
+class SimResult:
+    game: str
+    players: int
+    bots: list[str]
+    games: int = 0
+    wins: dict[str, float] = field(default_factory=dict)        # shared wins split evenly
+    seats: dict[str, int] = field(default_factory=dict)         # seat-games played per bot
+    score_sum: dict[str, float] = field(default_factory=dict)
+    actions: int = 0
+    seconds: float = 0.0
+    errors: list[dict] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        names = list(dict.fromkeys(self.bots))
+        return {
+            "game": self.game, "players": self.players, "games": self.games,
+            "wins": {b: round(self.wins.get(b, 0.0), 3) for b in names},
+            "mean_score": {b: self.score_sum.get(b, 0.0) / max(1, self.seats.get(b, 0))
+                           for b in names},
+            "actions_per_game": self.actions / max(1, self.games),
+            "games_per_s": self.games / max(self.seconds, 1e-9),
+            "actions_per_s": self.actions / max(self.seconds, 1e-9),
+            "errors": self.errors,
+        }
+
+
+def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
+             options: dict | None = None, max_actions: int = 100_000) -> SimResult:
+    # Bad arguments are the caller's mistake, not a failing game: refuse them up front.
+    new_game(game_id, players, seed, options)
+    for name in set(bots):
+        make_bot(name, game_id, 0)
+    result = SimResult(game_id, players, bots)
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed + g
+        names = [bots[(seat + g) % len(bots)] for seat in range(players)]
+        state = None
+        try:
+            state = new_game(game_id, players, game_seed, options)
+            seats = [make_bot(name, game_id, s, game_seed * 31 + s) for s, name in enumerate(names)]
+            while not state.is_over:
+                if len(state.history) >= max_actions:
+                    raise RuntimeError(f"no end after {max_actions} actions")
+                state.apply(seats[state.current_player].choose(state))
+            result.actions += len(state.history)
+        except Exception as exc:  # a simulation reports every failure and goes on
+            result.errors.append({
+                "seed": game_seed, "players": players, "bots": names,
+                "error": f"{type(exc).__name__}: {exc}",
+                "where": traceback.format_exc(limit=-1).strip().splitlines()[-3:],
+                "history": list(state.history) if state else [],
+            })
+            continue
+        result.games += 1
+        winners = state.winners()
+        for s, (name, score) in enumerate(zip(names, state.scores())):
+            result.seats[name] = result.seats.get(name, 0) + 1
+            result.score_sum[name] = result.score_sum.get(name, 0.0) + score
+            share = 1 / len(winners) if s in winners else 0.0
+            result.wins[name] = result.wins.get(name, 0.0) + share
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def format_result(result: SimResult) -> str:
+    data = result.as_json()
+    lines = [f"{result.game}: {result.games} games, {result.players} players, "
+             f"bots {','.join(result.bots)}",
+             f"{'bot':<12}{'wins':>10}{'win %':>9}{'mean score':>13}"]
+    for bot, wins in data["wins"].items():
+        share = 100 * wins / max(1, data["games"])
+        lines.append(f"{bot:<12}{wins:>10.1f}{share:>8.1f}%{data['mean_score'][bot]:>13.2f}")
+    lines.append(f"{data['actions_per_game']:.1f} actions per game · "
+                 f"{data['games_per_s']:.1f} games/s · {data['actions_per_s']:,.0f} actions/s")
+    if result.errors:
+        lines.append(f"{len(result.errors)} errors:")
+        for err in result.errors:
+            lines.append(f"  seed {err['seed']} ({', '.join(err['bots'])}): {err['error']}")
+            lines.append(f"    history: {' | '.join(err['history'])}")
+    else:
+        lines.append("errors: none")
+    lines.append("(shared wins are split evenly between the winners)")
+    return "\n".join(lines)

@@ -1,0 +1,110 @@
+"""Bad input never crashes and never changes anything: illegal actions, options, decks, saves."""
+import pytest
+
+from tentable.engine import GAMES, IllegalAction, SetupError, from_json, new_game
+
+GARBAGE = ["", " ", "play", "play play", "play 34 35", "twist", "take 3", "Play 34", "play -3",
+           "play 3.5", "play ３４", "play 34\x00", "pläy 34", "🃏", "play 🃏", "play " + "9" * 500,
+           "play 99999999999999999999999", "x" * 10_000, "bid 1", "pass", "take\ntake"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("action", GARBAGE)
+def test_garbage_actions_raise_and_leave_the_state_untouched(game_id, action):
+    state = new_game(game_id, GAMES[game_id].min_players, seed=4)
+    state.apply(state.legal_actions()[0])
+    before = state.to_json()
+    if action.strip() in state.legal_actions():
+        pytest.skip("legal here")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    assert str(err.value) and "Traceback" not in str(err.value)
+    assert len(str(err.value)) < 200, "messages stay short even for huge input"
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("action", [None, 34, b"take", ["take"]])
+def test_non_text_actions_raise(game_id, action):
+    state = new_game(game_id, GAMES[game_id].min_players, seed=4)
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+def test_another_seats_card_is_refused_and_nothing_changes():
+    state = new_game("takethat", 2, seed=9)
+    theirs = state.hands[1][0]
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match=f"You don't hold {theirs}"):
+        state.apply(f"play {theirs}")
+    assert state.to_json() == before
+
+
+def test_every_illegal_message_is_for_a_player():
+    state = new_game("takethat", 2, seed=9)
+    state.apply(f"play {min(state.hands[0])}")
+    far = max(state.hands[1]) if max(state.hands[1]) - state.row[-1] > 10 else None
+    if far:
+        with pytest.raises(IllegalAction, match="too far"):
+            state.apply(f"play {far}")
+    with pytest.raises(IllegalAction, match="not a card number"):
+        state.apply("play ab")
+    with pytest.raises(IllegalAction, match="Unknown action"):
+        state.apply("fold")
+
+
+def test_the_finished_game_takes_no_more_moves():
+    state = new_game("takethat", 2, seed=1, options={"rounds": 1})
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply("take")
+
+
+@pytest.mark.parametrize("options,message", [
+    ({"round": 2}, "unknown option 'round'"),
+    ({"rounds": 0}, "between 1 and 20"),
+    ({"rounds": "2"}, "must be int"),
+    ({"rounds": True}, "must be int"),
+    ({"pro": 1}, "must be bool"),
+    ({"rounds": 10**9}, "between 1 and 20"),
+])
+def test_bad_options_are_refused_clearly(options, message):
+    with pytest.raises(SetupError, match=message):
+        new_game("takethat", 2, options=options)
+
+
+@pytest.mark.parametrize("players", [0, 1, 5, -2, 2.0, "2", None])
+def test_bad_player_counts(players):
+    with pytest.raises(SetupError, match="2–4 players"):
+        new_game("takethat", players)
+
+
+def test_unknown_game_and_bad_seed():
+    with pytest.raises(SetupError, match="unknown game 'chess'"):
+        new_game("chess", 2)
+    with pytest.raises(SetupError, match="seed must be a whole number"):
+        new_game("takethat", 2, seed="7")
+
+
+@pytest.mark.parametrize("deck,message", [
+    (list(range(12, 91)), "missing"),
+    ("12 13 14", "must be a list"),
+    ([34] * 79, "not in this game"),
+    ([], "missing"),
+    ([str(c) for c in range(12, 99) if c % 10], "not in this game"),
+])
+def test_bad_decks_are_refused_clearly(deck, message):
+    with pytest.raises(SetupError, match=message):
+        new_game("takethat", 2, deck=deck)
+
+
+@pytest.mark.parametrize("text", ["", "{}", "[]", '{"game": "takethat"}', "not json",
+                                  '{"game": "chess", "version": 1, "state": {}}',
+                                  '{"game": "takethat", "version": 99, "state": {}}',
+                                  '{"game": "takethat", "version": 1, "state": {"players": 2}}'])
+def test_broken_saved_states_give_a_clear_error(text):
+    with pytest.raises(SetupError):
+        from_json(text)
