@@ -1,0 +1,1 @@
+"""Everything pygame: window, scenes, widgets and theme."""

@@ -1,0 +1,1 @@
+"""Reusable table pieces: cards, sprites, tweens, drag-and-drop, layout, buttons, panels."""

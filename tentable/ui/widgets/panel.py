@@ -1,0 +1,99 @@
+"""Rounded translucent panels and cached text labels in the theme font."""
+from __future__ import annotations
+
+import pygame
+
+from tentable.ui import theme
+from tentable.ui.widgets.cache import LRU
+
+_LABELS: LRU[pygame.Surface] = LRU(1024)
+_PANELS: LRU[pygame.Surface] = LRU(128)
+_FELTS: LRU[pygame.Surface] = LRU(3)   # window-sized: keep only the last few sizes
+
+
+def label(text: str, px: int, colour: tuple[int, ...] = theme.TEXT,
+          bold: bool = False) -> pygame.Surface:
+    """`text` rendered anti-aliased; the same arguments return the same surface."""
+    key = (text, int(px), tuple(colour), bold)
+    return _LABELS.get(key, lambda: theme.font(px, bold).render(text, True, colour))
+
+
+def blit_label(surface: pygame.Surface, text: str, px: int, colour: tuple[int, ...] = theme.TEXT,
+               bold: bool = False, **anchor: object) -> pygame.Rect:
+    """Blit a label placed by a Rect keyword (`center=(x, y)`, `midleft=…`); returns its rect."""
+    image = label(text, px, colour, bold)
+    rect = image.get_rect(**anchor)
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """Break `text` into lines no wider than `width` (a too-long word is cut by characters)."""
+    f = theme.font(px, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if f.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while f.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and f.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def rounded(size: tuple[int, int], fill: tuple[int, ...], radius: int,
+            edge: tuple[int, ...] | None = None, edge_width: int = 1) -> pygame.Surface:
+    """A cached rounded rectangle with per-pixel alpha, ready to blit."""
+    key = (size, tuple(fill), radius, tuple(edge) if edge else None, edge_width)
+
+    def make() -> pygame.Surface:
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        box = image.get_rect()
+        pygame.draw.rect(image, fill, box, border_radius=radius)
+        if edge:
+            pygame.draw.rect(image, edge, box, edge_width, border_radius=radius)
+        return image
+
+    return _PANELS.get(key, make)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = theme.PANEL,
+               edge: tuple[int, ...] | None = theme.PANEL_EDGE, radius: int | None = None) -> None:
+    """A translucent rounded panel over whatever is below (the felt, cards)."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    r = theme.RADIUS if radius is None else radius
+    surface.blit(rounded(rect.size, fill, min(r, rect.h // 2, rect.w // 2), edge), rect)
+
+
+def shade(surface: pygame.Surface) -> None:
+    """Darken everything drawn so far, behind a modal panel (no window-sized allocation)."""
+    k = 255 - theme.SHADE[3]
+    surface.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: a soft light in the middle fading to a darker rim; cached per size."""
+
+    def make() -> pygame.Surface:
+        small = pygame.Surface((64, 36))
+        for y in range(36):
+            for x in range(64):
+                d = min(1.0, (((x - 31.5) / 32) ** 2 + ((y - 17.5) / 18) ** 2) ** 0.5)
+                a, b = theme.FELT_LIGHT, theme.FELT_DARK
+                t = d * d
+                small.set_at((x, y), tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3)))
+        # a tiny gradient smoothscaled up stays smooth at any window size and costs nothing
+        return pygame.transform.smoothscale(small, size)
+
+    return _FELTS.get(size, make)
