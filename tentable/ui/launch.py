@@ -1,0 +1,50 @@
+"""Opening the window from the CLI (`tentable play GAME --seats human,heuristic`)."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from tentable.ui.session import BOT, HUMAN, Seat, Session, random_seed
+
+
+def session_for(game_id: str, seats: Sequence[str], seed: int | None = None,
+                options: dict | None = None) -> Session:
+    """Seats given as "human" or a bot name ("random", "heuristic"); names as in setup."""
+    from tentable.ui.scenes.setup import default_name
+    players, humans = [], 0
+    for i, kind in enumerate(seats):
+        if kind == HUMAN:
+            # the first human is "You"; later humans and the bots take the usual names
+            players.append(Seat(default_name(0 if humans == 0 else i), HUMAN))
+            humans += 1
+        else:
+            players.append(Seat(default_name(i if i else len(seats)), BOT, kind))
+    return Session(game_id, tuple(players), random_seed() if seed is None else seed,
+                   dict(options or {}))
+
+
+def run(game_id: str | None = None, seats: Sequence[str] | None = None,
+        seed: int | None = None, options: dict | None = None) -> int:
+    """Open the app at the menu, or straight at a table when `game_id` is given
+    (`seats` default to a human against the heuristic bot). Returns an exit code."""
+    from tentable.engine import GAMES, SetupError
+    from tentable.ui.app import App
+    from tentable.ui.scenes import table_for
+    from tentable.ui.text import t
+    if game_id is not None and game_id not in GAMES:
+        raise SystemExit(f"tentable: unknown game {game_id!r} (games: {', '.join(GAMES)})")
+    app = App()
+    try:
+        if game_id is not None:
+            table = table_for(game_id)
+            if table is None:
+                app.toasts.show(t("setup.coming_soon", game=GAMES[game_id].title), 4.0)
+            else:
+                session = session_for(game_id, seats or [HUMAN, "heuristic"], seed, options)
+                try:
+                    app.reset(table(app, session))
+                except (SetupError, ValueError) as exc:
+                    raise SystemExit(f"tentable: {exc}") from None
+        app.run()
+    finally:
+        app.close()
+    return 0

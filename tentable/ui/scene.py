@@ -1,0 +1,43 @@
+"""The scene protocol: what the app's scene stack asks of every screen.
+
+A scene handles input in `process_event`, advances time in `update(dt)` and paints
+in `draw(surface)`; `draw` never changes state (Tuxemon's split). The app calls
+`process_event` and `update` only on the top scene, and draws from the topmost
+opaque scene upwards, so an overlay such as the pause menu shows the table
+under it, frozen.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from tentable.ui.app import App
+
+
+class Scene:
+    #: False for overlays: the scene below is drawn first.
+    opaque = True
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        """React to one input or window event."""
+
+    def update(self, dt: float) -> bool:
+        """Advance by `dt` seconds. True if something changed or moves, so a redraw is due."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene. Must not change any state."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window now has this size; lay out again."""
+
+    def enter(self) -> None:
+        """Became the top scene: pushed, or uncovered by a pop. Settings may have changed."""
+
+    def leave(self) -> None:
+        """Stopped being the top scene: popped, replaced or covered."""

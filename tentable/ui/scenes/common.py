@@ -1,0 +1,386 @@
+"""Pieces the menu-like scenes share: the backdrop, keyboard focus, choice rows,
+steppers and a text field. The table scenes use `KeyNav` too, for their buttons.
+
+Sizes are given for a 1280×720 window and scaled with `theme.ui_scale`; text never
+goes below `MIN_TEXT` pixels so 1024×640 stays readable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from tentable.ui import theme
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.panel import label, rounded
+
+MIN_TEXT = 14
+FOCUS = theme.SELECTED
+MODAL = (10, 30, 28, 246)   # a dialog over the table: nearly opaque, so cards don't show through
+MINUS = "\u2212"
+
+
+def signed(value: int) -> str:
+    """+3, −3 (a real minus sign), 0."""
+    return f"{value:+d}".replace("-", MINUS) if value else "0"
+
+
+def px(value: float, scale: float, floor: int = 1) -> int:
+    return max(floor, round(value * scale))
+
+
+def text_px(value: float, scale: float) -> int:
+    return max(MIN_TEXT, round(value * scale))
+
+
+def backdrop(surface: pygame.Surface) -> None:
+    from tentable.ui.widgets.panel import felt
+    surface.blit(felt(surface.get_size()), (0, 0))
+
+
+def shade(surface: pygame.Surface) -> None:
+    """Darken whatever is below a modal overlay."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill(theme.SHADE)
+    surface.blit(veil, (0, 0))
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    grow = px(4, scale, 2)
+    width = px(3, scale, 2)
+    box = rect.inflate(2 * grow, 2 * grow)
+    pygame.draw.rect(surface, FOCUS, box, width, border_radius=theme.RADIUS + grow)
+
+
+# -- keyboard focus --------------------------------------------------------------
+@dataclass
+class Focusable:
+    """Something the arrow keys can land on and Enter/Space activate."""
+
+    rect: Callable[[], pygame.Rect]
+    activate: Callable[[], None]
+
+
+def button_focus(button: Button) -> Focusable:
+    def press() -> None:
+        if button.enabled and button.on_click is not None:
+            button.on_click()
+    return Focusable(lambda: button.rect, press)
+
+
+class KeyNav:
+    """Arrow keys move to the nearest control in that direction; Enter/Space activate.
+
+    The ring shows only once the keyboard is used, and hides again on mouse motion,
+    so mouse players never see it."""
+
+    _DIRS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
+             pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+    def __init__(self) -> None:
+        self.items: list[Focusable] = []
+        self.index = 0
+        self.visible = False
+
+    def set_items(self, items: Sequence[Focusable], index: int | None = None) -> None:
+        self.items = list(items)
+        if index is not None:
+            self.index = index
+        self.index = min(self.index, max(0, len(self.items) - 1))
+
+    @property
+    def current(self) -> Focusable | None:
+        return self.items[self.index] if self.items else None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.visible = False
+            return False
+        if event.type != pygame.KEYDOWN or not self.items:
+            return False
+        if event.key in self._DIRS:
+            if self.visible:
+                self.move(*self._DIRS[event.key])
+            self.visible = True
+            return True
+        if event.key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            if self.visible:
+                self.index = (self.index + step) % len(self.items)
+            self.visible = True
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.visible = True
+            self.items[self.index].activate()
+            return True
+        return False
+
+    def move(self, dx: int, dy: int) -> None:
+        here = pygame.Vector2(self.items[self.index].rect().center)
+        best, best_score = None, float("inf")
+        for i, item in enumerate(self.items):
+            if i == self.index:
+                continue
+            delta = pygame.Vector2(item.rect().center) - here
+            along = delta.x * dx + delta.y * dy
+            if along <= 0:
+                continue
+            across = abs(delta.x * dy) + abs(delta.y * dx)
+            score = along + 2.5 * across
+            if score < best_score:
+                best, best_score = i, score
+        if best is not None:
+            self.index = best
+
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
+        if self.visible and self.items:
+            focus_ring(surface, self.items[self.index].rect(), scale)
+
+
+# -- controls --------------------------------------------------------------------
+class Segmented:
+    """A row of mutually exclusive choices (Slow | Normal | Fast), one always selected."""
+
+    def __init__(self, choices: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None] | None = None) -> None:
+        self.choices = list(choices)
+        self.value = value
+        self.on_change = on_change
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rects: list[pygame.Rect] = []
+        self.hover: int | None = None
+        self.enabled = True
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        n = max(1, len(self.choices))
+        self.rects = [pygame.Rect(self.rect.x + self.rect.w * i // n, self.rect.y,
+                                  self.rect.w * (i + 1) // n - self.rect.w * i // n, self.rect.h)
+                      for i in range(n)]
+
+    def select(self, value: Any) -> None:
+        if value == self.value or not self.enabled:
+            return
+        self.value = value
+        if self.on_change is not None:
+            self.on_change(value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)),
+                              None)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for (value, _), rect in zip(self.choices, self.rects):
+                if rect.collidepoint(event.pos):
+                    self.select(value)
+                    return True
+        return False
+
+    def focusables(self) -> list[Focusable]:
+        return [Focusable(lambda r=rect: r, lambda v=value: self.select(v))
+                for (value, _), rect in zip(self.choices, self.rects)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.w <= 0:
+            return
+        radius = min(theme.RADIUS, self.rect.h // 2)
+        surface.blit(rounded(self.rect.size, (*theme.BUTTON["normal"], 255), radius,
+                             (255, 255, 255, 28)), self.rect)
+        size = max(MIN_TEXT - 1, round(self.rect.h * 0.4))
+        for i, ((value, text), rect) in enumerate(zip(self.choices, self.rects)):
+            chosen = value == self.value
+            if chosen:
+                fill = theme.ACCENT if self.enabled else theme.BUTTON_DISABLED
+                inner = rect.inflate(-4, -4)
+                surface.blit(rounded(inner.size, (*fill, 255), max(2, radius - 2)), inner)
+            elif self.hover == i and self.enabled:
+                inner = rect.inflate(-4, -4)
+                surface.blit(rounded(inner.size, (255, 255, 255, 30), max(2, radius - 2)), inner)
+            ink = theme.TEXT_DARK if chosen else theme.TEXT
+            if not self.enabled:
+                ink = theme.BUTTON_DISABLED_TEXT
+            image = label(text, size, ink, bold=chosen)
+            if image.get_width() > rect.w - 6:
+                image = label(text, max(9, size * (rect.w - 6) // image.get_width()), ink, chosen)
+            surface.blit(image, image.get_rect(center=rect.center))
+
+
+class Stepper:
+    """[−]  value  [+] for a whole number; `allowed(n)` says which values may be chosen."""
+
+    def __init__(self, value: int, allowed: Callable[[int], bool],
+                 on_change: Callable[[int], None] | None = None,
+                 show: Callable[[int], str] = str) -> None:
+        self.value = value
+        self.allowed = allowed
+        self.on_change = on_change
+        self.show = show
+        self.minus = Button("−", lambda: self.step(-1))
+        self.plus = Button("+", lambda: self.step(1))
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._refresh()
+
+    def step(self, delta: int) -> None:
+        if self.allowed(self.value + delta):
+            self.value += delta
+            self._refresh()
+            if self.on_change is not None:
+                self.on_change(self.value)
+
+    def set(self, value: int) -> None:
+        self.value = value
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.minus.enabled = self.allowed(self.value - 1)
+        self.plus.enabled = self.allowed(self.value + 1)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        side = self.rect.h
+        self.minus.layout((self.rect.x, self.rect.y, side, side))
+        self.plus.layout((self.rect.right - side, self.rect.y, side, side))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.minus.handle(event) or self.plus.handle(event)
+
+    def focusables(self) -> list[Focusable]:
+        return [button_focus(self.minus), button_focus(self.plus)]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        middle = pygame.Rect(self.minus.rect.right + 4, self.rect.y,
+                             self.plus.rect.left - self.minus.rect.right - 8, self.rect.h)
+        if middle.w > 0:
+            surface.blit(rounded(middle.size, (0, 0, 0, 70), min(theme.RADIUS, middle.h // 2)),
+                         middle)
+            image = label(self.show(self.value), max(MIN_TEXT, round(self.rect.h * 0.45)),
+                          theme.TEXT, bold=True)
+            surface.blit(image, image.get_rect(center=middle.center))
+        self.minus.draw(surface)
+        self.plus.draw(surface)
+
+
+class TextField:
+    """A one-line text entry: click or Enter to edit, type, Enter/Tab/Esc to finish."""
+
+    BLINK = 0.53
+
+    def __init__(self, text: str = "", max_len: int = 14,
+                 allowed: Callable[[str], bool] = lambda ch: ch.isprintable(),
+                 on_change: Callable[[str], None] | None = None) -> None:
+        self.text = text
+        self.max_len = max_len
+        self.allowed = allowed
+        self.on_change = on_change
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.active = False
+        self.caret = len(text)
+        self._blink = 0.0
+        self._caret_on = True
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    def set_text(self, text: str) -> None:
+        self.text = text[: self.max_len]
+        self.caret = len(self.text)
+
+    def activate(self) -> None:
+        self.active = True
+        self.caret = len(self.text)
+        self._blink, self._caret_on = 0.0, True
+        pygame.key.start_text_input()
+        pygame.key.set_text_input_rect(self.rect)
+
+    def deactivate(self) -> None:
+        if self.active:
+            self.active = False
+            pygame.key.stop_text_input()
+
+    def _changed(self) -> None:
+        self._blink, self._caret_on = 0.0, True
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True if the event was for this field (typing, caret keys, a click on it)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.activate()
+                return True
+            self.deactivate()
+            return False
+        if not self.active:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            typed = "".join(ch for ch in event.text if self.allowed(ch))
+            room = self.max_len - len(self.text)
+            if typed and room > 0:
+                typed = typed[:room]
+                self.text = self.text[: self.caret] + typed + self.text[self.caret:]
+                self.caret += len(typed)
+                self._changed()
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+            self.deactivate()
+            return key != pygame.K_TAB  # Tab goes on to the next control
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            self.deactivate()
+            return False
+        if key == pygame.K_BACKSPACE and self.caret > 0:
+            self.text = self.text[: self.caret - 1] + self.text[self.caret:]
+            self.caret -= 1
+            self._changed()
+        elif key == pygame.K_DELETE and self.caret < len(self.text):
+            self.text = self.text[: self.caret] + self.text[self.caret + 1:]
+            self._changed()
+        elif key == pygame.K_LEFT:
+            self.caret = max(0, self.caret - 1)
+        elif key == pygame.K_RIGHT:
+            self.caret = min(len(self.text), self.caret + 1)
+        elif key == pygame.K_HOME:
+            self.caret = 0
+        elif key == pygame.K_END:
+            self.caret = len(self.text)
+        self._blink, self._caret_on = 0.0, True
+        return True  # every other key is typing, even when it adds nothing
+
+    def update(self, dt: float) -> bool:
+        if not self.active:
+            return False
+        self._blink += dt
+        if self._blink >= self.BLINK:
+            self._blink %= self.BLINK
+            self._caret_on = not self._caret_on
+            return True
+        return False
+
+    def focusable(self) -> Focusable:
+        return Focusable(lambda: self.rect, self.activate)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.w <= 0:
+            return
+        radius = min(theme.RADIUS, self.rect.h // 2)
+        edge = (*theme.ACCENT, 255) if self.active else (255, 255, 255, 60)
+        surface.blit(rounded(self.rect.size, (0, 0, 0, 90), radius, edge,
+                             2 if self.active else 1), self.rect)
+        size = max(MIN_TEXT, round(self.rect.h * 0.45))
+        pad = max(6, self.rect.h // 4)
+        image = label(self.text, size, theme.TEXT) if self.text else None
+        x = self.rect.x + pad
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-4, -2).clip(clip) if clip else self.rect)
+        if image is not None:
+            surface.blit(image, image.get_rect(midleft=(x, self.rect.centery)))
+        if self.active and self._caret_on:
+            cx = x + theme.font(size).size(self.text[: self.caret])[0]
+            half = round(size * 0.6)
+            pygame.draw.line(surface, theme.ACCENT, (cx, self.rect.centery - half),
+                             (cx, self.rect.centery + half), 2)
+        surface.set_clip(clip)

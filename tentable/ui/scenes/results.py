@@ -1,0 +1,148 @@
+"""The end of a game: scores per round and in total, the winners, play again or menu.
+
+An overlay over the final table. Per-round scores come from the spectator view's
+"round_scores" (one list per round, a score per seat) when the game has rounds.
+"""
+from __future__ import annotations
+
+import pygame
+
+from tentable.ui import theme
+from tentable.ui.scene import Scene
+from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, shade, signed, text_px
+from tentable.ui.session import Session
+from tentable.ui.text import t
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.panel import blit_label, draw_panel, label, rounded
+from tentable.ui.widgets.shapes import symbol_icon
+
+
+def round_scores(view: dict, players: int) -> list[list[int]]:
+    rounds = view.get("round_scores")
+    if not isinstance(rounds, list):
+        return []
+    return [list(r) for r in rounds if isinstance(r, (list, tuple)) and len(r) == players]
+
+
+class ResultsScene(Scene):
+    opaque = False
+
+    def __init__(self, app, session: Session, final_view: dict, scores: list[int],
+                 winners: list[int], table_class: type) -> None:
+        super().__init__(app)
+        self.session = session
+        self.table_class = table_class
+        self.names = [seat.name for seat in session.seats]
+        self.scores = list(scores)
+        self.winners = set(winners)
+        self.rounds = round_scores(final_view, session.players)
+        self.again = Button(t("results.again"), self.play_again, kind="primary")
+        self.menu = Button(t("results.menu"), self.to_menu)
+        self.nav = KeyNav()
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.columns: list[int] = []   # x of each column's right edge after the name
+        self.shown_rounds: list[int] = []
+        self.scale = 1.0
+
+    def headline(self) -> str:
+        names = [self.names[i] for i in sorted(self.winners)]
+        humans = self.session.humans
+        if (len(humans) == 1 and self.winners == set(humans)) or names == [t("setup.name_you")]:
+            return t("results.you_win")
+        if len(names) == 1:
+            return t("results.winner", name=names[0])
+        return t("results.tie", names=t("results.and").join(names))
+
+    def play_again(self) -> None:
+        self.app.reset(self.table_class(self.app, self.session.with_new_seed()))
+
+    def to_menu(self) -> None:
+        from tentable.ui.scenes.menu import MenuScene
+        self.app.reset(MenuScene(self.app))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.scale = theme.ui_scale(size)
+        row_h = px(42, s)
+        players = len(self.names)
+        width = min(size[0] - 2 * px(40, s), px(900, s))
+        name_w = px(230, s)
+        col_w = px(84, s, 56)
+        fit = max(1, (width - 2 * px(36, s) - name_w) // col_w - 1)
+        self.shown_rounds = list(range(len(self.rounds)))[-fit:] if self.rounds else []
+        columns = len(self.shown_rounds) + 1
+        width = max(px(560, s), min(width, name_w + columns * col_w + 2 * px(36, s)))
+        height = px(170, s) + (players + 1) * row_h + px(110, s)
+        self.panel = pygame.Rect(0, 0, width, min(height, size[1] - 2 * px(20, s)))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        inner = self.panel.inflate(-2 * px(36, s), 0)
+        self.table_rect = pygame.Rect(inner.x, self.panel.y + px(150, s), inner.w,
+                                      (players + 1) * row_h)
+        right = inner.right
+        self.columns = [right - (columns - 1 - i) * col_w for i in range(columns)]
+        bw, bh, gap = px(220, s), px(52, s, 38), px(18, s)
+        by = self.panel.bottom - bh - px(28, s)
+        self.again.layout((self.panel.centerx - bw - gap // 2, by, bw, bh))
+        self.menu.layout((self.panel.centerx + gap // 2, by, bw, bh))
+        self.nav.set_items([button_focus(self.again), button_focus(self.menu)], 0)
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_menu()
+            return
+        if self.nav.handle(event):
+            return
+        if not self.again.handle(event):
+            self.menu.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        shade(surface)
+        draw_panel(surface, self.panel, MODAL, radius=px(18, s))
+        cx = self.panel.centerx
+        blit_label(surface, t("results.title"), text_px(20, s), theme.TEXT_DIM, bold=True,
+                   midtop=(cx, self.panel.y + px(30, s)))
+        headline = label(self.headline(), text_px(38, s), theme.ACCENT, bold=True)
+        star = symbol_icon("star", headline.get_height(), theme.ACCENT)
+        y = self.panel.y + px(62, s)
+        total_w = headline.get_width() + 2 * (star.get_width() + px(12, s))
+        x = cx - total_w // 2
+        surface.blit(star, (x, y))
+        surface.blit(headline, (x + star.get_width() + px(12, s), y))
+        surface.blit(star, (x + total_w - star.get_width(), y))
+        self._draw_scores(surface)
+        self.again.draw(surface)
+        self.menu.draw(surface)
+        self.nav.draw(surface, s)
+
+    def _draw_scores(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        box = self.table_rect
+        rows = len(self.names) + 1
+        row_h = box.h // rows
+        small, body = text_px(15, s), text_px(19, s)
+        heads = [t("results.round", n=r + 1) for r in self.shown_rounds] + [t("results.total")]
+        blit_label(surface, t("results.player"), small, theme.TEXT_DIM, bold=True,
+                   midleft=(box.x + px(40, s), box.y + row_h // 2))
+        for x, head in zip(self.columns, heads):
+            blit_label(surface, head, small, theme.TEXT_DIM, bold=True,
+                       midright=(x - px(14, s), box.y + row_h // 2))
+        for seat, name in enumerate(self.names):
+            y = box.y + (seat + 1) * row_h
+            row = pygame.Rect(box.x, y, box.w, row_h - px(4, s))
+            won = seat in self.winners
+            fill = (*theme.ACCENT, 60) if won else (255, 255, 255, 14)
+            edge = (*theme.ACCENT, 170) if won else None
+            surface.blit(rounded(row.size, fill, px(8, s), edge), row)
+            colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+            icon = symbol_icon("star" if won else "circle", px(20, s, 14),
+                               theme.ACCENT if won else colour)
+            surface.blit(icon, icon.get_rect(center=(box.x + px(20, s), row.centery)))
+            blit_label(surface, name, body, theme.TEXT, bold=won,
+                       midleft=(box.x + px(40, s), row.centery))
+            values = [self.rounds[r][seat] for r in self.shown_rounds] + [self.scores[seat]]
+            for i, (x, value) in enumerate(zip(self.columns, values)):
+                last = i == len(values) - 1
+                ink = theme.ACCENT if last and won else theme.TEXT if last else theme.TEXT_DIM
+                blit_label(surface, signed(value), body, ink, bold=last,
+                           midright=(x - px(14, s), row.centery))

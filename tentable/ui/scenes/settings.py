@@ -1,0 +1,86 @@
+"""Animation speed, window mode and card size. Changes apply at once and are saved
+when the screen closes."""
+from __future__ import annotations
+
+import pygame
+
+from tentable import store
+from tentable.ui import theme
+from tentable.ui.scene import Scene
+from tentable.ui.scenes.common import KeyNav, Segmented, backdrop, button_focus, px, text_px
+from tentable.ui.text import t
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.panel import blit_label, draw_panel
+
+ROWS = (
+    ("animation_speed", "speed", store.ANIMATION_SPEEDS),
+    ("window_mode", "window", store.WINDOW_MODES),
+    ("card_size", "size", store.CARD_SIZES),
+)
+
+
+class SettingsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.rows = [(key, Segmented([(v, t(f"{prefix}.{v}")) for v in values],
+                                     app.settings[key], lambda v, k=key: self.change(k, v)))
+                     for key, prefix, values in ROWS]
+        self.done = Button(t("settings.done"), self.close, kind="primary")
+        self.nav = KeyNav()
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+
+    def change(self, key: str, value: str) -> None:
+        if key == "window_mode":
+            self.app.set_fullscreen(value == "fullscreen")
+        else:
+            self.app.settings[key] = value
+
+    def close(self) -> None:
+        self.app.save_settings()
+        self.app.pop()
+
+    def enter(self) -> None:
+        # F11 may have switched the window mode while this screen is open
+        for key, control in self.rows:
+            control.value = self.app.settings[key]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.scale = theme.ui_scale(size)
+        self.panel = pygame.Rect(0, 0, px(780, s), px(440, s))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        inner = self.panel.inflate(-2 * px(40, s), -2 * px(36, s))
+        y = inner.y + px(78, s)
+        control_w = round(inner.w * 0.6)
+        for key, control in self.rows:
+            control.layout(pygame.Rect(inner.right - control_w, y, control_w, px(44, s, 32)))
+            y += px(76, s)
+        bw, bh = px(200, s), px(52, s, 38)
+        self.done.layout((self.panel.centerx - bw // 2, inner.bottom - bh, bw, bh))
+        items = [item for _, control in self.rows for item in control.focusables()]
+        self.nav.set_items(items + [button_focus(self.done)], len(items))
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        if self.nav.handle(event):
+            return
+        for _, control in self.rows:
+            if control.handle(event):
+                return
+        self.done.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        backdrop(surface)
+        draw_panel(surface, self.panel, radius=px(18, s))
+        inner = self.panel.inflate(-2 * px(40, s), -2 * px(36, s))
+        blit_label(surface, t("settings.title"), text_px(36, s), theme.TEXT, bold=True,
+                   midtop=(self.panel.centerx, inner.y))
+        for key, control in self.rows:
+            blit_label(surface, t(f"settings.{key}"), text_px(19, s), theme.TEXT, bold=True,
+                       midleft=(inner.x, control.rect.centery))
+            control.draw(surface)
+        self.done.draw(surface)
+        self.nav.draw(surface, s)

@@ -1,0 +1,75 @@
+"""Who sits where and how the game was set up: what a table needs to start a game,
+restart it with a new deal, or save it so it can be replayed."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+HUMAN, BOT = "human", "bot"
+MAX_SEED = 999_999_999
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randint(1, MAX_SEED)
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = HUMAN        # HUMAN | BOT
+    bot: str = ""            # the bot's name (`tentable.bots`) when kind is BOT
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "bot": self.bot}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Seat":
+        kind = data.get("kind") if data.get("kind") in (HUMAN, BOT) else HUMAN
+        return cls(str(data.get("name") or "?"), kind, str(data.get("bot") or ""))
+
+
+@dataclass(frozen=True)
+class Session:
+    game_id: str
+    seats: tuple[Seat, ...]
+    seed: int
+    options: dict = field(default_factory=dict)
+    deck: list | None = None
+    history: tuple[str, ...] = ()   # moves to replay when resuming a saved game
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(self.seats))
+        object.__setattr__(self, "history", tuple(self.history))
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.is_human]
+
+    def with_new_seed(self) -> "Session":
+        """Same seats and options, a fresh deal (Restart, Play again)."""
+        seed = random_seed()
+        while seed == self.seed:
+            seed = random_seed()
+        return replace(self, seed=seed, deck=None, history=())
+
+    def record(self, history: list[str]) -> dict:
+        """What `store.save_game` keeps: replayable, plus the seats' names and kinds."""
+        return {"game": self.game_id, "players": self.players, "seed": self.seed,
+                "options": dict(self.options), "deck": self.deck, "history": list(history),
+                "seats": [seat.to_dict() for seat in self.seats]}
+
+    @classmethod
+    def from_record(cls, record: dict) -> "Session":
+        seats = [Seat.from_dict(s) for s in record.get("seats") or [] if isinstance(s, dict)]
+        if len(seats) != record["players"]:
+            seats = [Seat(f"{i + 1}") for i in range(record["players"])]
+        return cls(record["game"], tuple(seats), record["seed"], dict(record["options"]),
+                   record.get("deck"), tuple(record["history"]))
