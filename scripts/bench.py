@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Measure tentable against its budgets and print each figure beside its budget.
+
+    python3 scripts/bench.py            # under Xvfb: xvfb-run -s "-screen 0 1280x800x24" ...
+    python3 scripts/bench.py --json
+
+A benchmark you run and report, not a timed unit test. Window figures use the real
+display when $DISPLAY is set, else SDL's dummy driver (and say which). Each window
+measurement runs in a fresh process, so start-up and memory are what a player gets.
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _in_venv() -> bool:
+    return Path(sys.prefix).resolve() == (ROOT / ".venv").resolve()
+
+
+if __name__ == "__main__" and not _in_venv():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from _venv import ensure_venv
+    raise SystemExit(subprocess.call([str(ensure_venv()), __file__, *sys.argv[1:]]))
+
+# -- measurements that run in a child process ------------------------------------------
+
+
+def _busiest_table(app):
+    """Four players, a 20-card row, full hands: the most a Take That table ever shows."""
+    from tentable.ui.launch import session_for
+    from tentable.ui.scenes import table_for
+    table = table_for("takethat")(app, session_for(
+        "takethat", ["human", "heuristic", "heuristic", "heuristic"], seed=7))
+    app.reset(table)
+    state = table._state
+    for _ in range(20):
+        state.row.append(state.pile.pop())
+    for seat in range(4):   # a few won and lost cards in front of everyone
+        state.face_up[seat] += [state.pile.pop() for _ in range(2)]
+        state.face_down[seat] += [state.pile.pop() for _ in range(3)]
+    table.view = state.view(table.seat)
+    table._sync(animate=False)
+    return table
+
+
+def child_frames() -> dict:
+    import pygame
+    from tentable.ui.app import App
+    app = App(size=(1280, 720))
+    table = _busiest_table(app)
+    table.selected = table.view["hand"][3]
+    table._refresh_marks()
+    times = []
+    for _ in range(400):
+        app.invalidate()
+        start = time.perf_counter()
+        app._draw()
+        times.append(time.perf_counter() - start)
+    times = sorted(times[50:])     # the first frames fill the caches
+    size = app.size
+    app.close()
+    pygame.quit()
+    return {"median_ms": 1000 * statistics.median(times),
+            "p95_ms": 1000 * times[int(len(times) * 0.95)], "size": list(size)}
+
+
+def child_idle(seconds: float) -> dict:
+    from tentable.ui.app import App
+    app = App(size=(1280, 720))
+    _busiest_table(app)
+    for _ in range(5):
+        app.step()
+    frames = app.frame_count
+    cpu, wall = time.process_time(), time.perf_counter()
+    end = wall + seconds
+    while time.perf_counter() < end:
+        app.step()
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    app.close()
+    return {"cpu_share": cpu / wall, "redraws": app.frame_count - frames}
+
+
+def child_startup() -> dict:
+    from tentable.ui.app import App
+    app = App(size=(1280, 720))
+    app.step(wait=False)
+    print("FIRST-FRAME", flush=True)
+    app.close()
+    return {}
+
+
+def _peak_rss_mb() -> float:
+    import resource
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
+
+
+def _child(kind: str, *args: str) -> dict:
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1",
+               TENTABLE_HOME=os.environ.get("TENTABLE_HOME", str(ROOT / "build" / "bench-home")))
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, __file__, "--child", kind, *args], cwd=ROOT,
+                            env=env, stdout=subprocess.PIPE, text=True)
+    first_frame = None
+    result = {}
+    for line in proc.stdout:
+        if line.startswith("FIRST-FRAME") and first_frame is None:
+            first_frame = time.perf_counter() - start
+        elif line.startswith("{"):
+            result = json.loads(line)
+    if proc.wait() != 0:
+        raise SystemExit(f"bench: the {kind} measurement failed")
+    if first_frame is not None:
+        result["first_frame_s"] = first_frame
+    return result
+
+
+def _run_child(kind: str, args: list[str]) -> None:
+    sys.path.insert(0, str(ROOT))
+    result = {"frames": child_frames, "idle": lambda: child_idle(float(args[0])),
+              "startup": child_startup}[kind]()
+    result["peak_mb"] = _peak_rss_mb()
+    print(json.dumps(result), flush=True)
+
+
+# -- measurements in this process -----------------------------------------------------
+
+
+def engine_speed(seconds: float = 3.0) -> dict:
+    import random
+    from tentable.engine import new_game
+    rng = random.Random(0)
+    actions, games, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game("takethat", 2 + games % 3, seed=games)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        actions += len(state.history)
+        games += 1
+    return {"actions_per_s": actions / (time.perf_counter() - start), "games": games}
+
+
+def bot_think(games: int = 30) -> dict:
+    from tentable.bots import make_bot
+    from tentable.engine import new_game
+    times = []
+    for g in range(games):
+        state = new_game("takethat", 4, seed=g)
+        bots = [make_bot("heuristic", "takethat", s, g) for s in range(4)]
+        while not state.is_over:
+            start = time.perf_counter()
+            action = bots[state.current_player].choose(state)
+            times.append(time.perf_counter() - start)
+            state.apply(action)
+    times.sort()
+    return {"mean_ms": 1000 * statistics.mean(times),
+            "p95_ms": 1000 * times[int(len(times) * 0.95)], "max_ms": 1000 * times[-1]}
+
+
+def main() -> int:
+    as_json = "--json" in sys.argv
+    idle_seconds = 10.0
+    driver = "x11 (Xvfb or a real display)" if os.environ.get("DISPLAY") else "SDL dummy"
+    frames = _child("frames")
+    idle = _child("idle", str(idle_seconds))
+    startups = [_child("startup") for _ in range(3)]
+    startup = statistics.median(s["first_frame_s"] for s in startups)
+    engine = engine_speed()
+    bots = bot_think()
+    peak = max(frames["peak_mb"], idle["peak_mb"], *(s["peak_mb"] for s in startups))
+    rows = [
+        ("frame render, busiest table, median", frames["median_ms"], "ms", 4.0, "<="),
+        ("frame render, busiest table, p95", frames["p95_ms"], "ms", 16.7, "<="),
+        (f"idle table CPU over {idle_seconds:.0f} s", 100 * idle["cpu_share"], "% of a core",
+         1.0, "<="),
+        ("start-up to first frame (median of 3)", startup, "s", 1.5, "<="),
+        ("peak memory", peak, "MB", 150.0, "<="),
+        ("engine, Take That random actions", engine["actions_per_s"], "actions/s", 20000, ">="),
+        ("heuristic bot think time, p95", bots["p95_ms"], "ms", 50.0, "<="),
+    ]
+    failed = [name for name, value, _, budget, op in rows
+              if not (value <= budget if op == "<=" else value >= budget)]
+    if as_json:
+        print(json.dumps({"driver": driver, "window": frames["size"], "frames": frames,
+                          "idle": idle, "startup_s": startup, "peak_mb": peak,
+                          "engine": engine, "bot": bots, "over_budget": failed}))
+    else:
+        print(f"tentable bench · video: {driver} · window {frames['size'][0]}×"
+              f"{frames['size'][1]} · {os.cpu_count()} cores")
+        for name, value, unit, budget, op in rows:
+            mark = "ok  " if name not in failed else "OVER"
+            shown = f"{value:,.0f}" if value >= 1000 else f"{value:.2f}"
+            print(f"  {mark} {name:<42} {shown:>10} {unit:<12} budget {op} {budget:g}")
+        print(f"  idle redraws in {idle_seconds:.0f} s: {idle['redraws']} · bot think mean "
+              f"{bots['mean_ms']:.2f} ms, max {bots['max_ms']:.2f} ms")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--child":
+        _run_child(sys.argv[2], sys.argv[3:])
+    else:
+        raise SystemExit(main())

@@ -1,0 +1,543 @@
+"""The Take That table (rules/takethat.md).
+
+The hand fans out at the bottom, the row runs from the draw pile across the middle, the
+other seats sit along the top with their piles, the log is on the right. Everything
+drawn comes from `self.view`, the view of the seat at the screen: cards are sprites
+keyed by their number (every Take That card is unique), and after each action the
+sprites glide from where they were to where the new view puts them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from tentable.engine.takethat import pile_score, toads, twin
+from tentable.ui import theme
+from tentable.ui.scenes import register_table
+from tentable.ui.scenes.common import px, text_px
+from tentable.ui.scenes.table import TableScene
+from tentable.ui.text import t
+from tentable.ui.widgets import layout
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.cards import card_back
+from tentable.ui.widgets.dialog import Dialog
+from tentable.ui.widgets.dragdrop import DragManager, DropTarget
+from tentable.ui.widgets.logpanel import LogPanel
+from tentable.ui.widgets.panel import blit_label, draw_panel, label
+from tentable.ui.widgets.shapes import symbol_icon
+from tentable.ui.widgets.sprite import CardSprite, sprite_at
+from tentable.ui.widgets.tween import Tweens
+
+GAME = "takethat"
+SMALL = 0.55          # piles in the seat panels, as a share of the card size
+PILE_SHOWN = 3        # a settled pile draws only its top cards: the rest are covered
+HAND_ANGLE = 7.0      # degrees the outer hand cards lean
+
+
+@dataclass
+class Spot:
+    """Where the view puts a card."""
+
+    pos: tuple[float, float]
+    face_up: bool
+    z: int
+    size: tuple[int, int]
+    angle: float = 0.0
+    pile_depth: int = 0   # 0 for the top card of a pile, 1 below it, …
+
+
+@dataclass
+class Geometry:
+    card: tuple[int, int]
+    small: tuple[int, int]
+    pile: tuple[float, float]
+    row_left_mid: tuple[float, float]
+    row_width: float
+    hand_center: tuple[float, float]
+    hand_width: float
+    mine: pygame.Rect                     # the bottom seat's name, score and piles
+    panels: dict[int, pygame.Rect]        # seat -> panel, for the other seats
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}".replace("-", "−")
+
+
+@register_table(GAME)
+class TakeThatTable(TableScene):
+    auto_forced = True   # a player without hand cards must take (TT-R8): no click needed
+
+    def __init__(self, app, session) -> None:
+        self.tweens = Tweens()
+        self.drag = DragManager(self.tweens)
+        self.sprites: dict[int, CardSprite] = {}
+        self.spots: dict[int, Spot] = {}
+        self.selected: int | None = None
+        self.log = LogPanel((0, 0, 10, 10))
+        self.play_button = Button(t("tt.play"), self._play_selected)
+        self.twist_button = Button(t("tt.twist"), self._twist_selected)
+        self.take_button = Button(t("tt.take"), lambda: self._act("take"), kind="danger")
+        self.round_dialog: Dialog | None = None
+        self.geo: Geometry | None = None
+        super().__init__(app, session)
+        self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
+        self._log_round_start(self.view)
+        for action in session.history:   # a resumed game shows how it got here
+            self.log.add(t("tt.log.resumed", n=len(session.history)))
+            break
+
+    # -- layout ----------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.ui_scale(size)
+        pad = px(theme.PAD, s)
+        card = self.card_size
+        small = (round(card[0] * SMALL), round(card[1] * SMALL))
+        top = px(62, s)
+        log_w = px(270, s)
+        right = w - log_w - 2 * pad                       # the table ends here
+        bh = px(theme.BUTTON_HEIGHT, s, 30)
+        buttons_top = h - pad - 3 * bh - 2 * pad
+        self.log.layout((right + pad, top, log_w, buttons_top - top - pad),
+                        text_px(theme.FONT_SMALL, s))
+        for i, button in enumerate((self.play_button, self.twist_button, self.take_button)):
+            button.layout((right + pad, buttons_top + i * (bh + pad), log_w, bh))
+        header = text_px(theme.FONT_BODY, s) + text_px(theme.FONT_SMALL, s) + px(12, s)
+        panel_h = max(small[1] + 2 * pad, header + round(small[1] * 0.6) + pad)
+        others = [(self.bottom + 1 + i) % self.session.players
+                  for i in range(self.session.players - 1)]
+        rects = self._panels(len(others), pygame.Rect(pad, top, right - pad, panel_h), pad, s)
+        hand_y = h - pad - card[1] * (0.5 + theme.SELECT_LIFT) - px(18, s)
+        hand_top = hand_y - card[1] * (0.5 + theme.SELECT_LIFT)
+        row_y = (top + panel_h + hand_top) / 2
+        pile_x = pad + card[0] * 0.6
+        mine = pygame.Rect(0, 0, max(px(190, s), small[0] * 2 + 3 * pad), header + small[1] + pad)
+        mine.bottomleft = (pad, h - pad)
+        self.geo = Geometry(
+            card=card, small=small, pile=(pile_x, row_y),
+            row_left_mid=(pile_x + card[0] * 0.5 + 2 * pad, row_y),
+            row_width=right - (pile_x + card[0] * 0.5 + 3 * pad),
+            hand_center=((mine.right + right) / 2, hand_y),
+            hand_width=right - mine.right - 2 * pad,
+            mine=mine, panels=dict(zip(others, rects)))
+        self._sync(animate=False)
+
+    @staticmethod
+    def _panels(n: int, area: pygame.Rect, pad: int, s: float) -> list[pygame.Rect]:
+        """The other seats side by side along the top, in turn order from the left."""
+        if n == 0:
+            return []
+        width = min(px(330, s), (area.w - (n - 1) * pad) // n)
+        left = area.centerx - (n * width + (n - 1) * pad) / 2
+        return [pygame.Rect(round(left + i * (width + pad)), area.y, width, area.h)
+                for i in range(n)]
+
+    def _pile_spots(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Centres of a seat's face-up and face-down piles."""
+        g = self.geo
+        sw, sh = g.small
+        gap = sw * 0.35
+        if seat == self.bottom:
+            y = g.mine.bottom - sh / 2 - gap / 2
+            x = g.mine.right - sw / 2 - gap
+            return (x - sw - gap, y), (x, y)
+        r = g.panels[seat]
+        x = r.right - sw / 2 - gap
+        return (x - sw - gap, r.centery), (x, r.centery)
+
+    def _layout_spots(self) -> dict[int, Spot]:
+        """Where every card the view shows belongs."""
+        v, g = self.view, self.geo
+        spots: dict[int, Spot] = {}
+        row = v["row"]
+        for i, (card, slot) in enumerate(zip(row, layout.row(len(row), g.row_left_mid,
+                                                             g.row_width, g.card))):
+            spots[card] = Spot(slot.pos, True, 100 + i, g.card)
+        hand = v["hand"] or []
+        slots = layout.fan(len(hand), g.hand_center, g.hand_width, g.card, HAND_ANGLE)
+        for i, (card, slot) in enumerate(zip(hand, slots)):
+            spots[card] = Spot(slot.pos, True, 300 + i, g.card, slot.angle)
+        for seat in range(self.session.players):
+            up, down = self._pile_spots(seat)
+            for pile, centre, face in ((v["face_up"][seat], up, True),
+                                       (v["face_down"][seat], down, False)):
+                offsets = layout.pile_offsets(len(pile))
+                for i, card in enumerate(pile):
+                    depth = len(pile) - 1 - i
+                    dx, dy = offsets[max(0, len(offsets) - 1 - depth)]
+                    spots[card] = Spot((centre[0] + dx, centre[1] + dy), face, 10 + i, g.small,
+                                       pile_depth=depth)
+        return spots
+
+    def _sync(self, origin: int | None = None, animate: bool = True) -> None:
+        """Move every sprite to where the view now puts its card; new cards come from the
+        seat that acted (a played card) or from the draw pile (a drawn card)."""
+        if self.geo is None:
+            return
+        self.tweens.duration_scale = self.duration_scale
+        self.spots = spots = self._layout_spots()
+        for card in [c for c in self.sprites if c not in spots]:
+            del self.sprites[card]
+        hand = set(self.view["hand"] or [])
+        for card, spot in spots.items():
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                from_seat = origin is not None and origin != self.bottom and card not in hand
+                start = self.geo.panels[origin].center if from_seat else self.geo.pile
+                sprite = CardSprite(GAME, str(card), face_up=spot.face_up and card not in hand,
+                                    pos=start if animate else spot.pos, size=self.geo.card)
+                self.sprites[card] = sprite
+            sprite.z, sprite.angle = spot.z, spot.angle
+            if not animate:
+                self.tweens.cancel(sprite)
+                sprite.pos, sprite.face_up, sprite.size = spot.pos, spot.face_up, spot.size
+                continue
+            if sprite.face_up != spot.face_up:
+                self.tweens.flip(sprite)
+            if sprite.pos != spot.pos:
+                self.tweens.move(sprite, spot.pos, then=self._resizer(sprite, spot.size))
+            else:
+                sprite.size = spot.size
+        self._refresh_marks()
+
+    @staticmethod
+    def _resizer(sprite: CardSprite, size: tuple[int, int]):
+        def land() -> None:
+            sprite.size = size
+        return land
+
+    # -- what the player can do ------------------------------------------------------
+    def _legal(self) -> set[str]:
+        return set(self.view["legal_actions"]) if self.my_turn else set()
+
+    def _refresh_marks(self) -> None:
+        legal = self._legal()
+        sel = self.selected if self.selected in (self.view["hand"] or []) else None
+        self.selected = sel
+        for card, sprite in self.sprites.items():
+            sprite.selected = card == sel
+        hovered = self._hovered_hand_card()
+        focus = hovered if hovered is not None else sel
+        for card in self.view["row"]:
+            self.sprites[card].highlight = focus is not None and card == twin(focus) \
+                and focus not in toads()
+        self.play_button.enabled = sel is not None and f"play {sel}" in legal
+        self.twist_button.enabled = sel is not None and f"twist {sel}" in legal
+        self.take_button.enabled = "take" in legal
+
+    def _hovered_hand_card(self) -> int | None:
+        for card in self.view["hand"] or []:
+            sprite = self.sprites.get(card)
+            if sprite is not None and sprite.hover:
+                return card
+        return None
+
+    def _act(self, action: str) -> bool:
+        if self.submit(action):
+            self.selected = None
+            return True
+        return False
+
+    def _play_selected(self) -> None:
+        if self.selected is not None:
+            self._act(f"play {self.selected}")
+
+    def _twist_selected(self) -> None:
+        if self.selected is not None:
+            self._act(f"twist {self.selected}")
+
+    def _default_action(self, card: int) -> str:
+        """A click on a chosen card: twist when that is possible (+2), else play it."""
+        return f"twist {card}" if f"twist {card}" in self._legal() else f"play {card}"
+
+    def _drop_targets(self, card: int) -> list[DropTarget]:
+        g, legal = self.geo, self._legal()
+        row = self.view["row"]
+        end = pygame.Rect(0, 0, g.card[0] * 1.6, g.card[1] * 1.3)
+        last = self.sprites[row[-1]].rect if row else None
+        end.midleft = (last.right - g.card[0] * 0.3, last.centery) if last else (
+            g.row_left_mid[0] - g.card[0] * 0.2, g.row_left_mid[1])
+        play = f"play {card}"
+        targets = [DropTarget(end, "play", play in legal, t("tt.too_far", card=card))]
+        if twin(card) in row and card not in toads():
+            targets.append(DropTarget(self.sprites[twin(card)].rect, "twist",
+                                      f"twist {card}" in legal, ""))
+        return targets
+
+    # -- input -----------------------------------------------------------------------
+    def handle_input(self, event: pygame.event.Event) -> None:
+        if self.round_dialog is not None:
+            self.round_dialog.handle(event)
+            return
+        if self.log.handle(event):
+            return
+        for button in (self.play_button, self.twist_button, self.take_button):
+            if button.handle(event):
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            self.drag.motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        hand = [self.sprites[c] for c in self.view["hand"] or [] if c in self.sprites]
+        top = sprite_at(hand, pos) if self.drag.sprite is None else self.drag.sprite
+        for sprite in hand:
+            sprite.hover = sprite is top
+        self._refresh_marks()
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        hand = [self.sprites[c] for c in self.view["hand"] or [] if c in self.sprites]
+        sprite = sprite_at(hand, pos)
+        if sprite is not None and self.my_turn:
+            card = int(sprite.code)
+            self.drag.set_targets(self._drop_targets(card))
+            self.drag.press(sprite, pos)
+            sprite.z = 1000                     # a held card is drawn above everything
+            return
+        row = [self.sprites[c] for c in self.view["row"] if c in self.sprites]
+        hit = sprite_at(row, pos)
+        if self.selected is not None and self.my_turn:
+            if hit is not None and int(hit.code) == twin(self.selected):
+                self._act(f"twist {self.selected}")
+            elif hit is not None or self._near_row_end(pos):
+                self._act(f"play {self.selected}")
+
+    def _near_row_end(self, pos: tuple[int, int]) -> bool:
+        g = self.geo
+        band = pygame.Rect(g.row_left_mid[0], g.row_left_mid[1] - g.card[1] / 2,
+                           g.row_width, g.card[1])
+        return band.collidepoint(pos)
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        result = self.drag.release(pos)
+        if result is None:
+            return
+        card = int(result.sprite.code)
+        if result.clicked:
+            if self.selected == card:
+                self._act(self._default_action(card))
+            else:
+                self.selected = card
+            self._sync()
+        elif result.target is not None:
+            action = f"{result.target.key} {card}"
+            # The engine has the last word and the clearer message: ask it even when the
+            # target is marked illegal, then send the card home if it said no.
+            if not self._act(action):
+                self.drag.spring_back(result.sprite, self.spots[card].pos)
+            self._sync()
+        else:
+            self._sync()
+
+    def _key(self, key: int) -> None:
+        hand = self.view["hand"] or []
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = 1 if key == pygame.K_RIGHT else -1
+            if self.selected in hand:
+                index = (hand.index(self.selected) + step) % len(hand)
+            else:
+                index = 0 if step > 0 else len(hand) - 1
+            self.selected = hand[index]
+            self._refresh_marks()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.selected is None:
+                self.app.toasts.show(t("tt.pick_first"), 2.5)
+            else:
+                self._act(f"play {self.selected}")
+        elif key == pygame.K_t:
+            if self.selected is None:
+                self.app.toasts.show(t("tt.pick_first"), 2.5)
+            else:
+                self._act(f"twist {self.selected}")
+        elif key == pygame.K_r:
+            self._act("take")
+
+    # -- events from the base ----------------------------------------------------------
+    def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
+        self._narrate(seat, action, before, after)
+        if after["round"] != before["round"] or after["phase"] == "over":
+            self._round_over(after)
+        self._sync(origin=seat)
+
+    def on_seat_change(self, seat: int | None) -> None:
+        if seat is not None:
+            self.bottom = seat
+        self.selected = None
+        if self.geo is not None:
+            self.layout(self.app.size)
+
+    def update(self, dt: float) -> bool:
+        if self.round_dialog is not None:   # the round summary holds the game
+            return self.tweens.update(dt)
+        return super().update(dt)
+
+    def animate(self, dt: float) -> bool:
+        moving = self.tweens.update(dt)
+        if moving or self.drag.dragging:
+            return True
+        return False
+
+    # -- words ---------------------------------------------------------------------------
+    def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
+        name = self.names[seat]
+        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        # The one human at the screen reads "You play 34"; everyone else by name.
+        you = ".you" if seat == self.bottom and self.session.humans == [seat] else ""
+        if action == "take":
+            taken = after["face_down"][seat][len(before["face_down"][seat]):]
+            row = before["row"]
+            points = _signed(pile_score([], taken))
+            if len(taken) > len(row):
+                text = t("tt.log.take_pro" + you, name=name, card=row[0], extra=taken[-1],
+                         points=points)
+            else:
+                text = t("tt.log.take" + you, name=name, n=len(row), points=points)
+        else:
+            kind, number = action.split()
+            card = int(number)
+            if kind == "twist":
+                text = t("tt.log.twist" + you, name=name, card=card, twin=twin(card))
+            elif before["phase"] == "open" or not before["row"]:
+                text = t("tt.log.open" + you, name=name, card=card)
+            else:
+                text = t("tt.log.play" + you, name=name, card=card)
+        self.log.add(text, colour)
+
+    def _log_round_start(self, view: dict) -> None:
+        if view["current_player"] is not None:
+            self.log.add(t("tt.log.round", round=view["round"], rounds=view["rounds"],
+                           name=self.names[view["current_player"]]))
+
+    def _round_over(self, after: dict) -> None:
+        finished = len(after["round_scores"])
+        scores = after["round_scores"][-1]
+        totals = [sum(r[s] for r in after["round_scores"]) for s in range(len(scores))]
+        self.log.add(t("tt.log.round_over", round=finished,
+                       scores=", ".join(f"{n} {_signed(p)}" for n, p in zip(self.names, scores))))
+        if after["phase"] == "over":
+            return   # the results screen follows
+        self._log_round_start(after)
+        lines = [t("tt.round_line", name=n, points=_signed(p), total=_signed(tot))
+                 for n, p, tot in zip(self.names, scores, totals)]
+        self.round_dialog = Dialog(t("tt.round_title", round=finished, rounds=after["rounds"]),
+                                   lines, [Button(t("tt.next_round"), self._close_round,
+                                                  key=pygame.K_RETURN, kind="primary")])
+
+    def _close_round(self) -> None:
+        self.round_dialog = None
+        self.app.invalidate()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw_view(self, surface: pygame.Surface, view: dict, seat: int | None) -> None:
+        g = self.geo
+        if g is None:
+            return
+        s = theme.ui_scale(surface.get_size())
+        self._draw_pile(surface, view, s)
+        for other, rect in g.panels.items():
+            self._draw_panel(surface, view, other, rect, s)
+        self._draw_mine(surface, view, s)
+        if not view["row"]:
+            blit_label(surface, t("tt.empty_row"), text_px(theme.FONT_BODY, s), theme.TEXT_DIM,
+                       midleft=(g.row_left_mid[0] + px(8, s), g.row_left_mid[1]))
+        if view["hand"] is None:
+            self._draw_hidden_hand(surface, view, s)
+        self.drag.draw_targets(surface)
+        for sprite in sorted(self.sprites.values(), key=lambda sp: sp.z):
+            spot = self.spots.get(int(sprite.code))
+            if spot is not None and spot.pile_depth >= PILE_SHOWN and sprite.pos == spot.pos:
+                continue
+            sprite.draw(surface)
+        for other in range(view["players"]):
+            self._pile_counts(surface, view, other, s)
+        self.log.draw(surface)
+        for button in (self.play_button, self.twist_button, self.take_button):
+            button.draw(surface)
+        if self.my_turn:
+            blit_label(surface, t("tt.hint"), text_px(theme.FONT_SMALL, s), theme.TEXT_DIM,
+                       midbottom=(g.hand_center[0], surface.get_height() - px(6, s)))
+        if self.round_dialog is not None:
+            self.round_dialog.draw(surface)
+
+    def _draw_pile(self, surface: pygame.Surface, view: dict, s: float) -> None:
+        g = self.geo
+        count = view["pile"]
+        back = card_back(GAME, g.card)
+        for dx, dy in layout.pile_offsets(count):
+            surface.blit(back, back.get_rect(center=(g.pile[0] + dx, g.pile[1] + dy)))
+        if not count:
+            pygame.draw.rect(surface, theme.FELT_LIGHT,
+                             pygame.Rect(0, 0, *g.card).move(g.pile[0] - g.card[0] / 2,
+                                                              g.pile[1] - g.card[1] / 2),
+                             max(1, px(2, s)), border_radius=px(8, s))
+        blit_label(surface, t("tt.pile", n=count), text_px(theme.FONT_SMALL, s), theme.TEXT,
+                   bold=True, midtop=(g.pile[0], g.pile[1] + g.card[1] / 2 + px(6, s)))
+
+    def _seat_header(self, surface: pygame.Surface, view: dict, seat: int, topleft, s: float,
+                     width: int) -> int:
+        """Name with the seat's colour symbol, then the score; returns the height used."""
+        size = text_px(theme.FONT_BODY, s)
+        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        icon = symbol_icon("circle", size // 2 + 4, colour)
+        x, y = topleft
+        surface.blit(icon, icon.get_rect(midleft=(x, y + size * 0.6)))
+        blit_label(surface, self.names[seat], size, theme.TEXT, bold=True,
+                   topleft=(x + icon.get_width() + px(6, s), y))
+        small = text_px(theme.FONT_SMALL, s)
+        blit_label(surface, t("tt.score", score=_signed(view["scores"][seat]),
+                              n=view["hand_sizes"][seat]), small, theme.TEXT_DIM,
+                   topleft=(x, y + size + px(6, s)))
+        return size + small + px(10, s)
+
+    def _draw_panel(self, surface: pygame.Surface, view: dict, seat: int, rect: pygame.Rect,
+                    s: float) -> None:
+        active = view["current_player"] == seat
+        draw_panel(surface, rect, edge=theme.SELECTED if active else theme.PANEL_EDGE)
+        pad = px(theme.PAD, s)
+        used = self._seat_header(surface, view, seat, (rect.x + pad, rect.y + pad // 2), s,
+                                 rect.w)
+        # the hand as a little fan of backs
+        small = (round(self.geo.small[0] * 0.6), round(self.geo.small[1] * 0.6))
+        back = card_back(GAME, small)
+        n = view["hand_sizes"][seat]
+        for i in range(n):
+            surface.blit(back, (rect.x + pad + i * small[0] * 0.3, rect.y + pad // 2 + used))
+
+    def _pile_counts(self, surface: pygame.Surface, view: dict, seat: int, s: float) -> None:
+        """An outline where a pile is empty, else a badge with its number of cards."""
+        up, down = self._pile_spots(seat)
+        w, h = self.geo.small
+        size = text_px(theme.FONT_SMALL - 3, s)
+        for centre, pile in ((up, view["face_up"][seat]), (down, view["face_down"][seat])):
+            if not pile:
+                pygame.draw.rect(surface, theme.PANEL_EDGE,
+                                 pygame.Rect(centre[0] - w / 2, centre[1] - h / 2, w, h),
+                                 1, border_radius=px(5, s))
+                continue
+            image = label(str(len(pile)), size, theme.TEXT, bold=True)
+            badge = image.get_rect(center=(centre[0] + w / 2 - 2, centre[1] + h / 2 - 2))
+            pygame.draw.rect(surface, theme.PANEL, badge.inflate(px(8, s), px(2, s)),
+                             border_radius=badge.h)
+            surface.blit(image, badge)
+
+    def _draw_mine(self, surface: pygame.Surface, view: dict, s: float) -> None:
+        g = self.geo
+        active = view["current_player"] == self.bottom
+        draw_panel(surface, g.mine, edge=theme.SELECTED if active else theme.PANEL_EDGE)
+        pad = px(theme.PAD, s)
+        self._seat_header(surface, view, self.bottom, (g.mine.x + pad, g.mine.y + pad // 2), s,
+                          g.mine.w)
+
+    def _draw_hidden_hand(self, surface: pygame.Surface, view: dict, s: float) -> None:
+        g = self.geo
+        n = view["hand_sizes"][self.bottom]
+        back = card_back(GAME, g.card)
+        for slot in layout.fan(n, g.hand_center, g.hand_width, g.card):
+            surface.blit(back, back.get_rect(center=slot.pos))

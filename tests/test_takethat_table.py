@@ -1,0 +1,257 @@
+"""The Take That table under the SDL dummy driver, driven by real mouse and key events."""
+import random
+import time
+
+import pygame
+import pytest
+
+from tentable.bots import make_bot
+from tentable.engine.takethat import TakeThat, twin
+from tentable.ui.app import App
+from tentable.ui.launch import session_for
+from tentable.ui.scenes import table_for
+from tentable.ui.scenes.results import ResultsScene
+from tentable.ui.widgets.sprite import sprite_at
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
+    the_app = App(size=(1280, 720))
+    the_app.settings["animation_speed"] = "instant"
+    yield the_app
+    the_app.close()
+
+
+def new_table(app, seats, seed=5, **options):
+    table = table_for("takethat")(app, session_for("takethat", seats, seed, options))
+    app.reset(table)
+    app.step(wait=False)
+    return table
+
+
+def post(kind, **fields):
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def visible_point(sprite, among):
+    """A point on `sprite` where it is the card on top (cards in a fan overlap)."""
+    rect = sprite.rect
+    for fx in (0.15, 0.3, 0.5, 0.7, 0.85):
+        for fy in (0.5, 0.25, 0.75):
+            point = (rect.x + rect.w * fx, rect.y + rect.h * fy)
+            if sprite_at(among, point) is sprite:
+                return int(point[0]), int(point[1])
+    raise AssertionError(f"card {sprite.code} is covered everywhere")
+
+
+def drag(app, start, end):
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    post(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.step(wait=False)
+
+
+def key(app, k):
+    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    app.step(wait=False)
+
+
+def hand_sprites(table):
+    return [table.sprites[c] for c in table.view["hand"]]
+
+
+def play_by_mouse(app, table, action):
+    if action == "take":
+        button = table.take_button.rect.center
+        post(pygame.MOUSEMOTION, pos=button, rel=(0, 0), buttons=(0, 0, 0))
+        post(pygame.MOUSEBUTTONDOWN, pos=button, button=1)
+        post(pygame.MOUSEBUTTONUP, pos=button, button=1)
+        app.step(wait=False)
+        return
+    kind, number = action.split()
+    card = int(number)
+    start = visible_point(table.sprites[card], hand_sprites(table))
+    if kind == "twist":
+        row = [table.sprites[c] for c in table.view["row"]]
+        end = visible_point(table.sprites[twin(card)], row)
+    else:
+        target = next(t for t in table._drop_targets(card) if t.key == "play")
+        end = target.rect.center
+    drag(app, start, end)
+
+
+def play_by_keys(app, table, action):
+    if action == "take":
+        key(app, pygame.K_r)
+        return
+    kind, number = action.split()
+    card = int(number)
+    for _ in range(len(table.view["hand"]) + 1):
+        if table.selected == card:
+            break
+        key(app, pygame.K_RIGHT)
+    assert table.selected == card
+    key(app, pygame.K_t if kind == "twist" else pygame.K_RETURN)
+
+
+def wait_for(app, until, seconds=10.0):
+    end = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < end, "timed out"
+        app.step(wait=False)
+        time.sleep(0.001)
+
+
+def test_a_whole_two_player_game_by_mouse_and_keyboard(app):
+    """TT-R4…R10 through the table: every human move is a drag, a click or a key."""
+    table = new_table(app, ["human", "heuristic"], seed=12, rounds=2)
+    state: TakeThat = table._state
+    me = make_bot("heuristic", "takethat", 0, seed=1)
+    moves = 0
+    while not state.is_over:
+        wait_for(app, lambda: table.my_turn or state.is_over or table.round_dialog)
+        if table.round_dialog is not None:
+            key(app, pygame.K_RETURN)            # "Next round"
+            assert table.round_dialog is None
+            continue
+        if state.is_over:
+            break
+        action = me.choose(state)
+        before = len(state.history)
+        if moves % 2:
+            play_by_keys(app, table, action)
+        else:
+            play_by_mouse(app, table, action)
+        assert state.history[before:] == [action], f"move {moves}: {action}"
+        moves += 1
+    assert len(state.round_scores) == 2
+    wait_for(app, lambda: isinstance(app.top, ResultsScene))
+    assert moves > 20
+
+
+def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
+    table = new_table(app, ["human", "heuristic"], seed=3)
+    state = table._state
+    hand = sorted(state.hands[0])
+    # a position for the example: the row ends within ten of my lowest card only
+    last = next(c for c in state.pile if 0 < c - hand[0] <= 10 and hand[-1] - c > 10)
+    state.pile.remove(last)
+    state.row = [last]
+    table.view = state.view(0)
+    table._sync(animate=False)
+    before = state.to_json()
+    card = hand[-1]
+    origin = table.spots[card].pos
+    target = next(t for t in table._drop_targets(card) if t.key == "play")
+    assert not target.legal
+    drag(app, visible_point(table.sprites[card], hand_sprites(table)), target.rect.center)
+    assert state.to_json() == before
+    assert any(f"{card} is too far from {last}" in toast.text for toast in app.toasts.items)
+    wait_for(app, lambda: table.sprites[card].pos == origin, 3)
+
+
+def test_hovering_a_hand_card_lights_its_twin_in_the_row(app):
+    table = new_table(app, ["human", "heuristic"], seed=3)
+    state = table._state
+    # a position for the example: the twin of one of my cards lies in the row
+    mine = next(c for c in state.hands[0] if c % 11)
+    state.row = [twin(mine)]
+    table.view = state.view(0)
+    table._sync(animate=False)
+    point = visible_point(table.sprites[mine], hand_sprites(table))
+    post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(wait=False)
+    assert table.sprites[twin(mine)].highlight
+
+
+def test_the_table_only_ever_draws_views(app, monkeypatch):
+    """Nothing drawn comes from outside `state.view(seat)`: draw_view gets exactly the view
+    of the seat at the screen, and the table module never touches the engine state."""
+    import inspect
+
+    import tentable.ui.scenes.takethat as module
+    assert "_state" not in inspect.getsource(module)
+    table = new_table(app, ["human", "heuristic", "heuristic"], seed=8)
+    seen = []
+    original = type(table).draw_view
+
+    def spy(self, surface, view, seat):
+        seen.append((view, seat))
+        original(self, surface, view, seat)
+
+    monkeypatch.setattr(type(table), "draw_view", spy)
+    for _ in range(30):
+        if table.my_turn:
+            table.submit(table.view["legal_actions"][0])
+        app.invalidate()
+        app.step(wait=False)
+        time.sleep(0.002)
+    assert seen
+    for view, seat in seen[-5:]:
+        assert seat == 0 and view["hand"] is not None
+        assert "hands" not in view and "pile" in view and isinstance(view["pile"], int)
+    assert seen[-1][0] == table._state.view(0)
+
+
+def test_hot_seat_hides_hands_behind_a_curtain(app):
+    table = new_table(app, ["human", "human"], seed=4)
+    assert table.curtain == 0 and table.view["hand"] is None   # nobody's cards show yet
+    key(app, pygame.K_RETURN)
+    assert table.curtain is None and table.seat == 0
+    table.submit(table.view["legal_actions"][0])
+    assert table.curtain == 1                     # pass to the second player
+    app.step(wait=False)
+    key(app, pygame.K_RETURN)
+    assert table.curtain is None and table.seat == 1
+    assert table.view["hand"] == sorted(table._state.hands[1])
+
+
+def test_monkey_5000_random_inputs_across_every_scene(app):
+    """Random clicks, drags, keys and resizes on the menu, setup, settings, the table,
+    the pause menu and the results: nothing may raise."""
+    rng = random.Random(2024)
+    table = new_table(app, ["human", "random", "random"], seed=9)
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_t, pygame.K_r,
+            pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN,
+            pygame.K_a, pygame.K_1, pygame.K_BACKSPACE]
+    visited = set()
+    for i in range(5000):
+        visited.add(type(app.top).__name__)
+        if i >= 2500 and "ResultsScene" not in visited and app.top is table:
+            while not table._state.is_over:   # finish a game so the results screen shows too
+                table._state.apply(table._state.legal_actions()[0])
+            table.view = table._state.view(table.seat)
+            wait_for(app, lambda: isinstance(app.top, ResultsScene))
+            continue
+        w, h = app.size
+        roll = rng.random()
+        pos = (rng.randrange(w), rng.randrange(h))
+        if roll < 0.4:
+            post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            post(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 3]))
+            post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        elif roll < 0.6:
+            end = (rng.randrange(w), rng.randrange(h))
+            post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+            post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        elif roll < 0.9:
+            k = rng.choice(keys)
+            post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+        elif roll < 0.93:
+            post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False)
+        elif roll < 0.95:
+            size = (rng.randrange(700, 1900), rng.randrange(500, 1100))
+            post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        elif roll < 0.96 and app.top is not table:
+            table = new_table(app, ["human", "random", "random"], seed=i)
+        app.step(wait=False)
+        if not app.running or app.top is None:   # "Quit" was clicked: start again
+            app.running = True
+            table = new_table(app, ["human", "random"], seed=i)
+    assert {"TakeThatTable", "PauseScene", "MenuScene", "SetupScene", "SettingsScene",
+            "ResultsScene"} <= visited, visited
