@@ -48,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.smoke:
-        from tentable.ui.launch import smoke
+        from tentable.smoke import run as smoke
         return smoke()
     if args.command in (None, "play"):
         from tentable.ui.launch import run

@@ -1,12 +1,19 @@
 """Find shipped files (decks, assets) from a source checkout and from a frozen build.
 
-PyInstaller puts data under `sys._MEIPASS` (`_internal/` in one-folder builds);
-a checkout keeps them at the repository root, beside the `tentable` package.
+PyInstaller puts data under `sys._MEIPASS` (`_internal/` in one-folder builds, the
+app's `Contents/Frameworks` on macOS); a checkout keeps them at the repository root,
+beside the `tentable` package. Everything found here is read-only: the player's own
+files (settings, saves) live in the per-user data directory of `tentable.store`,
+never next to the executable.
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+
+# The decks and fonts the app cannot start without; `tentable --smoke` loads each one.
+DECKS = ("ten", "takethat", "elfer", "retro10", "tentiles")
+FONTS = ("Lato-Regular.ttf", "Lato-Bold.ttf")
 
 
 def root() -> Path:
@@ -22,3 +29,17 @@ def deck_path(game_id: str) -> Path:
 
 def asset_path(*parts: str) -> Path:
     return root().joinpath("assets", *parts)
+
+
+def font_path(name: str) -> Path:
+    return asset_path("fonts", name)
+
+
+def required() -> list[Path]:
+    """Every shipped file the app needs at run time."""
+    return [deck_path(game_id) for game_id in DECKS] + [font_path(name) for name in FONTS]
+
+
+def missing() -> list[Path]:
+    """The required files that are not there (a build that forgot some data)."""
+    return [path for path in required() if not path.is_file()]
