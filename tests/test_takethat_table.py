@@ -255,3 +255,20 @@ def test_monkey_5000_random_inputs_across_every_scene(app):
             table = new_table(app, ["human", "random"], seed=i)
     assert {"TakeThatTable", "PauseScene", "MenuScene", "SetupScene", "SettingsScene",
             "ResultsScene"} <= visited, visited
+
+
+def test_the_frame_that_lands_an_animation_is_drawn(app):
+    """A card flying to a pile shrinks when it lands; that last frame must reach the screen."""
+    app.settings["animation_speed"] = "fast"
+    table = new_table(app, ["human", "heuristic"], seed=3)
+    table.submit(table.view["legal_actions"][0])
+    assert table.tweens.busy
+    while True:
+        frames = app.frame_count
+        app.step(wait=False)
+        time.sleep(0.01)
+        if not table.tweens.busy:
+            break
+    assert app.frame_count == frames + 1
+    assert all(sprite.size == table.spots[card].size and sprite.pos == table.spots[card].pos
+               for card, sprite in table.sprites.items())

@@ -125,8 +125,9 @@ def test_tweens_finish_and_then_report_idle():
     tweens.move(sprite, (100, 50), duration=0.3, then=lambda: done.append(True))
     assert tweens.update(0.1) and tweens.busy
     assert 0 < sprite.pos[0] < 100
-    assert not tweens.update(0.5)
+    assert tweens.update(0.5), "the landing step must ask for its frame to be drawn"
     assert sprite.pos == (100.0, 50.0) and done == [True] and not tweens.busy
+    assert not tweens.update(0.1)
 
 
 def test_flip_turns_the_card_once_at_the_midpoint():
@@ -137,8 +138,9 @@ def test_flip_turns_the_card_once_at_the_midpoint():
     assert not sprite.face_up and sprite.squash < 1
     tweens.update(0.1)
     assert sprite.face_up
-    assert not tweens.update(0.1)
+    assert tweens.update(0.1)
     assert sprite.face_up and sprite.squash == 1.0
+    assert not tweens.update(0.1)
 
 
 def test_speed_zero_is_instant():
@@ -280,7 +282,8 @@ def test_toasts_expire():
     toasts.draw(pygame.Surface((800, 600)))
     assert toasts.update(0.5)
     assert toasts.update(1.0)                    # the 2.5 s one is still up
-    assert not toasts.update(2.0)
+    assert toasts.update(2.0), "the frame without the last toast must be drawn"
+    assert not toasts.items and not toasts.update(0.1)
 
 
 def test_dialog_is_modal_and_routes_to_buttons():

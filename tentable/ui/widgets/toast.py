@@ -35,11 +35,13 @@ class Toasts:
         del self.items[:-self.MAX]
 
     def update(self, dt: float) -> bool:
-        """Age the toasts; True while any is still on screen."""
+        """Age the toasts; True while any is on screen, and once more when the last one
+        goes, so the frame without it gets drawn."""
+        shown = bool(self.items)
         for toast in self.items:
             toast.age += dt
         self.items = [t for t in self.items if t.age < t.seconds]
-        return bool(self.items)
+        return shown
 
     def draw(self, surface: pygame.Surface) -> None:
         scale = theme.ui_scale(surface.get_size())

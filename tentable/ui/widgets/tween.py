@@ -151,7 +151,9 @@ class Tweens:
             self._running.pop(next(iter(self._running))).finish()
 
     def update(self, dt: float) -> bool:
-        """Advance every animation by `dt` seconds; True while anything still moves."""
+        """Advance every animation by `dt` seconds. True if anything moved in this step,
+        the step that lands the last one included, so the caller draws the final frame."""
+        moved = bool(self._running)
         for key, run in list(self._running.items()):
             value = run.tween.step(dt)
             if run.tween.done:
@@ -159,5 +161,5 @@ class Tweens:
                 run.finish()
             else:
                 run.apply(value)
-        return self.busy
+        return moved
 
