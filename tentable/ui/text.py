@@ -130,6 +130,7 @@ STRINGS: dict[str, str] = {
     "tt.log.take.you": "You take the row of {n}: {points}",
     "tt.log.take_pro.you": "You take the single {card} and the top card {extra}: {points}",
     "tt.log.round": "Round {round} of {rounds}: {name} starts",
+    "tt.log.round.you": "Round {round} of {rounds}: you start",
     "tt.log.round_over": "Round {round} is over: {scores}",
     "tt.log.resumed": "Game resumed after {n} moves",
     "tt.round_title": "Round {round} of {rounds} is over",

@@ -388,8 +388,7 @@ class TakeThatTable(TableScene):
     def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         name = self.names[seat]
         colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
-        # The one human at the screen reads "You play 34"; everyone else by name.
-        you = ".you" if seat == self.bottom and self.session.humans == [seat] else ""
+        you = self._you(seat)
         if action == "take":
             taken = after["face_down"][seat][len(before["face_down"][seat]):]
             row = before["row"]
@@ -410,10 +409,15 @@ class TakeThatTable(TableScene):
                 text = t("tt.log.play" + you, name=name, card=card)
         self.log.add(text, colour)
 
+    def _you(self, seat: int) -> str:
+        """The one human at the screen reads "You play 34"; everyone else by name."""
+        return ".you" if seat == self.bottom and self.session.humans == [seat] else ""
+
     def _log_round_start(self, view: dict) -> None:
-        if view["current_player"] is not None:
-            self.log.add(t("tt.log.round", round=view["round"], rounds=view["rounds"],
-                           name=self.names[view["current_player"]]))
+        first = view["current_player"]
+        if first is not None:
+            self.log.add(t("tt.log.round" + self._you(first), round=view["round"],
+                           rounds=view["rounds"], name=self.names[first]))
 
     def _round_over(self, after: dict) -> None:
         finished = len(after["round_scores"])
