@@ -23,7 +23,9 @@ from tentable.ui.widgets.toast import Toasts
 
 MIN_SIZE = (1024, 640)
 FPS = 60
-IDLE_POLL_MS = 16
+IDLE_POLL_MS = 16          # right after input or movement: answer within a frame
+DEEP_IDLE_POLL_MS = 33     # after a quiet second: half the wake-ups (Xvfb: 1.1% -> 0.5% of a core)
+DEEP_IDLE_AFTER = 1.0      # seconds
 # Window-manager chatter that changes nothing on screen: no redraw for these.
 _QUIET_EVENTS = {
     getattr(pygame, name) for name in (
@@ -94,7 +96,7 @@ class App:
         self.frame_count = 0
         self.running = True
         self._dirty = True
-        self._last_step = time.perf_counter()
+        self._last_step = self._last_activity = time.perf_counter()
         if notice:
             self.toasts.show(notice, 6.0, "error")
         if start_scene is None:
@@ -206,6 +208,7 @@ class App:
         dt = min(0.25, start - self._last_step)  # a stall (debugger, drag) is not a jump
         self._last_step = start
         for event in pygame.event.get():
+            self._last_activity = start
             self._route(event)
             if not self.running:
                 return False
@@ -218,13 +221,16 @@ class App:
             self.running = False
             return False
         if busy or self._dirty:
+            self._last_activity = start
             self._draw()
         if wait:
             if busy:
                 spent = time.perf_counter() - start
                 pygame.time.wait(max(0, int((1 / FPS - spent) * 1000)))
-            else:
+            elif start - self._last_activity < DEEP_IDLE_AFTER:
                 pygame.time.wait(IDLE_POLL_MS)
+            else:
+                pygame.time.wait(DEEP_IDLE_POLL_MS)
         return self.running
 
     def run(self) -> None:

@@ -84,6 +84,7 @@ class TableScene(Scene):
         self._job: BotJob | None = None
         self._since_action = 0.0
         self._results_shown = False
+        self._forced_checked = -1
         self._save_failed = False
         self._laid_out: tuple = ()
         self.seat: int | None = None      # the seat at the screen; None: spectator view
@@ -264,7 +265,9 @@ class TableScene(Scene):
                 self._job = BotJob(self._bots[current], self._state.clone(), current)
             elif self._job.done.is_set() and settled:
                 return self._play_bot_move(self._job) or moving
-        elif self.auto_forced and settled and current == self.seat:
+        elif (self.auto_forced and settled and current == self.seat
+              and self._forced_checked != len(self._state.history)):
+            self._forced_checked = len(self._state.history)   # once per position, not per frame
             legal = self._state.legal_actions()
             if len(legal) == 1:
                 return self._apply(current, legal[0]) or moving
