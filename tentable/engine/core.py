@@ -175,6 +175,24 @@ class State(ABC):
     @abstractmethod
     def _from_data(cls, data: dict) -> "State": ...
 
+    def validate(self) -> None:
+        """Raise SetupError unless this (loaded) state is one the game can be in.
+
+        `from_json` calls it, so a tampered or damaged save is refused with a reason
+        instead of failing later. Games extend it with their own accounting."""
+        game = GAMES[self.game_id]
+        if type(self.players) is not int or not game.min_players <= self.players <= \
+                game.max_players:
+            raise SetupError(f"{self.game_id}: bad player count {self.players!r}")
+        if type(self.seed) is not int:
+            raise SetupError(f"{self.game_id}: bad seed {self.seed!r}")
+        if not isinstance(self.history, list) or not all(isinstance(a, str)
+                                                         for a in self.history):
+            raise SetupError(f"{self.game_id}: the history must be a list of actions")
+        if not isinstance(self.options, dict) or \
+                validate_options(self.game_id, game.options, self.options) != self.options:
+            raise SetupError(f"{self.game_id}: bad options {self.options!r}")
+
     def to_json(self) -> str:
         return json.dumps({"game": self.game_id, "version": FORMAT_VERSION,
                            "state": self._to_data()}, sort_keys=True, separators=(",", ":"))
@@ -228,7 +246,9 @@ def from_json(text: str) -> State:
         if data.get("version") != FORMAT_VERSION:
             raise SetupError(f"saved state has format version {data.get('version')!r}; "
                              f"this tentable reads version {FORMAT_VERSION}")
-        return game.state._from_data(data["state"])
+        state = game.state._from_data(data["state"])
+        state.validate()
+        return state
     except SetupError:
         raise
     except (ValueError, KeyError, TypeError, AttributeError) as exc:

@@ -242,6 +242,34 @@ class TakeThat(State):
         copy.pile = unseen
         return copy
 
+    def validate(self) -> None:
+        super().validate()
+
+        def cards_list(value) -> bool:
+            return isinstance(value, list) and all(type(c) is int for c in value)
+
+        def per_seat(value) -> bool:
+            return (isinstance(value, list) and len(value) == self.players
+                    and all(cards_list(v) for v in value))
+
+        fields = {"hands": per_seat(self.hands), "face_up": per_seat(self.face_up),
+                  "face_down": per_seat(self.face_down), "row": cards_list(self.row),
+                  "pile": cards_list(self.pile),
+                  "turn": self.turn is None or (type(self.turn) is int
+                                                and 0 <= self.turn < self.players),
+                  "round": type(self.round) is int and 1 <= self.round <= self.options["rounds"],
+                  "round_scores": isinstance(self.round_scores, list) and all(
+                      cards_list(r) and len(r) == self.players for r in self.round_scores),
+                  "deck": self.deck is None or sorted(self.deck) == sorted(cards())}
+        bad = [name for name, ok in fields.items() if not ok]
+        if bad:
+            raise SetupError(f"takethat: saved state has a bad {', '.join(bad)}")
+        held = sorted(c for zone in self.zones().values() for c in zone)
+        if held != sorted(cards()):
+            raise SetupError("takethat: saved state does not hold each of the 79 cards once")
+        if self.turn is not None and not self.legal_actions():
+            raise SetupError("takethat: saved state leaves the player to move no move")
+
     # -- serialisation ---------------------------------------------------------
     def _to_data(self) -> dict:
         return {
