@@ -4,9 +4,9 @@
     python3 scripts/shots.py                 # SDL dummy driver, or the display in $DISPLAY
     xvfb-run -s "-screen 0 1400x900x24" python3 scripts/shots.py
 
-Drives the app as a player would: the menu, the Take That setup, a 4-player table in
-the middle of a game (played by the bots from a fixed seed, a card picked up), the
-pause menu and the results.
+Drives the app as a player would: the menu, the Take That setup, the settings, the
+hot-seat curtain, a 4-player table in the middle of a game (played by the bots from a
+fixed seed, a card picked up), the pause menu, a round summary and the results.
 """
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ def main() -> int:
     from tentable.ui.scenes import table_for
     from tentable.ui.scenes.pause import PauseScene
     from tentable.ui.scenes.results import ResultsScene
+    from tentable.ui.scenes.settings import SettingsScene
     from tentable.ui.scenes.setup import SetupScene
 
     OUT.mkdir(parents=True, exist_ok=True)
@@ -58,6 +59,12 @@ def main() -> int:
     shot("menu")
     app.push(SetupScene(app, "takethat"))
     shot("setup")
+    app.push(SettingsScene(app))
+    shot("settings")
+
+    hot_seat = table_for("takethat")(app, session_for("takethat", ["human", "human"], seed=4))
+    app.reset(hot_seat)
+    shot("curtain")
 
     table = table_for("takethat")(app, session_for(
         "takethat", ["human", "heuristic", "heuristic", "heuristic"], seed=31))
@@ -83,6 +90,14 @@ def main() -> int:
     app.pop()
 
     state = table._state
+    while state.round == 1:   # to the end of the first round: its summary
+        state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
+    table.view = state.view(table.seat)
+    table._round_over(table.view)
+    table._sync(animate=False)
+    shot("round")
+    table._close_round()
+
     while not state.is_over:
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
     table.view = state.view(table.seat)

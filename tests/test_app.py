@@ -447,3 +447,10 @@ def test_monkey(count_only, app, monkeypatch):
         seen.add(type(app.top).__name__)
         assert app.size[0] >= MIN_SIZE[0] and app.size[1] >= MIN_SIZE[1]
     assert {"MenuScene", "SetupScene", "SettingsScene", "PauseScene"} <= seen
+
+
+def test_people_sharing_the_screen_get_names_not_you():
+    from tentable.ui import launch
+    names = [s.name for s in launch.session_for("takethat", ["human", "human", "heuristic"],
+                                                seed=1).seats]
+    assert names == ["Ana", "Ben", "Cleo"]

@@ -10,14 +10,16 @@ def session_for(game_id: str, seats: Sequence[str], seed: int | None = None,
                 options: dict | None = None) -> Session:
     """Seats given as "human" or a bot name ("random", "heuristic"); names as in setup."""
     from tentable.ui.scenes.setup import default_name
-    players, humans = [], 0
+    players = []
+    # One human at the screen is "You"; when people share the screen (a "Pass to …"
+    # curtain between them) everyone gets a name, as do the bots.
+    alone = list(seats).count(HUMAN) == 1
     for i, kind in enumerate(seats):
+        name = default_name(i if i else len(seats)) if alone else default_name(i + 1)
         if kind == HUMAN:
-            # the first human is "You"; later humans and the bots take the usual names
-            players.append(Seat(default_name(0 if humans == 0 else i), HUMAN))
-            humans += 1
+            players.append(Seat(default_name(0) if alone else name, HUMAN))
         else:
-            players.append(Seat(default_name(i if i else len(seats)), BOT, kind))
+            players.append(Seat(name, BOT, kind))
     return Session(game_id, tuple(players), random_seed() if seed is None else seed,
                    dict(options or {}))
 
