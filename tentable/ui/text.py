@@ -118,7 +118,6 @@ STRINGS: dict[str, str] = {
     "tt.hint": "Drag a card to the end of the row, or onto its twin  ·  ← → pick  ·  "
                "Enter play  ·  T twist  ·  R take",
     "tt.pick_first": "Pick a card first: click it, or use ← and →.",
-    "tt.too_far": "{card} is more than ten away from the last card.",
     "tt.log.play": "{name} plays {card}",
     "tt.log.open": "{name} opens a new row with {card}",
     "tt.log.twist": "{name} shows {card} and twists {twin} out: +2",

@@ -82,10 +82,9 @@ class TakeThatTable(TableScene):
         self.geo: Geometry | None = None
         super().__init__(app, session)
         self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
-        self._log_round_start(self.view)
-        for action in session.history:   # a resumed game shows how it got here
+        if session.history:   # a resumed game says so before the new moves
             self.log.add(t("tt.log.resumed", n=len(session.history)))
-            break
+        self._log_round_start(self.view)
 
     # -- layout ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -259,10 +258,11 @@ class TakeThatTable(TableScene):
         end.midleft = (last.right - g.card[0] * 0.3, last.centery) if last else (
             g.row_left_mid[0] - g.card[0] * 0.2, g.row_left_mid[1])
         play = f"play {card}"
-        targets = [DropTarget(end, "play", play in legal, t("tt.too_far", card=card))]
+        # Legality only lights the targets; the engine words the refusal (see _release).
+        targets = [DropTarget(end, "play", play in legal)]
         if twin(card) in row and card not in toads():
             targets.append(DropTarget(self.sprites[twin(card)].rect, "twist",
-                                      f"twist {card}" in legal, ""))
+                                      f"twist {card}" in legal))
         return targets
 
     # -- input -----------------------------------------------------------------------
@@ -379,10 +379,7 @@ class TakeThatTable(TableScene):
         return super().update(dt)
 
     def animate(self, dt: float) -> bool:
-        moving = self.tweens.update(dt)
-        if moving or self.drag.dragging:
-            return True
-        return False
+        return self.tweens.update(dt) or self.drag.dragging
 
     # -- words ---------------------------------------------------------------------------
     def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
