@@ -23,6 +23,7 @@ from tentable.ui.scenes.setup import SetupScene
 from tentable.ui.scenes.table import TableScene
 from tentable.ui.session import Seat, Session
 from tentable.ui.text import STRINGS, t
+from uitools import click, key, wait_for
 
 
 # -- a fake game: players in turn add 1 or 2; whoever reaches the target ends it --
@@ -142,29 +143,6 @@ def app():
     the_app = App(size=(1280, 720))
     yield the_app
     the_app.close()
-
-
-def key(app, k, unicode="", mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode,
-                                         scancode=0))
-    app.step(wait=False)
-
-
-def click(app, pos):
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(wait=False)
-
-
-def settle(app, until, seconds=3.0):
-    end = time.monotonic() + seconds
-    while not until():
-        assert time.monotonic() < end, "timed out"
-        app.step(wait=False)
-        time.sleep(0.005)
 
 
 def session(*kinds, seed=1, **options):
@@ -306,9 +284,9 @@ def test_human_moves_illegal_moves_autosave_and_results(count_only, app, home):
         if table.my_turn:
             key(app, pygame.K_1)
         return table.game_over
-    settle(app, play_on)
+    wait_for(app, play_on)
     assert [seat for seat, *_ in table.actions] == [0, 1, 0, 1][:len(table.actions)]
-    settle(app, lambda: isinstance(app.top, ResultsScene))
+    wait_for(app, lambda: isinstance(app.top, ResultsScene))
     results = app.top
     assert results.rounds == [results.scores]
     click(app, results.again.rect.center)
@@ -323,7 +301,7 @@ def test_escape_answers_while_a_bot_thinks(count_only, app, monkeypatch):
                         lambda name, game_id, seat, seed: bots.setdefault(seat, GatedBot(seat)))
     table = CountTable(app, session("random", "human"))
     app.reset(table)
-    settle(app, lambda: table._job is not None)
+    wait_for(app, lambda: table._job is not None)
     started = time.monotonic()
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
@@ -331,7 +309,7 @@ def test_escape_answers_while_a_bot_thinks(count_only, app, monkeypatch):
     key(app, pygame.K_ESCAPE)                               # resume
     assert app.top is table and table.actions == []
     bots[0].release.set()
-    settle(app, lambda: table.actions)
+    wait_for(app, lambda: table.actions)
     assert table.actions == [(0, "add 1", 0, 1)]
     assert table.my_turn
 
@@ -342,7 +320,7 @@ def test_bot_moves_wait_for_the_animation_speed(count_only, app):
     app.reset(table)
     key(app, pygame.K_1)
     started = time.monotonic()
-    settle(app, lambda: len(table.actions) == 2)
+    wait_for(app, lambda: len(table.actions) == 2)
     assert time.monotonic() - started >= table_module.BOT_DELAY["slow"] - 0.05
 
 

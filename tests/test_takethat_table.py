@@ -12,6 +12,7 @@ from tentable.ui.launch import session_for
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
+from uitools import drag, key, post, wait_for
 
 
 @pytest.fixture
@@ -30,8 +31,6 @@ def new_table(app, seats, seed=5, **options):
     return table
 
 
-def post(kind, **fields):
-    pygame.event.post(pygame.event.Event(kind, **fields))
 
 
 def visible_point(sprite, among):
@@ -45,19 +44,8 @@ def visible_point(sprite, among):
     raise AssertionError(f"card {sprite.code} is covered everywhere")
 
 
-def drag(app, start, end):
-    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    post(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0))
-    post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
-    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-    app.step(wait=False)
 
 
-def key(app, k):
-    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-    app.step(wait=False)
 
 
 def hand_sprites(table):
@@ -98,12 +86,6 @@ def play_by_keys(app, table, action):
     key(app, pygame.K_t if kind == "twist" else pygame.K_RETURN)
 
 
-def wait_for(app, until, seconds=10.0):
-    end = time.monotonic() + seconds
-    while not until():
-        assert time.monotonic() < end, "timed out"
-        app.step(wait=False)
-        time.sleep(0.001)
 
 
 def test_a_whole_two_player_game_by_mouse_and_keyboard(app):
