@@ -113,7 +113,7 @@ STRINGS: dict[str, str] = {
     "tt.twist": "Twist  (T)",
     "tt.take": "Take row  (R)",
     "tt.pile": "{n} left",
-    "tt.score": "{score} points  ·  {n} in hand",
+    "tt.score": "{score} points",
     "tt.empty_row": "Open a new row with any card",
     "tt.hint": "Drag a card to the end of the row, or onto its twin  ·  ← → pick  ·  "
                "Enter play  ·  T twist  ·  R take",

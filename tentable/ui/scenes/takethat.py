@@ -492,9 +492,8 @@ class TakeThatTable(TableScene):
         blit_label(surface, self.names[seat], size, theme.TEXT, bold=True,
                    topleft=(x + icon.get_width() + px(6, s), y))
         small = text_px(theme.FONT_SMALL, s)
-        blit_label(surface, t("tt.score", score=_signed(view["scores"][seat]),
-                              n=view["hand_sizes"][seat]), small, theme.TEXT_DIM,
-                   topleft=(x, y + size + px(6, s)))
+        blit_label(surface, t("tt.score", score=_signed(view["scores"][seat])), small,
+                   theme.TEXT_DIM, topleft=(x, y + size + px(6, s)))
         return size + small + px(10, s)
 
     def _draw_panel(self, surface: pygame.Surface, view: dict, seat: int, rect: pygame.Rect,
@@ -508,25 +507,34 @@ class TakeThatTable(TableScene):
         small = (round(self.geo.small[0] * 0.6), round(self.geo.small[1] * 0.6))
         back = card_back(GAME, small)
         n = view["hand_sizes"][seat]
+        top = rect.y + pad // 2 + used
         for i in range(n):
-            surface.blit(back, (rect.x + pad + i * small[0] * 0.3, rect.y + pad // 2 + used))
+            surface.blit(back, (rect.x + pad + i * small[0] * 0.3, top))
+        if n:
+            right = rect.x + pad + (n - 1) * small[0] * 0.3 + small[0]
+            self._badge(surface, n, (right - 2, top + small[1] - 2), s)
 
     def _pile_counts(self, surface: pygame.Surface, view: dict, seat: int, s: float) -> None:
         """An outline where a pile is empty, else a badge with its number of cards."""
         up, down = self._pile_spots(seat)
         w, h = self.geo.small
-        size = text_px(theme.FONT_SMALL - 3, s)
         for centre, pile in ((up, view["face_up"][seat]), (down, view["face_down"][seat])):
             if not pile:
                 pygame.draw.rect(surface, theme.PANEL_EDGE,
                                  pygame.Rect(centre[0] - w / 2, centre[1] - h / 2, w, h),
                                  1, border_radius=px(5, s))
                 continue
-            image = label(str(len(pile)), size, theme.TEXT, bold=True)
-            badge = image.get_rect(center=(centre[0] + w / 2 - 2, centre[1] + h / 2 - 2))
-            pygame.draw.rect(surface, theme.PANEL, badge.inflate(px(8, s), px(2, s)),
-                             border_radius=badge.h)
-            surface.blit(image, badge)
+            self._badge(surface, len(pile), (centre[0] + w / 2 - 2, centre[1] + h / 2 - 2), s)
+
+    @staticmethod
+    def _badge(surface: pygame.Surface, count: int, centre: tuple[float, float],
+               s: float) -> None:
+        """How many cards a stack holds, as a small pill on its corner."""
+        image = label(str(count), text_px(theme.FONT_SMALL - 3, s), theme.TEXT, bold=True)
+        badge = image.get_rect(center=centre)
+        pygame.draw.rect(surface, theme.PANEL, badge.inflate(px(8, s), px(2, s)),
+                         border_radius=badge.h)
+        surface.blit(image, badge)
 
     def _draw_mine(self, surface: pygame.Surface, view: dict, s: float) -> None:
         g = self.geo
