@@ -13,7 +13,8 @@ from pathlib import Path
 
 # The decks and fonts the app cannot start without; `tentable --smoke` loads each one.
 DECKS = ("ten", "takethat", "elfer", "retro10", "tentiles")
-FONTS = ("Lato-Regular.ttf", "Lato-Bold.ttf")
+FONT_REGULAR, FONT_BOLD = "Lato-Regular.ttf", "Lato-Bold.ttf"
+FONTS = (FONT_REGULAR, FONT_BOLD)
 
 
 def root() -> Path:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import pygame
 
-from tentable.resources import asset_path
+from tentable.resources import FONT_BOLD, FONT_REGULAR, font_path
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -149,8 +149,9 @@ def ui_scale(window_size: tuple[int, int]) -> float:
     return max(0.25, min(w / BASE_WINDOW[0], h / BASE_WINDOW[1]))
 
 
-def scaled(value: float, scale: float) -> int:
-    return max(1, round(value * scale))
+def scaled(value: float, scale: float, floor: int = 1) -> int:
+    """A base size (at 1280×720) for the current window, never below `floor` pixels."""
+    return max(floor, round(value * scale))
 
 
 def card_size(window_size: tuple[int, int], setting: str = "medium") -> tuple[int, int]:
@@ -177,6 +178,6 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
             pass
     if len(_FONTS) >= 96:  # sizes follow the window, so bound the cache during resizes
         del _FONTS[next(iter(_FONTS))]
-    name = "Lato-Bold.ttf" if bold else "Lato-Regular.ttf"
-    _FONTS[key] = pygame.font.Font(str(asset_path("fonts", name)), key[0])
+    path = font_path(FONT_BOLD if bold else FONT_REGULAR)
+    _FONTS[key] = pygame.font.Font(str(path), key[0])
     return _FONTS[key]

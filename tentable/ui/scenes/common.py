@@ -26,8 +26,7 @@ def signed(value: int) -> str:
     return f"{value:+d}".replace("-", MINUS) if value else "0"
 
 
-def px(value: float, scale: float, floor: int = 1) -> int:
-    return max(floor, round(value * scale))
+px = theme.scaled   # the scenes' short name for a scaled size
 
 
 def text_px(value: float, scale: float) -> int:
@@ -37,13 +36,6 @@ def text_px(value: float, scale: float) -> int:
 def backdrop(surface: pygame.Surface) -> None:
     from tentable.ui.widgets.panel import felt
     surface.blit(felt(surface.get_size()), (0, 0))
-
-
-def shade(surface: pygame.Surface) -> None:
-    """Darken whatever is below a modal overlay."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill(theme.SHADE)
-    surface.blit(veil, (0, 0))
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:

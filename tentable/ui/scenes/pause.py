@@ -7,10 +7,10 @@ import pygame
 
 from tentable.ui import theme
 from tentable.ui.scene import Scene
-from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, shade, text_px
+from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, text_px
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
-from tentable.ui.widgets.panel import blit_label, draw_panel
+from tentable.ui.widgets.panel import blit_label, draw_panel, shade
 
 
 class PauseScene(Scene):

@@ -9,11 +9,11 @@ import pygame
 
 from tentable.ui import theme
 from tentable.ui.scene import Scene
-from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, shade, signed, text_px
+from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, signed, text_px
 from tentable.ui.session import Session
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
-from tentable.ui.widgets.panel import blit_label, draw_panel, label, rounded
+from tentable.ui.widgets.panel import blit_label, draw_panel, label, rounded, shade
 from tentable.ui.widgets.shapes import symbol_icon
 
 

@@ -15,7 +15,7 @@ import pygame
 from tentable.engine.takethat import pile_score, toads, twin
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
-from tentable.ui.scenes.common import px, text_px
+from tentable.ui.scenes.common import px, signed, text_px
 from tentable.ui.scenes.table import TableScene
 from tentable.ui.text import t
 from tentable.ui.widgets import layout
@@ -58,10 +58,6 @@ class Geometry:
     hand_width: float
     mine: pygame.Rect                     # the bottom seat's name, score and piles
     panels: dict[int, pygame.Rect]        # seat -> panel, for the other seats
-
-
-def _signed(n: int) -> str:
-    return f"{n:+d}".replace("-", "−")
 
 
 @register_table(GAME)
@@ -320,21 +316,20 @@ class TakeThatTable(TableScene):
         if result is None:
             return
         card = int(result.sprite.code)
+        result.sprite.z = self.spots[card].z    # back among its neighbours
+        # An applied action re-places every card through on_action; otherwise the card
+        # is already on its way home and only the marks (selection, twin) change.
         if result.clicked:
             if self.selected == card:
                 self._act(self._default_action(card))
             else:
                 self.selected = card
-            self._sync()
         elif result.target is not None:
-            action = f"{result.target.key} {card}"
             # The engine has the last word and the clearer message: ask it even when the
             # target is marked illegal, then send the card home if it said no.
-            if not self._act(action):
+            if not self._act(f"{result.target.key} {card}"):
                 self.drag.spring_back(result.sprite, self.spots[card].pos)
-            self._sync()
-        else:
-            self._sync()
+        self._refresh_marks()
 
     def _key(self, key: int) -> None:
         hand = self.view["hand"] or []
@@ -389,7 +384,7 @@ class TakeThatTable(TableScene):
         if action == "take":
             taken = after["face_down"][seat][len(before["face_down"][seat]):]
             row = before["row"]
-            points = _signed(pile_score([], taken))
+            points = signed(pile_score([], taken))
             if len(taken) > len(row):
                 text = t("tt.log.take_pro" + you, name=name, card=row[0], extra=taken[-1],
                          points=points)
@@ -421,11 +416,11 @@ class TakeThatTable(TableScene):
         scores = after["round_scores"][-1]
         totals = [sum(r[s] for r in after["round_scores"]) for s in range(len(scores))]
         self.log.add(t("tt.log.round_over", round=finished,
-                       scores=", ".join(f"{n} {_signed(p)}" for n, p in zip(self.names, scores))))
+                       scores=", ".join(f"{n} {signed(p)}" for n, p in zip(self.names, scores))))
         if after["phase"] == "over":
             return   # the results screen follows
         self._log_round_start(after)
-        lines = [t("tt.round_line", name=n, points=_signed(p), total=_signed(tot))
+        lines = [t("tt.round_line", name=n, points=signed(p), total=signed(tot))
                  for n, p, tot in zip(self.names, scores, totals)]
         self.round_dialog = Dialog(t("tt.round_title", round=finished, rounds=after["rounds"]),
                                    lines, [Button(t("tt.next_round"), self._close_round,
@@ -492,7 +487,7 @@ class TakeThatTable(TableScene):
         blit_label(surface, self.names[seat], size, theme.TEXT, bold=True,
                    topleft=(x + icon.get_width() + px(6, s), y))
         small = text_px(theme.FONT_SMALL, s)
-        blit_label(surface, t("tt.score", score=_signed(view["scores"][seat])), small,
+        blit_label(surface, t("tt.score", score=signed(view["scores"][seat])), small,
                    theme.TEXT_DIM, topleft=(x, y + size + px(6, s)))
         return size + small + px(10, s)
 
