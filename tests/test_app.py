@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from tentable.engine import GAMES, IllegalAction
-from tentable.engine.core import Game, Option, State, int_between
+from tentable.engine.core import Game, Option, Phase, State
 from tentable.ui import app as app_module
 from tentable.ui.app import MIN_SIZE, App
 from tentable.ui.scenes import TABLES, table as table_module
@@ -27,67 +27,56 @@ from uitools import click, key, wait_for
 
 
 # -- a fake game: players in turn add 1 or 2; whoever reaches the target ends it --
+def _legal(state):
+    return ["add 1", "add 2"]
+
+
+def _check(state, action):
+    raise IllegalAction(f"{action!r}: say 'add 1' or 'add 2'")
+
+
+def _perform(state, action):
+    n = int(action.split()[1])
+    state.total += n
+    state.added[state.turn] += n
+    state.turn = (state.turn + 1) % state.players
+
+
 class Count(State):
     game_id = "count"
     title = "Count to Ten"
     min_players = 2
     max_players = 4
-    options_spec = (Option("target", 10, int, int_between(3, 30), "where the count ends"),
+    options_spec = (Option("target", 10, int, low=3, high=30, help="where the count ends"),
                     Option("double", False, bool, help="steps of 2 and 4"))
-
-    def __init__(self, players, seed, options, deck=None):
-        self.players, self.seed, self.options, self.deck = players, seed, options, deck
-        self.history, self.total, self.turn = [], 0, 0
-        self.added = [0] * players
+    phases = {"count": Phase(_legal, lambda state, action: action if action in
+                             ("add 1", "add 2") else _check(state, action), _perform)}
+    fields = ("total", "turn", "added")
 
     @classmethod
     def new(cls, players, seed, options, deck):
-        return cls(players, seed, options, deck)
+        state = cls(players, seed, options)
+        state.phase, state.total, state.turn, state.added = "count", 0, 0, [0] * players
+        return state
 
     @property
     def current_player(self):
         return None if self.total >= self.options["target"] else self.turn
 
-    def legal_actions(self):
-        return [] if self.is_over else ["add 1", "add 2"]
-
-    def _check(self, action):
-        if action not in self.legal_actions():
-            raise IllegalAction(f"{action!r}: say 'add 1' or 'add 2'")
-        return int(action.split()[1])
-
-    def _perform(self, n):
-        self.total += n
-        self.added[self.turn] += n
-        self.turn = (self.turn + 1) % self.players
-
     def scores(self):
         return list(self.added)
 
-    def view(self, seat):
-        return {"seat": seat, "total": self.total, "scores": self.scores(),
-                "round_scores": [self.scores()]}
+    def _view(self, seat):
+        return {"total": self.total, "round_scores": [self.scores()]}
 
-    def determinize(self, seat, seed):
-        return self.clone()
+    def _determinize(self, seat, rng):
+        pass
 
     def zones(self):
         return {}
 
     def hidden_zones(self, seat):
         return set()
-
-    def _to_data(self):
-        return {"players": self.players, "seed": self.seed, "options": dict(self.options),
-                "history": list(self.history), "total": self.total, "turn": self.turn,
-                "added": list(self.added)}
-
-    @classmethod
-    def _from_data(cls, data):
-        state = cls(data["players"], data["seed"], data["options"])
-        state.history, state.total = list(data["history"]), data["total"]
-        state.turn, state.added = data["turn"], list(data["added"])
-        return state
 
 
 class CountTable(TableScene):

@@ -66,9 +66,9 @@ def test_the_finished_game_takes_no_more_moves():
 @pytest.mark.parametrize("options,message", [
     ({"round": 2}, "unknown option 'round'"),
     ({"rounds": 0}, "between 1 and 20"),
-    ({"rounds": "2"}, "must be int"),
-    ({"rounds": True}, "must be int"),
-    ({"pro": 1}, "must be bool"),
+    ({"rounds": "2"}, "must be a whole number"),
+    ({"rounds": True}, "must be a whole number"),
+    ({"pro": 1}, "must be true or false"),
     ({"rounds": 10**9}, "between 1 and 20"),
 ])
 def test_bad_options_are_refused_clearly(options, message):
@@ -90,15 +90,27 @@ def test_unknown_game_and_bad_seed():
 
 
 @pytest.mark.parametrize("deck,message", [
-    (list(range(12, 91)), "missing"),
+    (list(range(12, 91)), "'20', which is no card"),
     ("12 13 14", "must be a list"),
-    ([34] * 79, "not in this game"),
-    ([], "missing"),
-    ([str(c) for c in range(12, 99) if c % 10], "not in this game"),
+    ([34] * 79, "too many 34"),
+    ([], "missing 12"),
+    ([[1, 2]], r"deck holds \[1, 2\]"),
+    ([12.0] * 79, "deck holds 12.0"),
+    ([True] * 79, "deck holds True"),
+    (["012"] * 79, "'012', which is no card"),
+    ({"12": 1}, "must be a list"),
 ])
 def test_bad_decks_are_refused_clearly(deck, message):
     with pytest.raises(SetupError, match=message):
         new_game("takethat", 2, deck=deck)
+
+
+def test_deck_speaks_the_digests_codes():
+    codes = [str(c) for c in range(98, 11, -1) if c % 10]
+    state = new_game("takethat", 2, deck=codes)
+    assert state.view(0)["hand"] == sorted([98, 96, 94, 92, 89, 87, 85, 83, 81])
+    assert state.record()["deck"] == codes
+    assert new_game("takethat", 2, deck=[int(c) for c in codes]).to_json() == state.to_json()
 
 
 @pytest.mark.parametrize("text", ["", "{}", "[]", '{"game": "takethat"}', "not json",

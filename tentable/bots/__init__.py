@@ -1,7 +1,8 @@
 """Computer players. A bot sees only what its seat sees: `state.view(seat)`.
 
-`make_bot(name, game_id, seat, seed).choose(state)` returns one of
-`state.legal_actions()`. Bots that search must work on `state.determinize(...)`.
+`make_bot(name, game_id, seat, seed, time_limit).choose(state)` returns one of
+`state.legal_actions()`. The table hands bots `state.determinize(seat, ...)`, never
+the real state, so even a bot that searches cannot peek.
 """
 from __future__ import annotations
 
@@ -10,26 +11,30 @@ from typing import Callable
 from tentable.bots.base import Bot, RandomBot
 from tentable.bots.takethat import TakeThatHeuristic
 
-# name -> game id (None: every game) -> factory
-_BOTS: dict[str, dict[str | None, Callable[[int, int], Bot]]] = {
+# name -> game id (None: every game) -> factory(seat, seed, time_limit)
+_BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {
     "random": {None: RandomBot},
     "heuristic": {"takethat": TakeThatHeuristic},
 }
+
+# Bots that search: the table runs them in a separate process so the window stays fluid.
+CPU_HEAVY = {"search"}
 
 
 def available_bots(game_id: str) -> list[str]:
     return [name for name, games in _BOTS.items() if None in games or game_id in games]
 
 
-def make_bot(name: str, game_id: str, seat: int, seed: int = 0) -> Bot:
-    games = _BOTS.get(name)
+def make_bot(name: str, game_id: str, seat: int, seed: int = 0,
+             time_limit: float | None = None) -> Bot:
+    games = _BOTS.get(name) if isinstance(name, str) else None
     if games is None:
         raise ValueError(f"unknown bot {name!r} (bots: {', '.join(_BOTS)})")
     factory = games.get(game_id) or games.get(None)
     if factory is None:
         raise ValueError(f"no {name!r} bot for {game_id!r} yet "
                          f"(available: {', '.join(available_bots(game_id))})")
-    return factory(seat, seed)
+    return factory(seat, seed, time_limit=time_limit)
 
 
-__all__ = ["Bot", "available_bots", "make_bot"]
+__all__ = ["Bot", "CPU_HEAVY", "available_bots", "make_bot"]

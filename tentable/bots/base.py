@@ -7,9 +7,10 @@ from tentable.engine.core import State
 
 
 class Bot:
-    def __init__(self, seat: int, seed: int = 0) -> None:
+    def __init__(self, seat: int, seed: int = 0, time_limit: float | None = None) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        self.time_limit = time_limit      # seconds per decision, for bots that search
 
     def choose(self, state: State) -> str:
         raise NotImplementedError

@@ -1,9 +1,11 @@
 """The engine contract shared by every game (see ARCHITECTURE.md, "Engine contract").
 
-A game is a `State` subclass registered in `GAMES`. All chance comes from the seed
-(or from `deck=`), through `shuffled(...)`, which derives a fresh generator from
-the seed and a label, so no generator state has to be saved: `(game, players,
-seed, options, deck, history)` replays a game exactly.
+A game is a `State` subclass registered in `GAMES`. It declares its options, its phases
+(each a `Phase` of legal/check/perform) and the fields that make up a position; the core
+does the rest: validated setup, one source of legality, saves, replays, views and
+determinization. All chance comes from the seed (or from `deck=` and the game's other
+chance keywords) through `shuffled(...)`, which derives a fresh generator from the seed
+and a label, so `record()` replays a game exactly.
 """
 from __future__ import annotations
 
@@ -15,6 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 FORMAT_VERSION = 1
+MAX_SEED = 2 ** 63
+MAX_HISTORY = 100_000
+MAX_SAVE_BYTES = 4_000_000
 
 
 class IllegalAction(ValueError):
@@ -22,47 +27,92 @@ class IllegalAction(ValueError):
 
 
 class SetupError(ValueError):
-    """Bad arguments to `new_game`: players, options or `deck=`."""
+    """Bad arguments to `new_game`, a bad record or a bad save. The message says which."""
 
+
+# -- options ------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: its default and a check that returns an error text or None."""
+    """One game option, declared so that the core validates it and the setup screen
+    can draw a control for it (toggle, stepper, choice list).
+
+    `default` and `suggest` may be functions of the player count: `default` is what the
+    engine uses when the option is not given, `suggest` what the setup screen proposes
+    (the rulebook's recommendation, e.g. Take That's pro variant for two)."""
 
     name: str
     default: Any
-    kind: type
-    check: Callable[[Any], str | None] = lambda value: None
+    kind: type                       # bool, int, str or list
+    low: int | None = None           # int: the range
+    high: int | None = None
+    choices: tuple = ()              # str/int: the allowed values; list: the allowed items
+    optional: bool = False           # None is allowed: "by lot" / "from the seed"
+    check: Callable[[Any, int], str | None] | None = None   # sees the player count
+    suggest: Callable[[int], Any] | None = None
     help: str = ""
 
+    def default_for(self, players: int) -> Any:
+        return self.default(players) if callable(self.default) else self.default
 
-def int_between(low: int, high: int) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        return None if low <= value <= high else f"must be between {low} and {high}"
-    return check
+    def suggested(self, players: int) -> Any:
+        return self.suggest(players) if self.suggest else self.default_for(players)
+
+    def problem(self, value: Any, players: int) -> str | None:
+        """Why `value` is not allowed with `players` players, or None."""
+        if value is None:
+            return None if self.optional else "may not be empty"
+        # bool is an int in Python; keep the two apart so `rounds: True` is refused.
+        if type(value) is not self.kind:
+            return f"must be {_KIND_WORDS.get(self.kind, self.kind.__name__)}"
+        if self.kind is int and not ((self.low is None or value >= self.low)
+                                     and (self.high is None or value <= self.high)):
+            return f"must be between {self.low} and {self.high}"
+        if self.kind is list:
+            if len(value) > 64:
+                return "is too long"
+            bad = [item for item in value if self.choices and (
+                type(item) not in (str, int) or item not in self.choices)]
+            if bad:
+                return f"may only hold {', '.join(map(str, self.choices))}"
+        elif self.choices and value not in self.choices:
+            return f"must be one of {', '.join(map(str, self.choices))}"
+        return self.check(value, players) if self.check else None
 
 
-def validate_options(game_id: str, spec: Sequence[Option], given: dict | None) -> dict:
+_KIND_WORDS = {bool: "true or false", int: "a whole number", str: "a text", list: "a list"}
+
+
+def validate_options(game_id: str, spec: Sequence[Option], given: Any, players: int) -> dict:
     """Fill in defaults; reject unknown names and bad values with a clear message."""
-    given = dict(given or {})
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise SetupError(f"{game_id}: options must be a mapping of names to values, "
+                         f"not {type(given).__name__}")
     known = {o.name: o for o in spec}
-    unknown = sorted(set(given) - set(known))
+    unknown = [name for name in given if name not in known]
     if unknown:
         names = ", ".join(known) or "none"
-        raise SetupError(f"{game_id}: unknown option {unknown[0]!r} (options: {names})")
+        raise SetupError(f"{game_id}: unknown option {str(unknown[0])[:40]!r} "
+                         f"(options: {names})")
     options = {}
     for opt in spec:
-        value = given.get(opt.name, opt.default)
-        # bool is an int in Python; keep the two apart so `rounds: True` is refused.
-        if type(value) is not opt.kind and not (opt.kind is float and type(value) is int):
-            raise SetupError(
-                f"{game_id}: option {opt.name!r} must be {opt.kind.__name__}, got {value!r}")
-        problem = opt.check(value)
+        value = given[opt.name] if opt.name in given else opt.default_for(players)
+        problem = opt.problem(value, players)
         if problem:
-            raise SetupError(f"{game_id}: option {opt.name!r} {problem}, got {value!r}")
-        options[opt.name] = value
+            raise SetupError(f"{game_id}: option {opt.name!r} {problem}, "
+                             f"got {_short(value)}")
+        options[opt.name] = list(value) if isinstance(value, list) else value
     return options
 
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- chance and cards -----------------------------------------------------------
 
 def shuffled(items: Iterable, seed: int, label: str) -> list:
     """A seeded shuffle; `label` names the moment (e.g. "round 2") so each one differs."""
@@ -71,30 +121,77 @@ def shuffled(items: Iterable, seed: int, label: str) -> list:
     return out
 
 
-def check_deck(game_id: str, deck: Sequence, cards: Sequence) -> list:
-    """`deck=` must be exactly the game's cards in some order."""
-    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
-        raise SetupError(f"{game_id}: deck must be a list of cards, got {type(deck).__name__}")
-    want, got = Counter(cards), Counter(deck)
+def card_ids(codes: Iterable[str]) -> list[str]:
+    """Stable ids for physical cards: the n-th copy of a code is `code#n` ("B1#2")."""
+    seen: Counter = Counter()
+    out = []
+    for code in codes:
+        seen[code] += 1
+        out.append(f"{code}#{seen[code]}")
+    return out
+
+
+def code_of(card_id: str) -> str:
+    """The printed code of a card id ("B1#2" -> "B1", "W##1" -> "W#")."""
+    return card_id.rsplit("#", 1)[0]
+
+
+def check_deck(game_id: str, deck: Any, codes: Sequence[str], what: str = "deck") -> list[str]:
+    """`deck=` must be exactly the game's cards (codes as text) in some order."""
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, (list, tuple)):
+        raise SetupError(f"{game_id}: {what} must be a list of card codes like "
+                         f"{codes[0]!r}, not {type(deck).__name__}")
+    known = set(codes)
+    for item in deck:
+        if type(item) is not str:
+            raise SetupError(f"{game_id}: {what} holds {_short(item)}; a card is written "
+                             f"as its code in quotes, like {codes[0]!r}")
+        if item not in known:
+            raise SetupError(f"{game_id}: {what} holds {_short(item)}, which is no card "
+                             f"of this game")
+    want, got = Counter(codes), Counter(deck)
     if want != got:
-        missing = sorted(map(str, (want - got).elements()))
-        extra = sorted(map(str, (got - want).elements()))
+        missing = sorted((want - got).elements())
+        extra = sorted((got - want).elements())
         parts = []
         if missing:
-            parts.append(f"missing {', '.join(missing[:8])}{' …' if len(missing) > 8 else ''}")
+            parts.append(f"missing {_listing(missing)}")
         if extra:
-            parts.append(f"not in this game {', '.join(extra[:8])}{' …' if len(extra) > 8 else ''}")
-        raise SetupError(f"{game_id}: deck must be exactly the {len(cards)} cards of the game "
-                         f"({'; '.join(parts)})")
+            parts.append(f"too many {_listing(extra)}")
+        raise SetupError(f"{game_id}: {what} must be exactly the {len(codes)} cards of the "
+                         f"game ({'; '.join(parts)})")
     return list(deck)
 
+
+def _listing(codes: list[str]) -> str:
+    return ", ".join(codes[:8]) + (" …" if len(codes) > 8 else "")
+
+
+# -- phases -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Phase:
+    """What a phase allows: the legal action strings, the refusal of anything else
+    (parse and explain, never change state; returns a move), and the effect of a move."""
+
+    legal: Callable[[Any], Iterable[str]]
+    check: Callable[[Any, str], Any]
+    perform: Callable[[Any, Any], None]
+
+
+OVER = "over"
+
+
+# -- the state --------------------------------------------------------------------
 
 class State(ABC):
     """One game in progress. Subclasses implement the rules; this class the contract.
 
-    Subclasses provide `_check(action)` (parse and validate without changing
-    anything, returning a move object or raising IllegalAction) and `_perform(move)`;
-    `apply` joins them, so an illegal action can never leave a half-done change.
+    A game declares `phases` (name -> Phase) and sets `self.phase`; `apply` accepts
+    exactly the strings of `legal_actions()` and asks the phase's `check` only to word
+    the refusal, so an illegal action never changes anything. `fields` names the
+    attributes that make up a position (JSON-able values only): saves, clones and
+    replays are built from them.
     """
 
     game_id: ClassVar[str]
@@ -102,62 +199,37 @@ class State(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_spec: ClassVar[tuple[Option, ...]] = ()
+    chance_keys: ClassVar[tuple[str, ...]] = ()
+    phases: ClassVar[dict[str, Phase]]
+    fields: ClassVar[tuple[str, ...]] = ()
 
-    players: int
-    seed: int
-    options: dict
-    deck: list | None
-    history: list[str]
+    def __init__(self, players: int, seed: int, options: dict, deck: list | None = None,
+                 chance: dict | None = None) -> None:
+        self.players, self.seed, self.options = players, seed, options
+        self.deck = deck
+        self.chance = dict(chance or {})
+        self.history: list[str] = []
+        self.phase = ""
+        self._legal: list[str] | None = None
+        self._legal_set: frozenset[str] = frozenset()
 
-    # -- the contract -------------------------------------------------------
+    # -- the game provides ----------------------------------------------------
     @classmethod
     @abstractmethod
-    def new(cls, players: int, seed: int, options: dict, deck: Sequence | None) -> "State":
-        """Set up a game; options are already validated, `deck` is not yet."""
+    def new(cls, players: int, seed: int, options: dict, deck: Any, **chance: Any) -> "State":
+        """Set up a game; options are validated, `deck` and `chance` are raw input."""
 
     @property
     @abstractmethod
-    def current_player(self) -> int | None: ...
-
-    @property
-    def is_over(self) -> bool:
-        return self.current_player is None
+    def current_player(self) -> int | None:
+        """The seat whose decision it is; None once the game is over."""
 
     @abstractmethod
-    def legal_actions(self) -> list[str]: ...
-
-    def apply(self, action: str) -> None:
-        if not isinstance(action, str):
-            raise IllegalAction(f"An action is a text like 'play 34', not {type(action).__name__}.")
-        if self.is_over:
-            raise IllegalAction("The game is over; no more moves.")
-        move = self._check(action.strip())
-        self._perform(move)
-        self.history.append(action.strip())
+    def scores(self) -> list: ...
 
     @abstractmethod
-    def _check(self, action: str) -> Any: ...
+    def _view(self, seat: int | None) -> dict: ...
 
-    @abstractmethod
-    def _perform(self, move: Any) -> None: ...
-
-    @abstractmethod
-    def scores(self) -> list[int]: ...
-
-    def winners(self) -> list[int]:
-        if not self.is_over:
-            return []
-        scores = self.scores()
-        best = max(scores)
-        return [seat for seat, s in enumerate(scores) if s == best]
-
-    @abstractmethod
-    def view(self, seat: int | None) -> dict: ...
-
-    @abstractmethod
-    def determinize(self, seat: int, seed: int) -> "State": ...
-
-    # -- accounting, used by the shared invariant test ----------------------
     @abstractmethod
     def zones(self) -> dict[str, list]:
         """Every card of the game, by where it lies. Their union never changes."""
@@ -166,44 +238,189 @@ class State(ABC):
     def hidden_zones(self, seat: int | None) -> set[str]:
         """Names of the zones whose contents `seat` may not see."""
 
-    # -- serialisation ------------------------------------------------------
-    @abstractmethod
-    def _to_data(self) -> dict:
-        """All fields as fresh JSON-able values (no shared lists)."""
+    def hidden_cards(self, seat: int | None) -> set:
+        """The cards `seat` may not see. Games whose knowledge is per card (a face-down
+        card seen by two seats) override this; by default, the hidden zones' cards."""
+        zones = self.zones()
+        return {card for name in self.hidden_zones(seat) for card in zones[name]}
 
     @classmethod
+    def deck_codes(cls, players: int, options: dict) -> list:
+        """What `deck=` takes for this setup, in some order (tiles: one list per supply)."""
+        return []
+
     @abstractmethod
-    def _from_data(cls, data: dict) -> "State": ...
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        """Resample, in place, all that `seat` cannot see (self is already a copy)."""
 
-    def validate(self) -> None:
-        """Raise SetupError unless this (loaded) state is one the game can be in.
+    @property
+    def seats(self) -> range:
+        return range(self.players)
 
-        `from_json` calls it, so a tampered or damaged save is refused with a reason
-        instead of failing later. Games extend it with their own accounting."""
-        game = GAMES[self.game_id]
-        if type(self.players) is not int or not game.min_players <= self.players <= \
-                game.max_players:
-            raise SetupError(f"{self.game_id}: bad player count {self.players!r}")
-        if type(self.seed) is not int:
-            raise SetupError(f"{self.game_id}: bad seed {self.seed!r}")
-        if not isinstance(self.history, list) or not all(isinstance(a, str)
-                                                         for a in self.history):
-            raise SetupError(f"{self.game_id}: the history must be a list of actions")
-        if not isinstance(self.options, dict) or \
-                validate_options(self.game_id, game.options, self.options) != self.options:
-            raise SetupError(f"{self.game_id}: bad options {self.options!r}")
+    @property
+    def automata(self) -> list[int]:
+        """Seats run by the rules (solo TEN's Mona): each decision is one legal action."""
+        return []
+
+    # -- the contract -----------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    def legal_actions(self) -> list[str]:
+        if self._legal is None:
+            if self.is_over:
+                actions: list[str] = []
+            else:
+                actions = sorted(set(self.phases[self.phase].legal(self)))
+            self._legal, self._legal_set = actions, frozenset(actions)
+        return list(self._legal)
+
+    def is_legal(self, action: Any) -> bool:
+        if self._legal is None:
+            self.legal_actions()
+        return isinstance(action, str) and action in self._legal_set
+
+    def apply(self, action: str) -> None:
+        if not self.is_legal(action):
+            raise IllegalAction(self.refusal(action))
+        phase = self.phases[self.phase]
+        phase.perform(self, phase.check(self, action))
+        self.history.append(action)
+        self.changed()
+
+    def refusal(self, action: Any) -> str:
+        """Why `action` is not allowed now, in a sentence for the player."""
+        if not isinstance(action, str):
+            return f"An action is a text like {self._example()!r}, not {type(action).__name__}."
+        if self.is_over:
+            return "The game is over; no more moves."
+        shown = action if len(action) <= 40 else action[:37] + "..."
+        try:
+            self.phases[self.phase].check(self, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return f"{shown!r} is not a move here; write it exactly like {self._example()!r}."
+
+    def _example(self) -> str:
+        legal = self.legal_actions()
+        return legal[0] if legal else "play 34"
+
+    def changed(self) -> None:
+        """Forget what was computed for the position (call after changing it by hand)."""
+        self._legal = None
+
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, s in enumerate(scores) if s == best]
+
+    def view(self, seat: int | None) -> dict:
+        """What `seat` may see (None: a spectator), as plain JSON-able data."""
+        self.check_seat(seat, spectator=True)
+        over = self.is_over
+        return {
+            **self._view(seat),
+            "game": self.game_id, "players": self.players, "seat": seat,
+            "phase": OVER if over else self.phase, "current_player": self.current_player,
+            "automata": list(self.automata), "scores": self.scores(),
+            "winners": self.winners(),
+            "legal_actions": self.legal_actions() if seat is not None and
+            seat == self.current_player else [],
+        }
+
+    def check_seat(self, seat: Any, spectator: bool = False) -> None:
+        if seat is None and spectator:
+            return
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"{self.game_id}: no seat {_short(seat)} in a "
+                             f"{self.players}-player game")
+
+    def determinize(self, seat: int, seed: int) -> "State":
+        """A copy in which everything `seat` cannot see is resampled consistently with
+        what it has seen — hidden cards and future chance (the copy gets a fresh seed)."""
+        self.check_seat(seat)
+        rng = random.Random(f"determinize/{seed}")
+        copy = self.clone()
+        copy.seed = rng.randrange(MAX_SEED)
+        copy.deck = None
+        copy.chance = {}
+        copy._determinize(seat, rng)
+        copy.changed()
+        return copy
+
+    # -- records, saves, copies --------------------------------------------------
+    def record(self) -> dict:
+        """Everything `replay` needs to rebuild this game exactly."""
+        rec = {"game": self.game_id, "players": self.players, "seed": self.seed,
+               "options": _copy(self.options), "history": list(self.history),
+               "version": FORMAT_VERSION}
+        if self.deck is not None:
+            rec["deck"] = _copy(self.deck)
+        if self.chance:
+            rec["chance"] = _copy(self.chance)
+        return rec
+
+    def _to_data(self) -> dict:
+        data = {"players": self.players, "seed": self.seed, "options": self.options,
+                "deck": self.deck, "chance": self.chance, "history": self.history,
+                "phase": self.phase}
+        data.update((name, getattr(self, name)) for name in self.fields)
+        return _copy(data)
+
+    @classmethod
+    def _from_data(cls, data: dict) -> "State":
+        state = cls.__new__(cls)
+        State.__init__(state, data["players"], data["seed"], data["options"], data["deck"],
+                       data["chance"])
+        state.history, state.phase = data["history"], data["phase"]
+        for name in cls.fields:
+            setattr(state, name, data[name])
+        return state
 
     def to_json(self) -> str:
         return json.dumps({"game": self.game_id, "version": FORMAT_VERSION,
                            "state": self._to_data()}, sort_keys=True, separators=(",", ":"))
 
     def clone(self) -> "State":
-        return self._from_data(self._to_data())
+        copy = self._from_data(self._to_data())
+        copy._legal, copy._legal_set = self._legal, self._legal_set
+        return copy
+
+    def validate(self) -> None:
+        """Raise SetupError unless this position is one the game can be in. Test helpers
+        that build positions by hand end with it; games extend it with their accounting."""
+        game = GAMES[self.game_id]
+        if type(self.players) is not int or not game.min_players <= self.players <= \
+                game.max_players:
+            raise SetupError(f"{self.game_id}: bad player count {_short(self.players)}")
+        if type(self.seed) is not int or not 0 <= self.seed < MAX_SEED:
+            raise SetupError(f"{self.game_id}: bad seed {_short(self.seed)}")
+        if not isinstance(self.history, list) or not all(isinstance(a, str)
+                                                         for a in self.history):
+            raise SetupError(f"{self.game_id}: the history must be a list of actions")
+        if validate_options(self.game_id, game.options, self.options,
+                            self.players) != self.options:
+            raise SetupError(f"{self.game_id}: bad options {_short(self.options)}")
+        if self.phase not in self.phases and not self.is_over:
+            raise SetupError(f"{self.game_id}: unknown phase {_short(self.phase)}")
+        self.changed()
+        if not self.is_over and not self.legal_actions():
+            raise SetupError(f"{self.game_id}: the player to move has no move")
 
     def __repr__(self) -> str:
         return (f"<{self.game_id} players={self.players} seed={self.seed} "
                 f"actions={len(self.history)} to_move={self.current_player}>")
 
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON data (faster than copy.deepcopy for lists and dicts)."""
+    return json.loads(json.dumps(value))
+
+
+# -- the registry -----------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Game:
@@ -215,41 +432,117 @@ class Game:
     max_players: int
     state: type[State]
     options: tuple[Option, ...] = field(default=())
+    chance_keys: tuple[str, ...] = ()
+
+    def option(self, name: str) -> Option:
+        return next(o for o in self.options if o.name == name)
 
 
 GAMES: dict[str, Game] = {}
 
 
 def register(cls: type[State]) -> type[State]:
+    missing = [f"{name} {part}" for name, phase in cls.phases.items()
+               for part in ("legal", "check", "perform") if not callable(getattr(phase, part))]
+    if missing:
+        raise TypeError(f"{cls.__name__}: phase parts missing: {missing}")
     GAMES[cls.game_id] = Game(cls.game_id, cls.title, cls.min_players, cls.max_players, cls,
-                              cls.options_spec)
+                              cls.options_spec, cls.chance_keys)
     return cls
 
 
-def new_game(game_id: str, players: int, seed: int = 0, options: dict | None = None,
-             deck: Sequence | None = None) -> State:
-    game = GAMES.get(game_id)
+def new_game(game_id: Any, players: Any, seed: Any = 0, options: Any = None,
+             deck: Any = None, **chance: Any) -> State:
+    """Set up a game. Every wrong argument, of any type, raises SetupError."""
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
-        raise SetupError(f"unknown game {game_id!r} (games: {', '.join(sorted(GAMES))})")
+        raise SetupError(f"unknown game {_short(game_id)} (games: {', '.join(sorted(GAMES))})")
     if type(players) is not int or not game.min_players <= players <= game.max_players:
         raise SetupError(f"{game.title} is for {game.min_players}–{game.max_players} players, "
-                         f"not {players!r}")
-    if type(seed) is not int:
-        raise SetupError(f"seed must be a whole number, not {seed!r}")
-    return game.state.new(players, seed, validate_options(game_id, game.options, options), deck)
-
-
-def from_json(text: str) -> State:
+                         f"not {_short(players)}")
+    if type(seed) is not int or not 0 <= seed < MAX_SEED:
+        raise SetupError(f"the seed must be a whole number from 0 to 2**63-1, "
+                         f"not {_short(seed)}")
+    unknown = [key for key in chance if key not in game.chance_keys]
+    if unknown:
+        allowed = ", ".join(game.chance_keys) or "only deck="
+        raise SetupError(f"{game.title} takes no {unknown[0]}= (chance keywords: {allowed})")
+    options = validate_options(game_id, game.options, options, players)
     try:
-        data = json.loads(text)
-        game = GAMES[data["game"]]
-        if data.get("version") != FORMAT_VERSION:
-            raise SetupError(f"saved state has format version {data.get('version')!r}; "
-                             f"this tentable reads version {FORMAT_VERSION}")
-        state = game.state._from_data(data["state"])
-        state.validate()
-        return state
+        return game.state.new(players, seed, options, deck, **chance)
     except SetupError:
         raise
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise SetupError(f"not a saved tentable state: {exc!r}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # A game's own checks should have worded this; never let a raw error escape.
+        raise SetupError(f"{game.title}: bad setup ({type(exc).__name__}: {exc})") from None
+
+
+def replay(record: Any) -> State:
+    """Rebuild a game from `record()` output: set it up again and play its history."""
+    if not isinstance(record, dict):
+        raise SetupError(f"a game record is a mapping, not {type(record).__name__}")
+    for key in ("game", "players", "history"):
+        if key not in record:
+            raise SetupError(f"the game record has no {key!r}")
+    version = record.get("version", FORMAT_VERSION)
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise SetupError(f"the game record has format version {_short(version)}; "
+                         f"this tentable reads version {FORMAT_VERSION}")
+    chance = record.get("chance") or {}
+    if not isinstance(chance, dict) or not all(isinstance(k, str) for k in chance):
+        raise SetupError("the game record's chance must be a mapping")
+    history = record["history"]
+    if not isinstance(history, list) or len(history) > MAX_HISTORY:
+        raise SetupError(f"the game record's history must be a list of at most "
+                         f"{MAX_HISTORY} actions")
+    state = new_game(record["game"], record["players"], record.get("seed", 0),
+                     record.get("options"), record.get("deck"), **chance)
+    for n, action in enumerate(history, 1):
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise SetupError(f"action {n} of the record, {_short(action)}, is not legal "
+                             f"there: {exc}") from None
+    return state
+
+
+def loads(text: Any) -> Any:
+    """Parse JSON text from outside: size-capped, and deep nesting is refused, not a crash."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SetupError("the file is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise SetupError(f"expected JSON text, not {type(text).__name__}")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SetupError(f"the file is larger than {MAX_SAVE_BYTES // 1_000_000} MB")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise SetupError("the file is nested too deeply to be a tentable file") from None
+    except ValueError as exc:
+        raise SetupError(f"the file is not valid JSON ({exc})") from None
+
+
+def from_json(text: Any) -> State:
+    """Load `to_json()` output. The position is rebuilt by replaying its record and must
+    equal the saved one, so a tampered or impossible save is refused with a reason."""
+    data = loads(text)
+    if not isinstance(data, dict) or not isinstance(data.get("state"), dict):
+        raise SetupError("not a saved tentable state")
+    saved = data["state"]
+    record = {key: saved.get(key) for key in ("players", "seed", "options", "history")}
+    record.update(game=data.get("game"), version=data.get("version"))
+    if saved.get("deck") is not None:
+        record["deck"] = saved["deck"]
+    if saved.get("chance"):
+        record["chance"] = saved["chance"]
+    state = replay(record)
+    try:
+        same = state._to_data() == saved
+    except RecursionError:
+        same = False
+    if not same:
+        raise SetupError(f"{state.game_id}: the saved position does not follow from its moves")
+    return state

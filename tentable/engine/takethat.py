@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from tentable.engine.core import (IllegalAction, Option, SetupError, State, check_deck,
-                                  int_between, register, shuffled)
+from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, check_deck,
+                                  register, shuffled)
 from tentable.engine.decks import manifest
 
 GAME_ID = "takethat"
@@ -49,6 +49,13 @@ class Move:
     card: int = 0
 
 
+def deck_codes(deck) -> list[str]:
+    """`deck=` in the digest's codes ("34"); whole numbers are taken too (34)."""
+    if isinstance(deck, (list, tuple)):
+        deck = [str(c) if type(c) is int else c for c in deck]
+    return check_deck(GAME_ID, deck, [str(c) for c in cards()])
+
+
 @register
 class TakeThat(State):
     game_id = GAME_ID
@@ -56,37 +63,31 @@ class TakeThat(State):
     min_players = 2
     max_players = 4
     options_spec = (
-        Option("rounds", 2, int, int_between(1, 20), "rounds to play (TT-R10)"),
-        Option("pro", False, bool, help="pro variant V1: taking a single card also takes the "
-                                        "top of the pile"),
+        Option("rounds", 2, int, low=1, high=20, help="rounds to play (TT-R10)"),
+        Option("pro", False, bool, suggest=lambda players: players == 2,
+               help="pro variant V1 (recommended for two): taking a single card also takes "
+                    "the top of the pile"),
     )
-
-    def __init__(self, players: int, seed: int, options: dict, deck: list[int] | None) -> None:
-        self.players, self.seed, self.options, self.deck = players, seed, options, deck
-        self.history: list[str] = []
-        self.round = 0
-        self.round_scores: list[list[int]] = []
-        self.hands: list[list[int]] = []
-        self.pile: list[int] = []
-        self.row: list[int] = []
-        self.face_up: list[list[int]] = []
-        self.face_down: list[list[int]] = []
-        self.turn: int | None = None
-        self.phase = TURN
+    fields = ("round", "round_scores", "hands", "pile", "row", "face_up", "face_down", "turn")
 
     @classmethod
-    def new(cls, players: int, seed: int, options: dict, deck: Sequence | None) -> "TakeThat":
-        if deck is not None:
-            deck = check_deck(GAME_ID, deck, cards())
-        state = cls(players, seed, options, deck)
+    def new(cls, players: int, seed: int, options: dict, deck) -> "TakeThat":
+        state = cls(players, seed, options, None if deck is None else deck_codes(deck))
+        state.round_scores = []
         state._deal(1)
         return state
+
+    @classmethod
+    def deck_codes(cls, players: int, options: dict) -> list[str]:
+        return [str(c) for c in cards()]
 
     # -- setup ---------------------------------------------------------------
     def _deal(self, round_no: int) -> None:
         """TT-R2/R3: shuffle, deal one at a time from the round's start player."""
-        order = self.deck if (round_no == 1 and self.deck) else shuffled(
-            cards(), self.seed, f"round {round_no}")
+        if round_no == 1 and self.deck:
+            order = [int(code) for code in self.deck]
+        else:
+            order = shuffled(cards(), self.seed, f"round {round_no}")
         start = (round_no - 1) % self.players
         n = hand_size(self.players) * self.players
         self.round = round_no
@@ -108,47 +109,52 @@ class TakeThat(State):
         """TT-R4: any card on an empty row, else at most 10 from the rightmost card."""
         return not self.row or abs(card - self.row[-1]) <= 10
 
-    def legal_actions(self) -> list[str]:
-        if self.turn is None:
-            return []
-        hand = self.hands[self.turn]
-        if self.phase == OPEN:
-            return sorted({f"play {c}" for c in hand})
-        actions = {f"play {c}" for c in hand if self._playable(c)}
-        row = set(self.row)
-        toad_set = toads()
-        actions.update(f"twist {c}" for c in hand if c not in toad_set and twin(c) in row)
-        if self.row:
-            actions.add("take")
-        return sorted(actions)
-
-    # -- acting --------------------------------------------------------------
-    def _check(self, action: str) -> Move:
+    def _card_in_hand(self, action: str, verbs: tuple[str, ...]) -> int:
+        """Parse 'play 34' / 'twist 43' and check the card is held (for refusals)."""
         words = action.split()
-        if words == ["take"]:
-            if self.phase == OPEN:
-                raise IllegalAction("You just took the row: now open a new row with any card.")
-            if not self.row:
-                raise IllegalAction("The row is empty, there is nothing to take.")
-            return Move("take")
-        if len(words) != 2 or words[0] not in ("play", "twist"):
-            raise IllegalAction(f"Unknown action {action[:40]!r}: try 'play 34', 'twist 43' "
-                                f"or 'take'.")
-        kind, number = words
+        if len(words) != 2 or words[0] not in verbs:
+            hint = "'play 34'" + (", 'twist 43' or 'take'" if "twist" in verbs else "")
+            raise IllegalAction(f"Unknown action {action[:40]!r}: try {hint}.")
+        number = words[1]
         if not (number.isascii() and number.isdigit() and len(number) <= 3):
             raise IllegalAction(f"{number[:20]!r} is not a card number.")
         card = int(number)
-        hand = self.hands[self.turn]
-        if card not in hand:
+        if card not in self.hands[self.turn]:
             raise IllegalAction(f"You don't hold {card}.")
-        if kind == "play":
-            if self.phase == TURN and not self._playable(card):
+        return card
+
+    # -- phase "open": the row was just taken, the taker opens a new one (TT-R6) ------
+    def _legal_open(self) -> list[str]:
+        return [f"play {c}" for c in self.hands[self.turn]]
+
+    def _check_open(self, action: str) -> Move:
+        if action.split()[:1] in (["take"], ["twist"]):
+            raise IllegalAction("You just took the row: now open a new row with any card.")
+        return Move("play", self._card_in_hand(action, ("play",)))
+
+    # -- phase "turn": play, twist or take (TT-R4..R6) ---------------------------------
+    def _legal_turn(self) -> list[str]:
+        hand = self.hands[self.turn]
+        actions = [f"play {c}" for c in hand if self._playable(c)]
+        row = set(self.row)
+        toad_set = toads()
+        actions += [f"twist {c}" for c in hand if c not in toad_set and twin(c) in row]
+        if self.row:
+            actions.append("take")
+        return actions
+
+    def _check_turn(self, action: str) -> Move:
+        if action.split() == ["take"]:
+            if not self.row:
+                raise IllegalAction("The row is empty, there is nothing to take.")
+            return Move("take")
+        card = self._card_in_hand(action, ("play", "twist"))
+        if action.split()[0] == "play":
+            if not self._playable(card):
                 low, high = self.row[-1] - 10, self.row[-1] + 10
                 raise IllegalAction(f"{card} is too far from {self.row[-1]}: you may play "
                                     f"{max(low, 12)} to {min(high, 98)}, twist, or take the row.")
             return Move("play", card)
-        if self.phase == OPEN:
-            raise IllegalAction("You just took the row: open a new row by playing a card.")
         if card in toads():
             raise IllegalAction(f"{card} is a toad: toads can never be twisted.")
         if twin(card) not in self.row:
@@ -173,6 +179,9 @@ class TakeThat(State):
             self.hands[seat].append(self.pile.pop())
         self.phase = TURN
         self.turn = (seat + 1) % self.players
+
+    phases = {OPEN: Phase(_legal_open, _check_open, _perform),
+              TURN: Phase(_legal_turn, _check_turn, _perform)}
 
     def _take(self, seat: int) -> None:
         """TT-R6, V1; TT-R8 ends the round when the pile was already empty."""
@@ -203,20 +212,16 @@ class TakeThat(State):
         return [sum(col) for col in zip(running, *self.round_scores)]
 
     # -- information -----------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
-        mine = seat is not None and seat == self.turn
+    def _view(self, seat: int | None) -> dict:
+        # Cards are unique, so a card's number is its stable id.
         return {
-            "game": GAME_ID, "players": self.players, "seat": seat,
             "round": self.round, "rounds": self.options["rounds"], "pro": self.options["pro"],
-            "current_player": self.turn, "phase": self.phase if self.turn is not None else "over",
             "row": list(self.row), "pile": len(self.pile),
             "hand": sorted(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "face_up": [list(u) for u in self.face_up],
             "face_down": [list(d) for d in self.face_down],
             "round_scores": [list(r) for r in self.round_scores],
-            "scores": self.scores(), "winners": self.winners(),
-            "legal_actions": self.legal_actions() if mine else [],
         }
 
     def zones(self) -> dict[str, list]:
@@ -231,20 +236,16 @@ class TakeThat(State):
         # Face-down piles were public row cards (and V1's pile card, shown as it is taken).
         return {"pile"} | {f"hand {s}" for s in range(self.players) if s != seat}
 
-    def determinize(self, seat: int, seed: int) -> "TakeThat":
-        copy = self.clone()
+    def _determinize(self, seat: int, rng: random.Random) -> None:
         others = [s for s in range(self.players) if s != seat]
-        unseen = copy.pile + [c for s in others for c in copy.hands[s]]
-        random.Random(seed).shuffle(unseen)
+        unseen = self.pile + [c for s in others for c in self.hands[s]]
+        rng.shuffle(unseen)
         for s in others:
-            k = len(copy.hands[s])
-            copy.hands[s], unseen = unseen[:k], unseen[k:]
-        copy.pile = unseen
-        return copy
+            k = len(self.hands[s])
+            self.hands[s], unseen = unseen[:k], unseen[k:]
+        self.pile = unseen
 
     def validate(self) -> None:
-        super().validate()
-
         def cards_list(value) -> bool:
             return isinstance(value, list) and all(type(c) is int for c in value)
 
@@ -259,35 +260,11 @@ class TakeThat(State):
                                                 and 0 <= self.turn < self.players),
                   "round": type(self.round) is int and 1 <= self.round <= self.options["rounds"],
                   "round_scores": isinstance(self.round_scores, list) and all(
-                      cards_list(r) and len(r) == self.players for r in self.round_scores),
-                  "deck": self.deck is None or sorted(self.deck) == sorted(cards())}
+                      cards_list(r) and len(r) == self.players for r in self.round_scores)}
         bad = [name for name, ok in fields.items() if not ok]
         if bad:
-            raise SetupError(f"takethat: saved state has a bad {', '.join(bad)}")
+            raise SetupError(f"takethat: the position has a bad {', '.join(bad)}")
         held = sorted(c for zone in self.zones().values() for c in zone)
         if held != sorted(cards()):
-            raise SetupError("takethat: saved state does not hold each of the 79 cards once")
-        if self.turn is not None and not self.legal_actions():
-            raise SetupError("takethat: saved state leaves the player to move no move")
-
-    # -- serialisation ---------------------------------------------------------
-    def _to_data(self) -> dict:
-        return {
-            "players": self.players, "seed": self.seed, "options": dict(self.options),
-            "deck": list(self.deck) if self.deck else None, "history": list(self.history),
-            "round": self.round, "round_scores": [list(r) for r in self.round_scores],
-            "hands": [list(h) for h in self.hands], "pile": list(self.pile),
-            "row": list(self.row), "face_up": [list(u) for u in self.face_up],
-            "face_down": [list(d) for d in self.face_down], "turn": self.turn,
-            "phase": self.phase,
-        }
-
-    @classmethod
-    def _from_data(cls, data: dict) -> "TakeThat":
-        state = cls(data["players"], data["seed"], dict(data["options"]), data["deck"])
-        for name in ("history", "round", "round_scores", "hands", "pile", "row", "face_up",
-                     "face_down", "turn", "phase"):
-            setattr(state, name, data[name])
-        if state.phase not in (TURN, OPEN):
-            raise SetupError(f"takethat: unknown phase {state.phase!r}")
-        return state
+            raise SetupError("takethat: the position does not hold each of the 79 cards once")
+        super().validate()
