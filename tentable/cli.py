@@ -1,97 +1,237 @@
-"""`tentable [play|sim|replay|check-deck]`: the command line. With no command it opens the game."""
+"""`tentable [play|sim|replay|check-deck|--smoke]`: the command line. With no command it
+opens the game.
+
+Every error is one line on stderr and an exit code, never a traceback: 2 for a usage
+mistake (an unknown game, a bad number, options that are not a JSON object), 1 when the
+work itself failed (an unreadable file, a failing game, no display to open a window on).
+"""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from tentable import __version__
+
+USAGE, FAILURE = 2, 1
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (the usage text is under --help)."""
+
+    def error(self, message: str) -> None:   # type: ignore[override]
+        self.exit(USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+class _Usage(Exception):
+    """A mistake in the command line, found after parsing (exit 2)."""
 
 
 def _csv(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _json_object(text: str) -> dict:
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        raise argparse.ArgumentTypeError(
+            f"not JSON: {text[:40]!r}; write e.g. '{{\"pro\": true}}'") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(
+            f"must be a JSON object such as '{{\"pro\": true}}', got {text[:40]!r}")
+    return value
+
+
+def _games_listing() -> str:
+    from tentable.bots import available_bots
+    from tentable.engine import GAMES
+    width = max((len(game_id) for game_id in GAMES), default=0) + 2
+    lines = ["games (id, title, players, bots):"]
+    for game in GAMES.values():
+        span = (f"{game.min_players}" if game.min_players == game.max_players
+                else f"{game.min_players}-{game.max_players}")
+        lines.append(f"  {game.id:<{width}}{game.title}, {span} players; "
+                     f"bots: {', '.join(available_bots(game.id))}")
+    lines.append("A seat is 'human' or a bot name (random: any legal move; heuristic: the "
+                 "game's own strategy).")
+    return "\n".join(lines)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tentable", description="A card table for five "
-                                     "games around the number ten.")
+    from tentable.engine import GAMES
+    n = len(GAMES)
+    count = NUMBERS[n] if n < len(NUMBERS) else str(n)
+    parser = _Parser(
+        prog="tentable", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=f"A desktop card table for {count} game{'s' if n != 1 else ''} around the "
+                    f"number ten. Without a command it opens the window at the menu.",
+        epilog=_games_listing() + "\n\nRun `tentable COMMAND --help` for a command's options.")
     parser.add_argument("--version", action="version", version=f"tentable {__version__}")
     parser.add_argument("--smoke", action="store_true",
-                        help="open the window, draw the menu and every table once, exit")
-    sub = parser.add_subparsers(dest="command")
+                        help="check this install: find every deck and font, draw the menu and "
+                             "every table once, exit 0 (or 1 and the reason)")
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="open the game (optionally straight into a table)")
+    play = sub.add_parser("play", help="open the window: the menu, or straight into GAME's "
+                                       "table with the seats you name")
     play.add_argument("game", nargs="?", help="game id, e.g. takethat")
-    play.add_argument("--seats", type=_csv, help="human or a bot name per seat, "
-                      "e.g. human,heuristic")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seats", type=_csv, help="'human' or a bot name per seat, "
+                      "e.g. human,heuristic (default: you against the heuristic bot)")
+    play.add_argument("--seed", type=int, help="deal number, for the same cards again")
 
-    sim = sub.add_parser("sim", help="play bot games headless and report results")
-    sim.add_argument("game")
-    sim.add_argument("--players", type=int, default=2)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--bots", type=_csv, default=["random"])
-    sim.add_argument("--options", type=json.loads, default=None,
-                     help='game options as JSON, e.g. \'{"pro": true}\'')
+    sim = sub.add_parser("sim", help="play bot-against-bot games without a window and print "
+                                     "wins, mean scores, speed and any failing game")
+    sim.add_argument("game", help="game id, e.g. takethat")
+    sim.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
+    sim.add_argument("--games", type=_count, default=100, help="games to play (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game; game g "
+                                                         "uses seed + g (default 0)")
+    sim.add_argument("--bots", type=_csv, default=["random"],
+                     help="bot names, comma-separated; seats cycle through them and the order "
+                          "rotates each game (default random)")
+    sim.add_argument("--options", type=_json_object, default=None,
+                     help='game options as a JSON object, e.g. \'{"pro": true}\'')
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
-    replay = sub.add_parser("replay", help="replay a saved game and print every action")
+    replay = sub.add_parser("replay", help="replay a saved game (a record or an autosave) and "
+                                           "print every move, the scores and the winners")
     replay.add_argument("file", type=Path)
 
-    check = sub.add_parser("check-deck", help="validate a deck manifest")
+    check = sub.add_parser("check-deck", help="check a deck manifest (decks/GAME.yaml) and "
+                                              "print its card counts, or what is wrong")
     check.add_argument("file", type=Path)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    if args.smoke:
-        from tentable.smoke import run as smoke
-        return smoke()
-    if args.command in (None, "play"):
-        from tentable.ui.launch import run
-        return run(getattr(args, "game", None), getattr(args, "seats", None),
-                   getattr(args, "seed", None))
-    return {"sim": _sim, "replay": _replay, "check-deck": _check_deck}[args.command](args)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:          # --help, --version, or a usage error already said
+        return exc.code if isinstance(exc.code, int) else USAGE
+    command = "smoke" if args.smoke else args.command or "play"
+    run = {"smoke": _smoke, "play": _play, "sim": _sim, "replay": _replay,
+           "check-deck": _check_deck}[command]
+    try:
+        return run(args)
+    except _Usage as exc:
+        see = "tentable --help" if command in ("play", "smoke") else f"tentable {command} --help"
+        return _say(f"tentable {command}: {exc} (see {see})", USAGE)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # noqa: BLE001 — the promise: never a traceback
+        return _say(f"tentable {command}: unexpected error: {type(exc).__name__}: {exc}",
+                    FAILURE)
+
+
+def _say(line: str, code: int) -> int:
+    print(" ".join(line.split()), file=sys.stderr)
+    return code
+
+
+def _game(game_id: str):
+    from tentable.engine import GAMES
+    if game_id not in GAMES:
+        raise _Usage(f"unknown game {game_id[:40]!r} (games: {', '.join(GAMES)})")
+    return GAMES[game_id]
+
+
+def _smoke(args: argparse.Namespace) -> int:
+    from tentable.smoke import run as smoke
+    return smoke()
+
+
+def _play(args: argparse.Namespace) -> int:
+    from tentable.bots import available_bots
+    from tentable.engine.core import MAX_SEED
+    game_id, seats, seed = (getattr(args, name, None) for name in ("game", "seats", "seed"))
+    if game_id is not None:
+        game = _game(game_id)
+        if seats is not None:
+            allowed = ["human", *available_bots(game_id)]
+            wrong = [seat for seat in seats if seat not in allowed]
+            if wrong:
+                raise _Usage(f"--seats: {wrong[0][:40]!r} is neither 'human' nor a bot of "
+                             f"{game.title} ({', '.join(allowed)})")
+            if not game.min_players <= len(seats) <= game.max_players:
+                raise _Usage(f"--seats: {game.title} is for {game.min_players}-"
+                             f"{game.max_players} players, not {len(seats)}")
+    elif seats is not None:
+        raise _Usage("--seats needs a game, e.g. tentable play takethat --seats human,random")
+    if seed is not None and not 0 <= seed < MAX_SEED:
+        raise _Usage("--seed must be a whole number from 0 to 2**63-1")
+    from tentable.ui.launch import display_problem, run
+    problem = display_problem()
+    if problem:
+        return _say(problem, FAILURE)
+    return run(game_id, seats, seed)
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from tentable.engine import GAMES, SetupError
+    from tentable.engine import SetupError
     from tentable.sim import format_result, simulate
 
-    if args.game not in GAMES:
-        print(f"unknown game {args.game!r} (games: {', '.join(GAMES)})", file=sys.stderr)
-        return 2
+    _game(args.game)
+    if not args.bots:
+        raise _Usage("--bots: name at least one bot, e.g. --bots random,heuristic")
     try:
         result = simulate(args.game, args.players, args.games, args.seed, args.bots,
                           args.options)
     except (SetupError, ValueError) as exc:
-        print(f"tentable sim: {exc}", file=sys.stderr)
-        return 2
+        raise _Usage(str(exc)) from None
     print(json.dumps(result.as_json()) if args.json else format_result(result))
-    return 1 if result.errors else 0
+    return FAILURE if result.errors else 0
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from tentable.engine import IllegalAction, SetupError, new_game
+    from tentable import store
+    from tentable.engine import SetupError, replay
 
+    where = f"tentable replay: {args.file}"
     try:
-        record = json.loads(args.file.read_text(encoding="utf-8"))
-        state = new_game(record["game"], record["players"], record["seed"],
-                         record.get("options"), record.get("deck"))
-        for i, action in enumerate(record["history"]):
-            seat = state.current_player
-            state.apply(action)
-            print(f"{i + 1:4}. seat {seat}: {action}")
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        kind = "illegal action" if isinstance(exc, IllegalAction) else (
-            "bad setup" if isinstance(exc, SetupError) else "unreadable save")
-        print(f"{args.file}: {kind}: {exc}", file=sys.stderr)
-        return 1
-    print(f"scores {state.scores()} · winners {state.winners() or 'none yet'}")
+        record = store.parse_json(args.file)
+    except store.DamagedFile as exc:
+        return _say(f"{where}: {str(exc).removeprefix('it ')}", FAILURE)
+    except OSError as exc:
+        return _say(f"{where}: cannot read it: {exc.strerror or exc}", FAILURE)
+    try:
+        final = replay(record)          # checks the whole record before printing anything
+        state = replay({**record, "history": []})
+    except SetupError as exc:
+        return _say(f"{where}: not a game that replays: {exc}", FAILURE)
+    names = _seat_names(record, state.players)
+    for i, action in enumerate(record["history"], 1):
+        seat = state.current_player
+        state.apply(action)
+        print(f"{i:4}. {names[seat] if seat is not None else '-'}: {action}")
+    winners = ", ".join(names[seat] for seat in final.winners()) or "none yet"
+    print(f"scores {final.scores()} · winners {winners}")
     return 0
+
+
+def _seat_names(record: dict, players: int) -> list[str]:
+    """The seats' names as saved by the table, else "seat 1", "seat 2", ..."""
+    from tentable.store import clean_name
+    seats: Any = record.get("seats")
+    names = [f"seat {i + 1}" for i in range(players)]
+    if isinstance(seats, list) and len(seats) == players:
+        for i, seat in enumerate(seats):
+            name = clean_name(seat.get("name")) if isinstance(seat, dict) else ""
+            names[i] = name or names[i]
+    return names
 
 
 def _check_deck(args: argparse.Namespace) -> int:
@@ -100,6 +240,5 @@ def _check_deck(args: argparse.Namespace) -> int:
     try:
         print(report(args.file))
     except ManifestError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
+        return _say(str(exc), FAILURE)
     return 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from tentable.bots import make_bot
 from tentable.engine import new_game
+from tentable.engine.core import MAX_SEED
 
 
 @dataclass
@@ -44,7 +45,13 @@ class SimResult:
 def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
              options: dict | None = None, max_actions: int = 100_000) -> SimResult:
     # Bad arguments are the caller's mistake, not a failing game: refuse them up front.
+    if type(games) is not int or games < 1:
+        raise ValueError(f"the number of games must be at least 1, not {games!r}")
+    if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
+        raise ValueError("name at least one bot, e.g. ['random']")
     new_game(game_id, players, seed, options)
+    if seed + games > MAX_SEED:
+        raise ValueError("the seeds run past 2**63-1 (game g uses seed + g)")
     for name in set(bots):
         make_bot(name, game_id, 0)
     result = SimResult(game_id, players, bots)

@@ -2,10 +2,15 @@
 
 Everything lives in the platform's per-user data directory (`TENTABLE_HOME`
 overrides it, for tests). Files are written atomically — a temp file in the same
-directory, fsync, `os.replace` — so a crash mid-write leaves the old file. A file
-that cannot be read (damaged, or written by another format version) is renamed
-aside as `<name>.damaged-<timestamp>` and reported in a message: loading never
-raises and never touches any other file.
+directory, fsync, `os.replace` — so a crash mid-write leaves the old file, and the
+stray temp file a killed write leaves is removed at the next start. A file that
+cannot be used (too big, not UTF-8, not JSON, nested too deeply, written by another
+format version, or holding values of the wrong type or range) is renamed aside as
+`<name>.damaged-<timestamp>` and reported in a message: loading never raises and
+never touches any other file.
+
+Each game keeps its own game in progress (`saves/autosave-<game>.json`), so starting
+one game never throws another's away.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import os
 import re
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -23,23 +29,41 @@ import platformdirs
 SETTINGS_VERSION = 1
 SAVE_VERSION = 1
 
+MAX_FILE_BYTES = 4 * 1024 * 1024   # no user file of ours comes near this
+MAX_NAME = 24                      # characters in a player's name
+MAX_HISTORY = 100_000              # actions in a saved game
+MAX_ACTION = 200                   # characters in one action string
+MAX_DECK = 10_000                  # entries in a saved `deck=`
+SEED_LIMIT = 2 ** 63               # a seed is 0 <= seed < SEED_LIMIT
+
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 WINDOW_MODES = ("windowed", "fullscreen")
 CARD_SIZES = ("small", "medium", "large")
+SEAT_KINDS = ("human", "bot", "rules")   # rules: an automaton such as Mona
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "animation_speed": "normal",
     "window_mode": "windowed",
     "card_size": "medium",
-    # game id -> the last setup chosen for it (seats, options), as the setup scene wrote it
+    # the windowed size [w, h] and position [x, y] the window had when it was last closed
+    "window_size": None,
+    "window_position": None,
+    # game id -> the last setup chosen for it (players, seats, options), as setup wrote it
     "games": {},
 }
 _CHOICES = {"animation_speed": ANIMATION_SPEEDS, "window_mode": WINDOW_MODES,
             "card_size": CARD_SIZES}
+_WINDOW = {"window_size": (200, 20_000), "window_position": (-50_000, 50_000)}
 _SAVE_KEYS = ("game", "players", "seed", "options", "history")
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+LEGACY_AUTOSAVE = "autosave"       # the single slot of earlier versions; migrated on load
+_AUTOSAVE_PREFIX = "autosave-"
 
 log = logging.getLogger(__name__)
+
+
+class DamagedFile(ValueError):
+    """A file that exists but cannot be used; the message says why ("it is not UTF-8 text")."""
 
 
 def data_dir() -> Path:
@@ -89,26 +113,61 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def remove_stray_temp_files() -> None:
+    """Delete the temp files that a write killed before its rename left behind."""
+    for folder in (data_dir(), saves_dir()):
+        try:
+            strays = list(folder.glob(".*.json.*.tmp"))
+        except OSError:
+            continue
+        for stray in strays:
+            try:
+                stray.unlink()
+            except OSError:
+                pass
+
+
+def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
+    """The JSON value in `path`. Raises `OSError` (`FileNotFoundError` among them) when the
+    file cannot be read, `DamagedFile` when it is too big, not UTF-8 text, not JSON, or
+    nested too deeply to parse. The one reader of every JSON file a user may hand us."""
+    with open(path, "rb") as f:
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise DamagedFile(f"it is larger than {limit // (1024 * 1024) or limit} "
+                          f"{'MB' if limit >= 1024 * 1024 else 'bytes'}")
+    try:
+        text = raw.decode("utf-8-sig")   # a BOM from a Windows editor is harmless
+    except UnicodeDecodeError:
+        raise DamagedFile("it is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise DamagedFile("it is nested too deeply") from None
+    except ValueError as exc:
+        raise DamagedFile(f"it is damaged: {exc}") from None
+
+
 def read_json(path: Path, version: int) -> tuple[dict | None, str | None]:
     """Return (data, None), (None, None) if there is no file, or (None, message) if the
     file was unusable and has been set aside."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = parse_json(path)
     except FileNotFoundError:
         return None, None
+    except DamagedFile as exc:
+        return None, set_aside(path, str(exc))
     except OSError as exc:
         message = f"Could not read {path.name} ({exc.strerror or exc}); using defaults."
         log.warning(message)
         return None, message
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None, set_aside(path, "it is damaged")
     if not isinstance(data, dict):
-        return None, set_aside(path, "it is damaged")
-    if data.get("version") != version:
+        return None, set_aside(path, "it is damaged: not a JSON object")
+    if data.get("version") != version or type(data.get("version")) is not int:
+        found = data.get("version")
+        found = found if isinstance(found, (int, float, type(None))) else "?"
         return None, set_aside(
-            path, f"it has format version {data.get('version')!r}, this tentable reads {version}")
+            path, f"it has format version {found!r}, this tentable reads {version}")
     return data, None
 
 
@@ -120,6 +179,7 @@ def set_aside(path: Path, why: str) -> str:
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    why = why if len(why) <= 160 else why[:159] + "…"
     try:
         os.replace(path, target)
         message = f"{path.name} could not be used ({why}); it was kept as {target.name}."
@@ -129,9 +189,51 @@ def set_aside(path: Path, why: str) -> str:
     return message
 
 
+# -- values ------------------------------------------------------------------
+def clean_name(text: Any) -> str:
+    """A player's name as the table shows it: one line, at most MAX_NAME characters,
+    no control characters, surrounding spaces removed ("" if nothing is left)."""
+    if not isinstance(text, str):
+        return ""
+    kept = []
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+            char = " " if char in "\t\n\r\x0b\x0c\u2028\u2029" else ""
+        if char == " " and (not kept or kept[-1] == " "):
+            continue
+        kept.append(char)
+        if len(kept) > MAX_NAME:
+            break
+    return "".join(kept).strip()[:MAX_NAME].rstrip()
+
+
+def _plain(value: Any, depth: int = 3) -> bool:
+    """A JSON value nested at most `depth` deep: what settings and options may hold, so a
+    hostile file can never make a later `json.dump` or the UI recurse without bound."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if depth <= 0:
+        return False
+    if isinstance(value, list):
+        return all(_plain(item, depth - 1) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v, depth - 1) for k, v in value.items())
+    return False
+
+
+def _clean_seat(seat: Any) -> dict | None:
+    if not isinstance(seat, dict):
+        return None
+    kind = seat.get("kind") if seat.get("kind") in SEAT_KINDS else SEAT_KINDS[0]
+    bot = seat.get("bot") if isinstance(seat.get("bot"), str) and len(seat["bot"]) <= 64 else ""
+    return {"name": clean_name(seat.get("name")), "kind": kind, "bot": bot}
+
+
 # -- settings ----------------------------------------------------------------
 def load_settings() -> tuple[dict, str | None]:
-    """The user's settings with defaults filled in, and a message if a file was set aside."""
+    """The user's settings with defaults filled in, and a message if a file was set aside.
+    Called once at start, so it also sweeps away temp files of a killed write."""
+    remove_stray_temp_files()
     data, message = read_json(settings_path(), SETTINGS_VERSION)
     return clean_settings(data or {}), message
 
@@ -142,12 +244,27 @@ def clean_settings(data: dict) -> dict:
     for key, allowed in _CHOICES.items():
         if data.get(key) in allowed:
             settings[key] = data[key]
+    for key, (low, high) in _WINDOW.items():
+        pair = data.get(key)
+        if (isinstance(pair, (list, tuple)) and len(pair) == 2
+                and all(type(v) is int and low <= v <= high for v in pair)):
+            settings[key] = list(pair)
     games = data.get("games")
     settings["games"] = {
-        game_id: dict(setup) for game_id, setup in games.items()
-        if isinstance(game_id, str) and isinstance(setup, dict)
+        game_id: _clean_setup(setup) for game_id, setup in games.items()
+        if isinstance(game_id, str) and len(game_id) <= 64 and isinstance(setup, dict)
     } if isinstance(games, dict) else {}
     return settings
+
+
+def _clean_setup(setup: dict) -> dict:
+    """One game's remembered setup: plain values only, names cleaned like at entry."""
+    clean = {key: value for key, value in setup.items()
+             if isinstance(key, str) and key != "seats" and _plain(value)}
+    seats = setup.get("seats")
+    if isinstance(seats, list):
+        clean["seats"] = [seat for seat in map(_clean_seat, seats[:16]) if seat is not None]
+    return clean
 
 
 def save_settings(settings: dict) -> None:
@@ -155,6 +272,53 @@ def save_settings(settings: dict) -> None:
 
 
 # -- saved games -------------------------------------------------------------
+def check_record(data: Any) -> dict:
+    """The saved game `data`, checked field by field (names capped at MAX_NAME), or
+    `DamagedFile` saying which field is wrong. The moves themselves are the rules'
+    business: replaying them is what tells whether they are legal."""
+    from tentable.engine import GAMES
+
+    def need(ok: bool, problem: str) -> None:
+        if not ok:
+            raise DamagedFile(problem)
+
+    need(isinstance(data, dict), "it is not a saved game")
+    missing = [key for key in _SAVE_KEYS if key not in data]
+    need(not missing, f"it is not a complete saved game: no {', '.join(missing)}")
+    game = GAMES.get(data["game"]) if isinstance(data["game"], str) else None
+    need(game is not None, "'game' does not name a game this tentable has")
+    players = data["players"]
+    need(type(players) is int and game.min_players <= players <= game.max_players,
+         f"'players' must be {game.min_players} to {game.max_players} for {game.title}")
+    seed = data["seed"]
+    need(type(seed) is int and 0 <= seed < SEED_LIMIT, "'seed' must be a whole number "
+                                                       "from 0 to 2**63 - 1")
+    need(isinstance(data["options"], dict) and _plain(data["options"]),
+         "'options' must be an object of plain values")
+    deck = data.get("deck")
+    need(deck is None or (isinstance(deck, list) and len(deck) <= MAX_DECK and all(
+        isinstance(code, str) or (isinstance(code, list) and all(isinstance(c, str)
+                                                                   for c in code))
+        for code in deck)), "'deck' must be null or a list of card codes")
+    need(_plain(data.get("chance", {})) and isinstance(data.get("chance", {}), dict),
+         "'chance' must be an object of plain values")
+    history = data["history"]
+    need(isinstance(history, list) and len(history) <= MAX_HISTORY,
+         f"'history' must be a list of at most {MAX_HISTORY:,} actions")
+    need(all(isinstance(a, str) and len(a) <= MAX_ACTION for a in history),
+         "'history' must hold only actions (short texts)")
+    record = dict(data)
+    if "seats" in data:
+        seats = data["seats"]
+        need(isinstance(seats, list) and len(seats) == players,
+             f"'seats' must list the {players} seats")
+        need(all(isinstance(s, dict) and isinstance(s.get("name"), str)
+                 and s.get("kind") in SEAT_KINDS and isinstance(s.get("bot", ""), str)
+                 for s in seats), "each seat must have a name and a kind (human, bot, rules)")
+        record["seats"] = [_clean_seat(s) for s in seats]
+    return record
+
+
 def _save_path(name: str) -> Path:
     if not _SAVE_NAME.match(name):
         raise ValueError(f"a save name is letters, digits, '-', '_' and '.', not {name!r}")
@@ -162,11 +326,10 @@ def _save_path(name: str) -> Path:
 
 
 def save_game(name: str, record: dict) -> Path:
-    """Store a replayable game: {game, players, seed, options, deck?, history}."""
-    missing = [key for key in _SAVE_KEYS if key not in record]
-    if missing:
-        raise ValueError(f"a saved game needs {', '.join(missing)}")
+    """Store a replayable game: {game, players, seed, options, deck?, seats?, history}.
+    Raises ValueError (naming the field) for a record that could not be loaded back."""
     path = _save_path(name)
+    record = check_record(record)
     write_json(path, {**record, "version": SAVE_VERSION})
     return path
 
@@ -176,9 +339,12 @@ def load_game(name: str) -> tuple[dict | None, str | None]:
     was unusable and has been set aside."""
     path = _save_path(name)
     data, message = read_json(path, SAVE_VERSION)
-    if data is not None and any(key not in data for key in _SAVE_KEYS):
-        return None, set_aside(path, "it is not a complete saved game")
-    return data, message
+    if data is None:
+        return None, message
+    try:
+        return check_record(data), None
+    except DamagedFile as exc:
+        return None, set_aside(path, str(exc))
 
 
 def delete_game(name: str) -> None:
@@ -192,6 +358,79 @@ def list_saves() -> list[str]:
     """Names of the saved games, newest first."""
     try:
         files = [p for p in saves_dir().glob("*.json") if _SAVE_NAME.match(p.stem)]
+        stamped = [(p.stat().st_mtime, p.stem) for p in files]
     except OSError:
         return []
-    return [p.stem for p in sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)]
+    return [stem for _, stem in sorted(stamped, reverse=True)]
+
+
+# -- the game in progress, one per game --------------------------------------
+def autosave_name(game_id: str) -> str:
+    """The save name of `game_id`'s game in progress."""
+    return f"{_AUTOSAVE_PREFIX}{game_id}"
+
+
+def save_autosave(record: dict) -> Path:
+    """Keep `record` as the game in progress of its game (after every action)."""
+    game_id = record.get("game") if isinstance(record, dict) else None
+    if not isinstance(game_id, str):
+        raise ValueError("a saved game needs its game id")
+    return save_game(autosave_name(game_id), record)
+
+
+def load_autosave(game_id: str) -> tuple[dict | None, str | None]:
+    """`game_id`'s game in progress, like `load_game`."""
+    record, message = load_game(autosave_name(game_id))
+    if record is not None and record["game"] != game_id:
+        return None, set_aside(_save_path(autosave_name(game_id)),
+                               f"it holds a game of {record['game']!r}")
+    return record, message
+
+
+def clear_autosave(game_id: str) -> None:
+    """Forget `game_id`'s game in progress (it ended, or the player started a new one)."""
+    delete_game(autosave_name(game_id))
+
+
+def discard_autosave(game_id: str, why: str) -> str:
+    """Set `game_id`'s game in progress aside because it cannot be continued (`why`, e.g.
+    its moves no longer replay); return the message for the player."""
+    return set_aside(_save_path(autosave_name(game_id)), why)
+
+
+def load_autosaves() -> tuple[dict[str, dict], list[str]]:
+    """Every game in progress, by game id, and one message per file that was set aside.
+    The single `autosave.json` of earlier versions moves to its game's slot first."""
+    messages = _migrate_legacy_autosave()
+    records: dict[str, dict] = {}
+    try:
+        names = sorted(p.stem for p in saves_dir().glob(f"{_AUTOSAVE_PREFIX}*.json"))
+    except OSError:
+        names = []
+    for name in names:
+        game_id = name[len(_AUTOSAVE_PREFIX):]
+        if not _SAVE_NAME.match(name) or not game_id:
+            continue
+        record, message = load_autosave(game_id)
+        if message:
+            messages.append(message)
+        if record is not None:
+            records[game_id] = record
+    return records, messages
+
+
+def _migrate_legacy_autosave() -> list[str]:
+    record, message = load_game(LEGACY_AUTOSAVE)
+    if record is None:
+        return [message] if message else []
+    legacy, slot = _save_path(LEGACY_AUTOSAVE), _save_path(autosave_name(record["game"]))
+    try:
+        # The slot may hold a later game of the same kind (an older version ran since):
+        # the newer file is the game in progress.
+        if slot.exists() and slot.stat().st_mtime >= legacy.stat().st_mtime:
+            legacy.unlink()
+        else:
+            os.replace(legacy, slot)
+    except OSError as exc:
+        log.warning("could not move %s to %s: %s", legacy.name, slot.name, exc)
+    return []

@@ -28,14 +28,14 @@ def test_sim_runs_every_registered_game(game_id, capsys):
 
 def test_sim_reports_a_failing_game_and_goes_on(capsys, monkeypatch):
     from tentable.engine.takethat import TakeThat
-    original = TakeThat._perform
+    original = TakeThat.apply
 
-    def flaky(self, move):
+    def flaky(self, action):
         if self.seed == 1 and len(self.history) == 5:
             raise RuntimeError("boom")
-        original(self, move)
+        original(self, action)
 
-    monkeypatch.setattr(TakeThat, "_perform", flaky)
+    monkeypatch.setattr(TakeThat, "apply", flaky)
     assert main(["sim", "takethat", "--games", "3", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 2 and len(data["errors"]) == 1
@@ -80,4 +80,130 @@ def test_replay_plays_a_saved_game_back(tmp_path, capsys):
     save.write_text(json.dumps({"game": "takethat", "players": 2, "seed": 8,
                                 "history": ["play 1"], "version": 1}))
     assert main(["replay", str(save)]) == 1
-    assert "illegal action" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "action 1" in err and "'play 1'" in err and err.count("\n") == 1
+
+
+# -- every error: one line on stderr, exit 2 (usage) or 1 (failure), no traceback ----------
+
+def one_line_error(capsys) -> str:
+    out = capsys.readouterr()
+    assert out.err.count("\n") == 1 and "Traceback" not in out.err, out.err
+    return out.err
+
+
+@pytest.mark.parametrize("args, says", [
+    (["sim", "takethat", "--bots", ""], "at least one bot"),
+    (["sim", "takethat", "--bots", " , "], "at least one bot"),
+    (["sim", "takethat", "--games", "0"], "at least 1"),
+    (["sim", "takethat", "--games", "-1"], "at least 1"),
+    (["sim", "takethat", "--games", "many"], "whole number"),
+    (["sim", "chess"], "unknown game 'chess'"),
+    (["sim", "takethat", "--players", "9"], "2–4 players"),
+    (["sim", "takethat", "--players", "0"], "2–4 players"),
+    (["sim", "takethat", "--players", "two"], "invalid int"),
+    (["sim", "takethat", "--options", "[1]"], "JSON object"),
+    (["sim", "takethat", "--options", "\"pro\""], "JSON object"),
+    (["sim", "takethat", "--options", "{pro: yes"], "not JSON"),
+    (["sim", "takethat", "--options", "[" * 100_000], "not JSON"),
+    (["sim", "takethat", "--options", '{"colour": 1}'], "unknown option 'colour'"),
+    (["sim", "takethat", "--seed", "-1"], "seed"),
+    (["sim", "takethat", "--seed", str(2 ** 63 - 1)], "2**63"),
+    (["sim", "takethat", "--bots", "genius"], "unknown bot"),
+    (["play", "chess"], "unknown game"),
+    (["play", "takethat", "--seats", "human,genius"], "'genius' is neither"),
+    (["play", "takethat", "--seats", "human"], "not 1"),
+    (["play", "--seats", "human,random"], "needs a game"),
+    (["play", "takethat", "--seed", "-5"], "--seed"),
+    (["fly"], "invalid choice"),
+    (["--colour"], "unrecognized arguments"),
+])
+def test_usage_errors_are_one_line_and_exit_2(args, says, capsys):
+    assert main(args) == 2
+    assert says in one_line_error(capsys)
+
+
+def test_sim_library_refuses_no_bots_and_no_games():
+    from tentable.sim import simulate
+    with pytest.raises(ValueError, match="at least one bot"):
+        simulate("takethat", 2, 3, 0, [])
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate("takethat", 2, 0, 0, ["random"])
+
+
+def test_help_lists_the_games_bots_and_commands(capsys):
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for game in GAMES.values():
+        assert game.id in out and game.title in out
+    for command in ("play", "sim", "replay", "check-deck", "--smoke"):
+        assert command in out
+    assert "random" in out and "heuristic" in out
+    assert ("five games" in out) == (len(GAMES) == 5)
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    from tentable.engine import new_game
+    state = new_game("takethat", 3, seed=8)
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    path = tmp_path / "autosave-takethat.json"
+    seats = [{"name": n, "kind": k, "bot": b} for n, k, b in
+             (("Ann", "human", ""), ("Bo", "bot", "random"), ("Cy" * 30, "bot", "heuristic"))]
+    path.write_text(json.dumps({**state.record(), "seats": seats}))
+    return path
+
+
+def test_replay_names_the_seats(record_file, capsys):
+    assert main(["replay", str(record_file)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 7 and lines[-1].startswith("scores ")
+    names = {line.split(". ", 1)[1].split(": ")[0] for line in lines[:-1]}
+    assert names <= {"Ann", "Bo", "Cy" * 12} and len(names) > 1
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "cannot read it"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not UTF-8 text"),
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    (b'{"game": "' + b"x" * (4 * 1024 * 1024) + b'"}', "larger than 4 MB"),
+    (b"garbage {", "damaged"),
+    (b"[1, 2, 3]", "not a game that replays"),
+    (b'{"game": "takethat", "players": 2, "seed": 1, "history": "play 34"}', "history"),
+    (b'{"game": ["takethat"], "players": 2, "history": []}', "unknown game"),
+])
+def test_replay_of_a_bad_file_is_one_line_and_exit_1(tmp_path, content, says, capsys):
+    path = tmp_path / "game.json"
+    if content is not None:
+        path.write_bytes(content)
+    assert main(["replay", str(path)]) == 1
+    err = one_line_error(capsys)
+    assert says in err and "game.json" in err
+
+
+def test_replay_of_a_folder_is_one_line_and_exit_1(tmp_path, capsys):
+    assert main(["replay", str(tmp_path)]) == 1
+    assert "cannot read it" in one_line_error(capsys)
+
+
+def test_an_unexpected_error_is_one_line_and_exit_1(monkeypatch, capsys):
+    import tentable.sim
+    monkeypatch.setattr(tentable.sim, "format_result", lambda result: 1 / 0)
+    assert main(["sim", "takethat", "--games", "1"]) == 1
+    assert "unexpected error: ZeroDivisionError" in one_line_error(capsys)
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "cannot read it"),
+    (b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00", "control character"),
+    (b"\xff\xfe\x00\x00binary", "not UTF-8 text"),
+    (b"a: &a [1, 1]\nb: &b [*a, *a]\nc: [*b, *b]\n", "anchors and aliases"),
+])
+def test_check_deck_of_a_bad_file_is_one_line_and_exit_1(tmp_path, content, says, capsys):
+    path = tmp_path / "deck.yaml"
+    if content is not None:
+        path.write_bytes(content)
+    assert main(["check-deck", str(path)]) == 1
+    err = one_line_error(capsys)
+    assert says in err and "deck.yaml" in err

@@ -182,6 +182,20 @@ BROKEN_CASES = [  # fixture file, expected entry, a substring of the expected pr
     ("total_mismatch", "totals", "3 players: declared 10 cards, but the entries give 3"),
     ("totals_missing_count", "totals", "no total for 3 players"),
     ("totals_out_of_range", "totals", "names 5 players, outside players [2, 4]"),
+    # hostile files: expansion bombs, silent overrides, counts that would exhaust memory
+    ("alias_bomb", "line 4, column 8", "anchors and aliases (&name, *name) are not allowed"),
+    ("merge_key", "line 9, column 6", "merge keys (<<) are not allowed"),
+    ("duplicate_key", "line 6, column 1", "duplicate key 'game' (first at line 3)"),
+    ("duplicate_entry_key", "line 10, column 42", "duplicate key 'count'"),
+    ("count_huge", "cards[0] (code '12')", "count must be at most 1000, got 2000000000"),
+    ("deck_too_big", "cards[10] (code 'C11')", "passes 10,000 cards"),
+    ("players_too_many", "players", "the maximum must be at most 20, got 1000000000"),
+    # codes outside the game's code grammar (rules digests)
+    ("code_not_a_number", "cards[1] (code 'ab')", "'ab' is not a card code of this game"),
+    ("code_three_digits", "cards[1] (code '100')", "'100' is not a card code of this game"),
+    ("code_ending_in_zero", "cards[1] (code '40')", "'40' is not a card code of this game"),
+    ("code_octal", "line 10, column 12", "'012' is not a plain whole number"),
+    ("code_not_ten", "cards[1] (code '$6')", "(codes: B/G/O/P and 1-9 or #, W1-W9, W# or $1-$5)"),
 ]
 
 
@@ -231,3 +245,55 @@ def test_any_bad_value_anywhere_gives_a_manifest_error(tmp_path, bad):
             load_manifest(write(tmp_path, data))
         except ManifestError as err:
             assert err.path and err.entry and err.problem
+
+
+GOOD_CODES = {
+    "takethat": ["12", "19", "21", "34", "55", "89", "98"],
+    "ten": ["B1", "G9", "O5", "P7", "B#", "P#", "W1", "W9", "W#", "$1", "$5"],
+    "elfer": ["R1", "Y11", "G20", "B21", "J", "connection", "bonus"],
+    "retro10": ["0", "7", "10", "S1", "S8", "J", "R1", "R10"],
+    "tentiles": ["W1", "W3", "B1", "B3"],
+}
+BAD_CODES = {
+    "takethat": ["11", "99", "20", "90", "012", "100", "1", "ab", "3 4", "34a", "-34"],
+    "ten": ["B0", "B10", "R1", "W0", "$0", "$6", "#", "b1", "BW", "B1#"],
+    "elfer": ["R0", "R22", "W1", "j", "J1", "Connection", "R011"],
+    "retro10": ["11", "-1", "00", "S0", "S9", "R0", "R11", "JJ", "01"],
+    "tentiles": ["W0", "W4", "B4", "G1", "W", "1"],
+}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_code_grammar_matches_the_digests(game_id):
+    pattern, _ = decks.CODE_GRAMMAR[game_id]
+    assert all(pattern.fullmatch(code) for code in manifest(game_id).codes())
+    assert all(pattern.fullmatch(code) for code in GOOD_CODES[game_id])
+    assert not [code for code in BAD_CODES[game_id] if pattern.fullmatch(code)]
+
+
+def test_a_quoted_code_is_checked_too(tmp_path):
+    data = {"format": 1, "game": "takethat", "title": "Take That", "players": [2, 4],
+            "kinds": {"number": "n"}, "cards": [{"code": "012", "kind": "number", "count": 1}],
+            "totals": {2: 1, 3: 1, 4: 1}}
+    with pytest.raises(ManifestError, match="'012' is not a card code of this game"):
+        load_manifest(write(tmp_path, data))
+
+
+def test_hostile_files_give_a_manifest_error_quickly(tmp_path):
+    import time
+    cases = {
+        "deep.yaml": (b"cards: " + b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        "huge.yaml": (b"# " + b"x" * (2 * 1024 * 1024), "larger than 1024 KB"),
+        "nul.yaml": (b"format: 1\x00\n", "control character"),
+        "elf.yaml": (bytes(range(256)), "not UTF-8 text"),
+        "int.yaml": (b"format: 0x1\n", "'0x1' is not a plain whole number"),
+    }
+    for name, (content, problem) in cases.items():
+        path = tmp_path / name
+        path.write_bytes(content)
+        start = time.perf_counter()
+        with pytest.raises(ManifestError) as err:
+            load_manifest(path)
+        assert time.perf_counter() - start < 5
+        assert err.value.path == str(path) and problem in err.value.problem
+        assert "\n" not in str(err.value)

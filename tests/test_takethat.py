@@ -1,7 +1,7 @@
 """Take That, rule by rule (rules/takethat.md), as rulebook scenarios with fixed decks."""
 import pytest
 
-from tentable.engine import IllegalAction, new_game
+from tentable.engine import IllegalAction, SetupError, new_game
 from tentable.engine.takethat import TakeThat, cards, pile_score, toads, twin
 
 ALL = sorted(cards())
@@ -25,11 +25,19 @@ def position(players=2, hands=(), row=(), pile=(), face_up=None, face_down=None,
     state.face_up = face_up or [[] for _ in range(players)]
     state.face_down = face_down or [[] for _ in range(players)]
     state.turn = turn
+    state.validate()
     return state
 
 
 def plays(state):
     return sorted(int(a.split()[1]) for a in state.legal_actions() if a.startswith("play"))
+
+
+def test_built_positions_are_checked():
+    with pytest.raises(SetupError, match="no card 30"):
+        position(hands=[[30], [12]])
+    with pytest.raises(SetupError, match="two places"):
+        position(hands=[[34], [12]], row=[34])
 
 
 # -- TT-R1 -----------------------------------------------------------------------------
@@ -84,23 +92,23 @@ def test_r4_after_a_34_the_next_player_may_play_exactly_24_to_44():
 # -- TT-R5 -----------------------------------------------------------------------------
 def test_r5_showing_94_twists_49_out_and_the_row_closes_the_gap():
     marlene = [94, 12, 13]
-    state = position(hands=[marlene, [21, 15, 16]], row=[34, 41, 49, 51, 60], pile=[70, 71])
+    state = position(hands=[marlene, [21, 15, 16]], row=[34, 41, 49, 51, 61], pile=[71, 72])
     assert "twist 94" in state.legal_actions()
     state.apply("twist 94")
-    assert state.row == [34, 41, 51, 60]
+    assert state.row == [34, 41, 51, 61]
     assert state.face_up[0] == [94, 49] and state.scores()[0] == 2
-    assert sorted(state.hands[0]) == [12, 13, 70] and state.current_player == 1
+    assert sorted(state.hands[0]) == [12, 13, 71] and state.current_player == 1
 
 
 def test_r5_toads_can_never_be_twisted():
-    state = position(hands=[[33, 12], [21, 13]], row=[33], pile=[50])
+    state = position(hands=[[33, 12], [21, 13]], row=[34], pile=[59])
     assert "twist 33" not in state.legal_actions()
     with pytest.raises(IllegalAction, match="toad"):
         state.apply("twist 33")
 
 
 def test_r5_twisting_the_only_card_lets_the_next_player_open_a_new_row():
-    state = position(hands=[[43, 12], [98, 13]], row=[34], pile=[50, 51])
+    state = position(hands=[[43, 12], [98, 13]], row=[34], pile=[59, 51])
     state.apply("twist 43")
     assert state.row == [] and state.current_player == 1
     assert plays(state) == [13, 98]
@@ -108,17 +116,17 @@ def test_r5_twisting_the_only_card_lets_the_next_player_open_a_new_row():
 
 # -- TT-R6 -----------------------------------------------------------------------------
 def test_r6_take_the_row_face_down_even_when_a_play_was_possible_then_open_a_new_row():
-    state = position(hands=[[35, 12, 60], [21, 13, 14]], row=[30, 31], pile=[50, 51])
+    state = position(hands=[[35, 12, 62], [21, 13, 14]], row=[29, 31], pile=[59, 51])
     assert "play 35" in state.legal_actions()
     state.apply("take")
-    assert state.face_down[0] == [30, 31] and state.row == []
+    assert state.face_down[0] == [29, 31] and state.row == []
     assert state.current_player == 0
-    assert state.legal_actions() == ["play 12", "play 35", "play 60"]
+    assert state.legal_actions() == ["play 12", "play 35", "play 62"]
     with pytest.raises(IllegalAction):
         state.apply("take")
-    state.apply("play 60")
-    assert state.row == [60] and state.current_player == 1
-    assert sorted(state.hands[0]) == [12, 35, 50]          # then drew (TT-R7)
+    state.apply("play 62")
+    assert state.row == [62] and state.current_player == 1
+    assert sorted(state.hands[0]) == [12, 35, 59]          # then drew (TT-R7)
 
 
 # -- TT-R7 -----------------------------------------------------------------------------
@@ -130,16 +138,16 @@ def test_r7_draw_one_card_back_to_the_hand_size():
 
 
 def test_r7_no_draw_from_an_empty_pile():
-    state = position(hands=[[35, 12], [21, 13]], row=[30], pile=[])
+    state = position(hands=[[35, 12], [21, 13]], row=[29], pile=[])
     state.apply("play 35")
     assert state.hands[0] == [12] and state.current_player == 1
 
 
 # -- TT-R8 -----------------------------------------------------------------------------
 def test_r8_with_the_pile_empty_taking_the_row_ends_the_round_at_once():
-    state = position(hands=[[35, 12], [21, 13]], row=[30, 31], pile=[], options={"rounds": 1})
+    state = position(hands=[[35, 12], [21, 13]], row=[29, 31], pile=[], options={"rounds": 1})
     state.apply("take")
-    assert state.is_over and state.row == [] and state.face_down[0] == [30, 31]
+    assert state.is_over and state.row == [] and state.face_down[0] == [29, 31]
     assert state.scores() == [-2, 0] and state.winners() == [1]
 
 
@@ -158,14 +166,14 @@ def test_r8_a_round_ends_and_the_next_is_dealt():
 
 
 def test_r8_a_player_without_hand_cards_must_take_the_row():
-    state = position(hands=[[], [21, 13]], row=[30, 31], pile=[], options={"rounds": 1})
+    state = position(hands=[[], [21, 13]], row=[29, 31], pile=[], options={"rounds": 1})
     assert state.legal_actions() == ["take"]
 
 
 def test_r8_before_the_pile_is_empty_a_complete_twist_does_not_end_the_round():
-    state = position(hands=[[43, 12], [21, 13]], row=[34], pile=[50])
+    state = position(hands=[[43, 12], [21, 13]], row=[34], pile=[59])
     state.apply("twist 43")
-    assert not state.is_over and state.round == 1 and state.hands[0] == [12, 50]
+    assert not state.is_over and state.round == 1 and state.hands[0] == [12, 59]
 
 
 # -- TT-R9 -----------------------------------------------------------------------------
@@ -186,7 +194,7 @@ def test_r10_totals_over_the_rounds_decide_and_ties_are_shared():
     state.face_down[1] = [15, 16]
     state.apply("twist 43")
     assert state.winners() == [0] and state.scores() == [2, -2]
-    tie = position(hands=[[43], [34]], row=[34], pile=[], options={"rounds": 1})
+    tie = position(hands=[[43], [35]], row=[34], pile=[], options={"rounds": 1})
     tie.face_up[1] = [56, 65]
     tie.apply("twist 43")
     assert tie.scores() == [2, 2] and tie.winners() == [0, 1]
@@ -203,20 +211,20 @@ def test_r10_the_number_of_rounds_is_an_option():
 
 # -- V1 --------------------------------------------------------------------------------
 def test_v1_pro_taking_a_single_card_also_takes_the_top_of_the_pile():
-    pro = position(hands=[[35, 12], [21, 13]], row=[30], pile=[77, 50], options={"pro": True})
+    pro = position(hands=[[35, 12], [21, 13]], row=[29], pile=[77, 59], options={"pro": True})
     pro.apply("take")
-    assert pro.face_down[0] == [30, 77] and pro.scores()[0] == -6
+    assert pro.face_down[0] == [29, 77] and pro.scores()[0] == -6
     assert pro.view(1)["pile"] == 1
 
 
 def test_v1_pro_does_not_apply_to_longer_rows_or_without_the_variant():
-    longer = position(hands=[[35, 12], [21, 13]], row=[30, 31], pile=[77, 50],
+    longer = position(hands=[[35, 12], [21, 13]], row=[29, 31], pile=[77, 59],
                       options={"pro": True})
     longer.apply("take")
-    assert longer.face_down[0] == [30, 31]
-    plain = position(hands=[[35, 12], [21, 13]], row=[30], pile=[77, 50])
+    assert longer.face_down[0] == [29, 31]
+    plain = position(hands=[[35, 12], [21, 13]], row=[29], pile=[77, 59])
     plain.apply("take")
-    assert plain.face_down[0] == [30]
+    assert plain.face_down[0] == [29]
 
 
 def test_seat_views_hide_other_hands_and_the_pile():

@@ -4,13 +4,16 @@ The card mixes live in `decks/<game>.yaml` (format: `decks/README.md`) so that a
 who owns a printed deck can correct a count without touching code. Because people will
 edit these files by hand, every problem is reported as one `ManifestError` naming the
 file, the entry and what is wrong; nothing else ever escapes `load_manifest`.
-Manifests are read with `yaml.safe_load` only: a deck file must never run code.
+Manifests are read with a `yaml.SafeLoader` that also refuses anchors and aliases (no
+"billion laughs"), duplicate keys (no silent second `game:`) and whole numbers written
+other than in plain decimal (`012`): a deck file must never run code nor blow up.
 """
 from __future__ import annotations
 
 import difflib
 import functools
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -23,6 +26,24 @@ from tentable import resources
 FORMAT_VERSION = 1
 TOP_KEYS = ("format", "game", "title", "players", "kinds", "cards", "totals")
 ENTRY_KEYS = ("code", "kind", "count", "min_players", "value", "colour")
+MAX_BYTES = 1024 * 1024      # a full manifest is a few kilobytes
+MAX_COUNT = 1000             # copies of one card
+MAX_CARDS = 10_000           # cards in a whole deck
+MAX_PLAYERS = 20
+
+# The card codes each game's rules digest writes (docs: rules/<game>.md), as
+# (pattern, what it allows). A manifest for another game id is checked for spaces only.
+CODE_GRAMMAR: dict[str, tuple[re.Pattern, str]] = {
+    "takethat": (re.compile(r"(?!11|99)[1-9][1-9]"),
+                 "a number 12-98 that does not end in 0, such as 34"),
+    "ten": (re.compile(r"[BGOPW][1-9#]|\$[1-5]"),
+            "B/G/O/P and 1-9 or #, W1-W9, W# or $1-$5"),
+    "elfer": (re.compile(r"[RYGB](?:[1-9]|1[0-9]|2[01])|J|connection|bonus"),
+              "R/Y/G/B and 1-21, J, connection or bonus"),
+    "retro10": (re.compile(r"[0-9]|10|S[1-8]|J|R(?:[1-9]|10)"),
+                "0-10, S1-S8, J or R1-R10"),
+    "tentiles": (re.compile(r"[WB][1-3]"), "W1-W3 or B1-B3"),
+}
 
 
 class ManifestError(ValueError):
@@ -127,16 +148,70 @@ def report(path: str | os.PathLike) -> str:
     return "\n".join(lines)
 
 
+_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+class _ManifestLoader(yaml.SafeLoader):
+    """`yaml.SafeLoader` without the parts a hand-edited deck never needs and an attacker
+    would: anchors/aliases, merge keys, duplicate keys, and octal/hex/sexagesimal ints."""
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise yaml.composer.ComposerError(
+                None, None, "anchors and aliases (&name, *name) are not allowed in a deck "
+                            "manifest", event.start_mark)
+        return super().compose_node(parent, index)
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            first: dict[Any, Any] = {}
+            for key_node, _ in node.value:
+                if key_node.tag == _MERGE_TAG:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, "merge keys (<<) are not allowed in a deck manifest",
+                        key_node.start_mark)
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    earlier = first.setdefault(key, key_node.start_mark)
+                except TypeError:
+                    continue   # an unhashable key: the base constructor words that error
+                if earlier is not key_node.start_mark:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {key!r} (first at line {earlier.line + 1})",
+                        key_node.start_mark)
+        return super().construct_mapping(node, deep=deep)
+
+    def construct_plain_int(self, node):
+        text = self.construct_scalar(node)
+        if not _PLAIN_INT.fullmatch(text):
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{text!r} is not a plain whole number: write decimal digits, or "
+                            f"quote it if it is a code", node.start_mark)
+        return int(text)
+
+
+_ManifestLoader.add_constructor("tag:yaml.org,2002:int", _ManifestLoader.construct_plain_int)
+
+
 def _read(path: str) -> Any:
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except UnicodeDecodeError:
-        raise ManifestError(path, "file", "is not UTF-8 text") from None
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ManifestError(path, "file", f"cannot read it: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ManifestError(path, "file", f"is larger than {MAX_BYTES // 1024} KB; a deck "
+                                          f"manifest is a few KB of text")
     try:
-        return yaml.safe_load(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ManifestError(path, "file", "is not UTF-8 text") from None
+    try:
+        return yaml.load(text, Loader=_ManifestLoader)
+    except RecursionError:
+        raise ManifestError(path, "YAML", "YAML error: nested too deeply") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
@@ -147,9 +222,17 @@ def _read(path: str) -> Any:
             start = f" started at line {exc.context_mark.line + 1}" if exc.context_mark else ""
             what = f"{exc.problem} ({exc.context}{start})"
         # Constructor errors (a `!!python/...` tag that safe_load refuses) come here too.
-        raise ManifestError(path, where, f"YAML error: {what}") from None
+        raise ManifestError(path, where, f"YAML error: {_one_line(what)}") from None
+    except yaml.reader.ReaderError as exc:
+        raise ManifestError(path, f"character {exc.position + 1}",
+                            f"holds the control character {exc.character!r}, which YAML does "
+                            f"not allow; is it a binary file?") from None
     except yaml.YAMLError as exc:
-        raise ManifestError(path, "YAML", f"YAML error: {exc}") from None
+        raise ManifestError(path, "YAML", f"YAML error: {_one_line(str(exc))}") from None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _is_int(value: Any) -> bool:
@@ -194,7 +277,7 @@ class _Validator:
         title = self.text("title", data["title"])
         low, high = self.players(data["players"])
         kinds = self.kinds(data["kinds"])
-        entries = self.entries(data["cards"], kinds, low, high)
+        entries = self.entries(data["cards"], kinds, low, high, CODE_GRAMMAR.get(game))
         totals = self.totals(data["totals"], entries, low, high)
         return Manifest(self.path, game, title, low, high, MappingProxyType(kinds),
                         entries, MappingProxyType(totals))
@@ -212,6 +295,8 @@ class _Validator:
             raise self.fail("players", f"the minimum must be at least 1, got {low}")
         if low > high:
             raise self.fail("players", f"the minimum {low} is above the maximum {high}")
+        if high > MAX_PLAYERS:
+            raise self.fail("players", f"the maximum must be at most {MAX_PLAYERS}, got {high}")
         return low, high
 
     def kinds(self, value: Any) -> dict[str, str]:
@@ -224,8 +309,8 @@ class _Validator:
             self.text(f"kinds[{name!r}]", description)
         return dict(value)
 
-    def entries(self, value: Any, kinds: dict[str, str], low: int,
-                high: int) -> tuple[CardSpec, ...]:
+    def entries(self, value: Any, kinds: dict[str, str], low: int, high: int,
+                grammar: tuple[re.Pattern, str] | None) -> tuple[CardSpec, ...]:
         if not isinstance(value, list):
             raise self.fail("cards", f"must be a list of card entries, got {type(value).__name__}")
         if not value:
@@ -233,8 +318,13 @@ class _Validator:
         specs: list[CardSpec] = []
         where: dict[tuple[str, int], str] = {}   # (code, min_players) -> entry name
         first: dict[str, tuple[CardSpec, str]] = {}
+        cards = 0
         for index, raw in enumerate(value):
-            spec, name = self.entry(index, raw, kinds, low, high)
+            spec, name = self.entry(index, raw, kinds, low, high, grammar)
+            cards += spec.count
+            if cards > MAX_CARDS:
+                raise self.fail(name, f"the deck passes {MAX_CARDS:,} cards here; no game of "
+                                      f"ours has that many")
             key = (spec.code, spec.min_players)
             if key in where:
                 # Two lines for the same card at the same mark are almost always a copy-paste
@@ -255,8 +345,8 @@ class _Validator:
             specs.append(spec)
         return tuple(specs)
 
-    def entry(self, index: int, raw: Any, kinds: dict[str, str], low: int,
-              high: int) -> tuple[CardSpec, str]:
+    def entry(self, index: int, raw: Any, kinds: dict[str, str], low: int, high: int,
+              grammar: tuple[re.Pattern, str] | None) -> tuple[CardSpec, str]:
         name = f"cards[{index}]"
         if not isinstance(raw, dict):
             raise self.fail(name, f"must be a mapping like {{code: ..., kind: ..., count: ...}}, "
@@ -278,6 +368,9 @@ class _Validator:
         if not code or code != "".join(code.split()):
             # Codes appear inside action strings ("play 34"), which are split on spaces.
             raise self.fail(name, f"code must be non-empty without spaces, got {code!r}")
+        if grammar is not None and not grammar[0].fullmatch(code):
+            raise self.fail(name, f"{code!r} is not a card code of this game "
+                                  f"(codes: {grammar[1]})")
         kind = raw["kind"]
         if not isinstance(kind, str) or kind not in kinds:
             raise self.fail(name, f"unknown kind {kind!r} (declared kinds: {', '.join(kinds)})")
@@ -286,6 +379,8 @@ class _Validator:
             raise self.fail(name, f"count must be a whole number, got {count!r}")
         if count < 1:
             raise self.fail(name, f"count must be at least 1, got {count}")
+        if count > MAX_COUNT:
+            raise self.fail(name, f"count must be at most {MAX_COUNT}, got {count}")
         min_players = raw.get("min_players", 1)
         if not _is_int(min_players):
             raise self.fail(name, f"min_players must be a whole number, got {min_players!r}")
