@@ -10,9 +10,12 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from tentable.bots import make_bot
+from tentable.bots import CPU_HEAVY, make_bot
 from tentable.engine import new_game
 from tentable.engine.core import MAX_SEED
+
+
+AUTOMATON = "rules"     # the name a rule-driven seat (Mona) reports under
 
 
 @dataclass
@@ -29,7 +32,7 @@ class SimResult:
     errors: list[dict] = field(default_factory=list)
 
     def as_json(self) -> dict:
-        names = list(dict.fromkeys(self.bots))
+        names = list(dict.fromkeys(self.bots + [n for n in self.seats if n == AUTOMATON]))
         return {
             "game": self.game, "players": self.players, "games": self.games,
             "wins": {b: round(self.wins.get(b, 0.0), 3) for b in names},
@@ -49,7 +52,8 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
         raise ValueError(f"the number of games must be at least 1, not {games!r}")
     if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
         raise ValueError("name at least one bot, e.g. ['random']")
-    new_game(game_id, players, seed, options)
+    automata = set(new_game(game_id, players, seed, options).automata)
+    choosers = [seat for seat in range(players) if seat not in automata]
     if seed + games > MAX_SEED:
         raise ValueError("the seeds run past 2**63-1 (game g uses seed + g)")
     for name in set(bots):
@@ -58,15 +62,25 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
     start = time.perf_counter()
     for g in range(games):
         game_seed = seed + g
-        names = [bots[(seat + g) % len(bots)] for seat in range(players)]
+        # Automata (solo TEN's Mona) play by the rules; the bots rotate over the other seats.
+        names = [AUTOMATON] * players
+        for i, seat in enumerate(choosers):
+            names[seat] = bots[(i + g) % len(bots)]
         state = None
         try:
             state = new_game(game_id, players, game_seed, options)
-            seats = [make_bot(name, game_id, s, game_seed * 31 + s) for s, name in enumerate(names)]
+            seats = {s: make_bot(name, game_id, s, game_seed * 31 + s)
+                     for s, name in enumerate(names) if s in choosers}
             while not state.is_over:
                 if len(state.history) >= max_actions:
                     raise RuntimeError(f"no end after {max_actions} actions")
-                state.apply(seats[state.current_player].choose(state))
+                seat = state.current_player
+                if seat in automata:
+                    state.apply(state.legal_actions()[0])
+                elif names[seat] in CPU_HEAVY:   # a searching bot gets no peek at hidden cards
+                    state.apply(seats[seat].choose(state.determinize(seat, len(state.history))))
+                else:
+                    state.apply(seats[seat].choose(state))
             result.actions += len(state.history)
         except Exception as exc:  # a simulation reports every failure and goes on
             result.errors.append({
