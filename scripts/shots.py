@@ -38,11 +38,6 @@ def main() -> int:
     from tentable.bots import make_bot
     from tentable.ui.app import App
     from tentable.ui.launch import session_for
-    from tentable.ui.scenes import table_for
-    from tentable.ui.scenes.pause import PauseScene
-    from tentable.ui.scenes.results import ResultsScene
-    from tentable.ui.scenes.settings import SettingsScene
-    from tentable.ui.scenes.setup import SetupScene
 
     OUT.mkdir(parents=True, exist_ok=True)
     app = App(size=(1280, 720))
@@ -57,35 +52,33 @@ def main() -> int:
         print(f"saved {path.relative_to(ROOT)} ({app.size[0]}×{app.size[1]})")
 
     shot("menu")
-    app.push(SetupScene(app, "takethat"))
+    app.push("setup", game_id="takethat")
     shot("setup")
-    app.push(SettingsScene(app))
+    app.push("settings")
     shot("settings")
 
-    hot_seat = table_for("takethat")(app, session_for("takethat", ["human", "human"], seed=4))
-    app.reset(hot_seat)
-    shot("curtain")
+    app.reset("table", session=session_for("takethat", ["human", "human"], seed=4))
+    shot("takethat-curtain")
 
-    table = table_for("takethat")(app, session_for(
+    table = app.reset("table", session=session_for(
         "takethat", ["human", "heuristic", "heuristic", "heuristic"], seed=31))
-    app.reset(table)
     me = make_bot("heuristic", "takethat", 0, seed=2)
     deadline = time.monotonic() + 30
     while len(table.view["row"]) < 6 or not table.my_turn or table.view["round"] > 1:
         if time.monotonic() > deadline:
             break
         app.step(wait=False)
-        if table.round_dialog is not None:
-            table._close_round()
+        if table.dialog is not None:
+            table.show_dialog(None)
         if table.my_turn and len(table.view["row"]) < 6:
             table.submit(me.choose(table._state))
         time.sleep(0.001)
     hand = table.view["hand"]
     table.selected = hand[len(hand) // 2]
     table._refresh_marks()
-    shot("table")
+    shot("takethat-table")
 
-    app.push(PauseScene(app, table))
+    app.push("pause", table=table)
     shot("pause")
     app.pop()
 
@@ -93,18 +86,18 @@ def main() -> int:
     while state.round == 1:   # to the end of the first round: its summary
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
     table.view = state.view(table.seat)
-    table._round_over(table.view)
+    table._round_dialog(table.view)
     table._sync(animate=False)
-    shot("round")
-    table._close_round()
+    shot("takethat-round")
+    table.show_dialog(None)
 
     while not state.is_over:
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
     table.view = state.view(table.seat)
     table._sync(animate=False)
-    app.push(ResultsScene(app, table.session, state.view(None), state.scores(),
-                          state.winners(), type(table)))
-    shot("results")
+    app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
+             winners=state.winners(), table_class=type(table))
+    shot("takethat-results")
     app.close()
     return 0
 

@@ -13,8 +13,10 @@ import pytest
 from tentable.engine import GAMES, IllegalAction
 from tentable.engine.core import Game, Option, Phase, State
 from tentable.ui import app as app_module
-from tentable.ui.app import MIN_SIZE, App
-from tentable.ui.scenes import TABLES, table as table_module
+from tentable.ui.app import MIN_SIZE, App, CrashScene
+from tentable.ui.scene import Scene
+from tentable.ui.scenes import SCENES, TABLES, table as table_module
+from tentable.ui.scenes.common import Picker, ReadOnly, Segmented, Stepper
 from tentable.ui.scenes.menu import MenuScene
 from tentable.ui.scenes.pause import PauseScene
 from tentable.ui.scenes.results import ResultsScene
@@ -265,7 +267,7 @@ def test_human_moves_illegal_moves_autosave_and_results(count_only, app, home):
     assert app.toasts.items[-1].kind == "error" and "add 1" in app.toasts.items[-1].text
     key(app, pygame.K_2)
     assert table.actions == [(0, "add 2", 0, 2)]
-    assert (home / "saves" / "autosave.json").exists()
+    wait_for(app, lambda: (home / "saves" / "autosave-count.json").exists())
     assert not table.my_turn and table.submit("add 1") is False
     app.settings["animation_speed"] = "instant"
 
@@ -333,7 +335,12 @@ def test_pause_restart_and_quit_to_menu(count_only, app):
     app.reset(table)
     key(app, pygame.K_ESCAPE)
     pause = app.top
-    click(app, pause.buttons[1].rect.center)                # Restart
+    click(app, pause.buttons[1].rect.center)                # Restart asks first
+    assert app.top is pause and pause.confirm is not None
+    key(app, pygame.K_ESCAPE)                               # no: keep playing
+    assert app.top is pause and pause.confirm is None and app.scenes[0] is table
+    click(app, pause.buttons[1].rect.center)
+    click(app, pause.confirm.buttons[0].rect.center)        # yes: restart
     restarted = app.top
     assert isinstance(restarted, CountTable) and restarted.session.seed != 5
     assert app.scenes == [restarted]
@@ -360,8 +367,11 @@ def test_an_unfinished_game_can_be_continued_from_the_menu(count_only, app):
     key(app, pygame.K_ESCAPE)
     click(app, app.top.buttons[3].rect.center)              # Quit to menu
     menu = app.top
-    assert menu.continue_button is not None and menu.saved.history[0] == "add 2"
-    click(app, menu.continue_button.rect.center)
+    assert menu.saved["count"].history[0] == "add 2"
+    key(app, pygame.K_RIGHT)                                # the ring shows on the tile
+    key(app, pygame.K_DOWN)                                 # and goes down to Continue
+    assert menu.nav.current.rect() == menu.tiles[0].continue_pill
+    click(app, menu.tiles[0].continue_pill.center)
     resumed = app.top
     assert isinstance(resumed, CountTable) and resumed.session.seed == 9
     assert resumed.view["total"] == table.view["total"] and resumed.names == table.names
@@ -421,3 +431,312 @@ def test_people_sharing_the_screen_get_names_not_you():
     names = [s.name for s in launch.session_for("takethat", ["human", "human", "heuristic"],
                                                 seed=1).seats]
     assert names == ["Ana", "Ben", "Cleo"]
+
+
+# -- scenes by name, and closing them ---------------------------------------------------
+class Recorder(Scene):
+    """Counts what the app does to it."""
+
+    def __init__(self, app, label="", log=None):
+        super().__init__(app)
+        self.label, self.log = label, log if log is not None else []
+
+    def leave(self):
+        self.log.append(("leave", self.label))
+
+    def close(self):
+        self.log.append(("close", self.label))
+
+
+def test_scenes_are_asked_for_by_name(count_only, app):
+    assert {"menu", "setup", "settings", "pause", "results", "table"} <= set(SCENES)
+    assert isinstance(app.push("setup", game_id="count"), SetupScene)
+    assert isinstance(app.push("settings"), SettingsScene)
+    table = app.reset("table", session=session("human", "random"))
+    assert isinstance(table, CountTable) and app.scenes == [table]
+    assert isinstance(app.push("pause", table=table), PauseScene)
+    app.pop()
+    results = app.push("results", session=table.session, final={"total": 3}, scores=[1, 2],
+                       winners=[1], table_class=CountTable)
+    assert isinstance(results, ResultsScene) and results.headline() == "P1 wins!"
+    with pytest.raises(KeyError, match="no scene called 'nope'"):
+        app.push("nope")
+    assert app.top is results                      # a scene that fails changes nothing
+    custom = app.replace(lambda the_app, label: Recorder(the_app, label), label="made")
+    assert app.top is custom and custom.label == "made"
+
+
+def test_no_scene_module_imports_another():
+    import ast
+    import pathlib
+    import tentable.ui.scenes as package
+    folder = pathlib.Path(package.__file__).parent
+    shared = {"common", "table"}          # helpers and the table base, not screens
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                parts = node.module.split(".")
+                if parts[:3] == ["tentable", "ui", "scenes"] and len(parts) > 3:
+                    assert parts[3] in shared, f"{path.name} imports {node.module}"
+
+
+def test_close_is_called_when_a_scene_leaves_for_good(app):
+    log = []
+    a, b, c = (Recorder(app, name, log) for name in "abc")
+    app.reset(a)
+    app.push(b)
+    log.clear()
+    app.pop()
+    assert log == [("leave", "b"), ("close", "b")]
+    log.clear()
+    app.replace(c)
+    assert log == [("leave", "a"), ("close", "a")]
+    app.push(b)
+    log.clear()
+    app.reset(a)
+    assert log == [("leave", "b"), ("close", "b"), ("close", "c")]
+    log.clear()
+    app.close()
+    app.close()                                    # twice: once is enough
+    assert log == [("leave", "a"), ("close", "a")]
+
+
+def test_a_scene_failing_to_close_does_not_stop_the_others(app):
+    log = []
+
+    class Stubborn(Recorder):
+        def close(self):
+            raise RuntimeError("stuck")
+
+    app.reset(Recorder(app, "below", log))
+    app.push(Stubborn(app, "top", log))
+    app.reset(Recorder(app, "new", log))
+    assert ("close", "below") in log and app.top.label == "new"
+
+
+# -- the crash handler ----------------------------------------------------------------
+class Boom(Scene):
+    def update(self, dt):
+        raise ZeroDivisionError("boom in update")
+
+
+def test_a_crash_writes_a_log_saves_the_game_and_offers_the_menu(count_only, app, home):
+    table = CountTable(app, session("human", "random", seed=3))
+    app.reset(table)
+    key(app, pygame.K_2)
+    flushed = []
+    table.flush_autosave = lambda: flushed.append(True) or table.close()
+    app.push(Boom(app))
+    assert app.step_safely(wait=False)               # handled: the app goes on
+    crash = app.top
+    assert isinstance(crash, CrashScene) and flushed == [True]
+    logs = list((home / "logs").glob("crash-*.log"))
+    assert logs == [app.crash_log]
+    text = logs[0].read_text()
+    assert "ZeroDivisionError: boom in update" in text and "Boom" in text
+    assert "Game: count, seed 3" in text
+    assert any(str(logs[0]) in line for line in crash.dialog.lines)
+    assert t("crash.saved") in crash.dialog.lines
+    app.step(wait=False)                             # the dialog draws
+    assert (home / "saves" / "autosave-count.json").exists()
+    click(app, crash.menu_button.rect.center)
+    assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
+    assert app.top.saved["count"].history == ("add 2",)
+
+
+def test_a_crash_in_the_crash_dialog_ends_the_app_with_the_log(app, home, monkeypatch):
+    def broken(self, surface):
+        raise RuntimeError("the dialog cannot draw")
+    monkeypatch.setattr(CrashScene, "draw", broken)
+    app.push(Boom(app))
+    assert app.run() == 1                            # no loop: one report, then out
+    assert not app.running and app.exit_code == 1
+    text = app.crash_log.read_text()
+    assert "boom in update" in text and "the dialog cannot draw" in text
+    assert "While handling an earlier error" in text
+
+
+def test_step_itself_lets_errors_through(app):
+    app.push(Boom(app))
+    with pytest.raises(ZeroDivisionError):
+        app.step(wait=False)
+
+
+# -- options per kind -----------------------------------------------------------------
+def _rows_check(value, players):
+    return None if sorted(value) == sorted("RYGB") else "must name each colour once"
+
+
+class Kinds(Count):
+    game_id = "kinds"
+    options_spec = (
+        Option("flag", False, bool, suggest=lambda players: players == 2),
+        Option("size", 1, int, low=1, high=5, suggest=lambda players: players),
+        Option("mode", "b", str, choices=("a", "b", "c")),
+        Option("start", None, int, low=0, high=3, optional=True,
+               check=lambda value, players: None if value < players else "no such seat"),
+        Option("rows", None, list, choices=tuple("RYGB"), optional=True, check=_rows_check),
+        Option("extra", {}, dict),                    # a kind the setup cannot edit
+    )
+
+    @property
+    def automata(self):
+        return [1] if self.options["mode"] == "c" else []
+
+    @property
+    def current_player(self):
+        return None if self.total >= 10 else self.turn
+
+
+@pytest.fixture
+def kinds(count_only, monkeypatch):
+    monkeypatch.setitem(GAMES, "kinds", Game("kinds", "Kinds", 2, 4, Kinds, Kinds.options_spec))
+    monkeypatch.setitem(TABLES, "kinds", CountTable)
+
+
+def test_each_option_kind_gets_a_fitting_control(kinds, app):
+    setup = app.push("setup", game_id="kinds")
+    app.step(wait=False)
+    controls = {row.option.name: row.control for row in setup.options}
+    assert isinstance(controls["flag"], Segmented) and controls["flag"].value is False
+    assert isinstance(controls["size"], Stepper) and controls["size"].value == 3
+    assert [v for v, _ in controls["mode"].choices] == ["a", "b", "c"]
+    assert controls["start"].value is None and controls["start"].choices[0][1] == "By lot"
+    assert [v for v, _ in controls["start"].choices] == [None, 0, 1, 2]   # seats of 3
+    assert isinstance(controls["rows"], Picker) and controls["rows"].value is None
+    assert isinstance(controls["extra"], ReadOnly)
+    click(app, controls["rows"].stepper.plus.rect.center)
+    assert controls["rows"].value == ["R", "Y", "G", "B"]
+    click(app, controls["rows"].stepper.plus.rect.center)
+    assert controls["rows"].value == ["Y", "G", "B", "R"]
+    chosen = setup.session().options
+    assert chosen == {"flag": False, "size": 3, "mode": "b", "start": None,
+                      "rows": ["Y", "G", "B", "R"]}                  # extra: the default
+    click(app, setup.start.rect.center)
+    assert isinstance(app.top, CountTable) and app.top.session.options == chosen
+
+
+def test_untouched_options_follow_the_player_count(kinds, app):
+    setup = app.push("setup", game_id="kinds")
+    app.step(wait=False)
+    rows = {row.option.name: row for row in setup.options}
+    click(app, setup.players.minus.rect.center)                     # 3 -> 2 players
+    assert rows["flag"].value is True and rows["size"].value == 2   # suggested for two
+    click(app, rows["size"].control.plus.rect.center)               # the player's own 3
+    click(app, setup.players.plus.rect.center)
+    click(app, setup.players.plus.rect.center)                      # 4 players
+    assert rows["flag"].value is False and rows["size"].value == 3
+    assert rows["start"].control.choices[-1][0] == 3
+    rows["start"].control.select(3)
+    click(app, setup.players.minus.rect.center)                     # 3: seat 3 is gone
+    assert rows["start"].value is None
+
+
+def test_remembered_options_are_checked_again(kinds, app):
+    app.settings["games"]["kinds"] = {
+        "players": 2, "options": {"flag": "yes", "size": 99, "mode": "zzz", "start": 1,
+                                  "rows": ["R", "R", "G", "B"], "extra": [1]}}
+    setup = app.push("setup", game_id="kinds")
+    values = {row.option.name: row.value for row in setup.options}
+    assert values == {"flag": True, "size": 2, "mode": "b", "start": 1, "rows": None,
+                      "extra": {}}
+    app.settings["games"]["kinds"]["options"] = {"rows": ["B", "G", "R", "Y"], "size": 4}
+    setup = app.push("setup", game_id="kinds")
+    rows = {row.option.name: row for row in setup.options}
+    assert rows["rows"].value == ["B", "G", "R", "Y"] and rows["rows"].touched
+    assert rows["size"].value == 4 and rows["size"].touched
+    app.step(wait=False)
+
+
+def test_a_seat_the_rules_play_has_no_human_or_computer_choice(kinds, app):
+    setup = app.push("setup", game_id="kinds")
+    app.step(wait=False)
+    mode = next(row for row in setup.options if row.option.name == "mode")
+    click(app, mode.control.rects[2].center)                         # mode c: seat 1 is ruled
+    assert setup.rows[1].automaton and setup.session().seats[1].kind == "rules"
+    assert setup.rows[1].kind not in setup.rows[1].controls()
+    app.step(wait=False)
+
+
+def test_names_are_capped_at_entry_and_when_loaded(count_only, app):
+    app.settings["games"]["count"] = {"players": 2, "seats": [
+        {"name": "N" * 1000, "kind": "human", "bot": ""}]}
+    setup = app.push("setup", game_id="count")
+    assert setup.rows[0].name.text == "N" * 24
+    field = setup.rows[1].name
+    app.step(wait=False)
+    click(app, field.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x" * 40))
+    app.step(wait=False)
+    assert len(field.text) == 24
+    assert [len(seat.name) for seat in setup.session().seats] == [24, 24]
+
+
+def test_restart_of_a_finished_game_does_not_ask(count_only, app):
+    table = CountTable(app, session("human", "human", target=3))
+    table._state.apply("add 2")
+    table._state.apply("add 2")
+    app.reset(table)
+    pause = app.push("pause", table=table)
+    app.step(wait=False)
+    click(app, pause.buttons[1].rect.center)
+    assert isinstance(app.top, CountTable) and app.top is not table
+
+
+def test_take_that_proposes_its_pro_variant_for_two(app):
+    setup = app.push("setup", game_id="takethat")
+    pro = next(row for row in setup.options if row.option.name == "pro")
+    assert setup.players.value == 3 and pro.value is False
+    click(app, setup.players.minus.rect.center)
+    assert pro.value is True and setup.session().options == {"rounds": 2, "pro": True}
+
+
+def test_starting_over_a_game_in_progress_asks_first(count_only, app, home):
+    from tentable import store
+    store.save_autosave(session("human", "random").record(["add 1"]))
+    setup = app.push("setup", game_id="count", in_progress=True)
+    app.step(wait=False)
+    click(app, setup.start.rect.center)
+    assert setup.confirm is not None and app.top is setup
+    key(app, pygame.K_ESCAPE)
+    assert setup.confirm is None and app.top is setup
+    click(app, setup.start.rect.center)
+    click(app, setup.confirm.buttons[0].rect.center)
+    assert isinstance(app.top, CountTable)
+    assert store.load_autosave("count") == (None, None)    # the old game is not offered
+
+
+# -- the window remembers where it was -----------------------------------------------
+def test_window_size_and_position_are_remembered(home):
+    first = App()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 660), w=1024, h=660))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMOVED, x=100, y=50))
+    first.step(wait=False)
+    first.close()
+    from tentable import store
+    saved = store.load_settings()[0]
+    assert saved["window_size"] == [1024, 660] and saved["window_position"] == [100, 50]
+    second = App()
+    try:
+        assert second.size == (1024, 660)
+        if hasattr(pygame.display, "get_window_position"):
+            assert pygame.display.get_window_position() == (100, 50)
+        assert "SDL_VIDEO_WINDOW_POS" not in __import__("os").environ
+    finally:
+        second.close()
+
+
+@pytest.mark.parametrize("size, position", [("big", [1e9, "x"]), ([5, 5], [40_000, 40_000]),
+                                            ([[1]], None), (None, [True, False])])
+def test_garbage_window_settings_are_ignored(home, size, position):
+    import json
+    (home / "settings.json").write_text(json.dumps(
+        {"version": 1, "window_size": size, "window_position": position}))
+    app = App()
+    try:
+        assert app.size[0] >= MIN_SIZE[0] and app.size[1] >= MIN_SIZE[1]
+        assert app.window_position is None
+        app.settings["window_size"] = "garbage in memory too"
+        app.step(wait=False)
+    finally:
+        app.close()

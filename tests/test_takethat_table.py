@@ -49,7 +49,7 @@ def visible_point(sprite, among):
 
 
 def hand_sprites(table):
-    return [table.sprites[c] for c in table.view["hand"]]
+    return [table.cards[c] for c in table.view["hand"]]
 
 
 def play_by_mouse(app, table, action):
@@ -62,10 +62,10 @@ def play_by_mouse(app, table, action):
         return
     kind, number = action.split()
     card = int(number)
-    start = visible_point(table.sprites[card], hand_sprites(table))
+    start = visible_point(table.cards[card], hand_sprites(table))
     if kind == "twist":
-        row = [table.sprites[c] for c in table.view["row"]]
-        end = visible_point(table.sprites[twin(card)], row)
+        row = [table.cards[c] for c in table.view["row"]]
+        end = visible_point(table.cards[twin(card)], row)
     else:
         target = next(t for t in table._drop_targets(card) if t.key == "play")
         end = target.rect.center
@@ -95,10 +95,10 @@ def test_a_whole_two_player_game_by_mouse_and_keyboard(app):
     me = make_bot("heuristic", "takethat", 0, seed=1)
     moves = 0
     while not state.is_over:
-        wait_for(app, lambda: table.my_turn or state.is_over or table.round_dialog)
-        if table.round_dialog is not None:
+        wait_for(app, lambda: table.my_turn or state.is_over or table.dialog)
+        if table.dialog is not None:
             key(app, pygame.K_RETURN)            # "Next round"
-            assert table.round_dialog is None
+            assert table.dialog is None
             continue
         if state.is_over:
             break
@@ -123,31 +123,36 @@ def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
     last = next(c for c in state.pile if 0 < c - hand[0] <= 10 and hand[-1] - c > 10)
     state.pile.remove(last)
     state.row = [last]
+    state.validate()
     table.view = state.view(0)
     table._sync(animate=False)
     before = state.to_json()
     card = hand[-1]
-    origin = table.spots[card].pos
+    origin = table.cards.spots[card].pos
     target = next(t for t in table._drop_targets(card) if t.key == "play")
     assert not target.legal
-    drag(app, visible_point(table.sprites[card], hand_sprites(table)), target.rect.center)
+    drag(app, visible_point(table.cards[card], hand_sprites(table)), target.rect.center)
     assert state.to_json() == before
     assert any(f"{card} is too far from {last}" in toast.text for toast in app.toasts.items)
-    wait_for(app, lambda: table.sprites[card].pos == origin, 3)
+    wait_for(app, lambda: table.cards[card].pos == origin, 3)
 
 
 def test_hovering_a_hand_card_lights_its_twin_in_the_row(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
     state = table._state
     # a position for the example: the twin of one of my cards lies in the row
-    mine = next(c for c in state.hands[0] if c % 11)
+    mine = next(c for c in state.hands[0] if c % 11 and twin(c) not in state.hands[0])
+    for zone in state.zones().values():
+        if twin(mine) in zone:
+            zone.remove(twin(mine))
     state.row = [twin(mine)]
+    state.validate()
     table.view = state.view(0)
     table._sync(animate=False)
-    point = visible_point(table.sprites[mine], hand_sprites(table))
+    point = visible_point(table.cards[mine], hand_sprites(table))
     post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
     app.step(wait=False)
-    assert table.sprites[twin(mine)].highlight
+    assert table.cards[twin(mine)].highlight
 
 
 def test_the_table_only_ever_draws_views(app, monkeypatch):
@@ -252,5 +257,82 @@ def test_the_frame_that_lands_an_animation_is_drawn(app):
         if not table.tweens.busy:
             break
     assert app.frame_count == frames + 1
-    assert all(sprite.size == table.spots[card].size and sprite.pos == table.spots[card].pos
-               for card, sprite in table.sprites.items())
+    assert all(sprite.size == table.cards.spots[card].size and sprite.pos == table.cards.spots[card].pos
+               for card, sprite in table.cards.sprites.items())
+
+
+def test_a_forced_take_waits_for_the_human_and_says_so(app):
+    """Hardening: TT-R8's forced take is never made for a human, curtain or not."""
+    table = new_table(app, ["human", "heuristic"], seed=6)
+    state = table._state
+    # Late in a round: the pile is out and my hand is empty; the row has two cards.
+    state.pile, state.row = [], [state.hands[0].pop(), state.hands[0].pop()]
+    state.face_down[0] += state.hands[0]
+    state.hands[0] = []
+    state.turn = 0
+    state.validate()
+    table.view = state.view(0)
+    table._sync(animate=False)
+    assert table.forced == "take"
+    for _ in range(40):
+        app.invalidate()
+        app.step(wait=False)
+    assert state.row and state.current_player == 0, "the table took the row by itself"
+    assert "must take the row" in table.forced_text("take")
+    assert all(table.cards[c].highlight for c in state.row)
+    key(app, pygame.K_RETURN)                 # Enter (or R, or the button) takes it
+    assert state.history[-1:] == ["take"]
+
+
+def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
+    table = new_table(app, ["human", "heuristic"], seed=3)
+    state = table._state
+    hand = sorted(state.hands[0])
+    last = next(c for c in state.pile if 0 < c - hand[0] <= 10 and hand[-1] - c > 10)
+    state.pile.remove(last)
+    state.row = [last]
+    state.validate()
+    table.view = state.view(0)
+    table._sync(animate=False)
+    app.settings["animation_speed"] = "normal"
+    table.selected = hand[-1]
+    before = state.to_json()
+    key(app, pygame.K_RETURN)
+    assert state.to_json() == before
+    assert any(f"{hand[-1]} is too far from {last}" in toast.text for toast in app.toasts.items)
+    assert table.tweens.busy                   # the card jolts and springs back
+
+
+def test_a_resumed_game_tells_its_log_again(app):
+    table = new_table(app, ["human", "heuristic"], seed=12)
+    me = make_bot("heuristic", "takethat", 0, seed=1)
+    while len(table._state.history) < 8:
+        wait_for(app, lambda: table.my_turn)
+        table.submit(me.choose(table._state))
+    lines = list(table.log.entries)
+    table.close()
+    resumed = table_for("takethat")(app, table.session.__class__.from_record(
+        table.session.record(table._state.history)))
+    app.reset(resumed)
+    texts = [e.text for e in resumed.log.entries]
+    assert texts[:len(lines)] == [e.text for e in lines]
+    assert f"resumed after {len(table._state.history)} moves" in texts[-1]
+    assert texts[0].startswith("Round 1 of 2: you start")
+
+
+def test_taking_the_row_that_ends_a_round_logs_what_was_taken(app):
+    """Hardening: the log line of a round-ending take is worded from the take itself."""
+    table = new_table(app, ["human", "heuristic"], seed=6)
+    state = table._state
+    state.pile, state.row = [], [state.hands[0].pop(), state.hands[0].pop()]
+    state.face_down[1] += state.hands[1]
+    state.hands[1] = [state.hands[0].pop()]
+    state.turn = 0
+    state.validate()
+    table.view = state.view(0)
+    taken = list(state.row)
+    table.submit("take")
+    from tentable.engine.takethat import pile_score
+    from tentable.ui.scenes.common import signed
+    assert any(f"take the row of 2: {signed(pile_score([], taken))}" in e.text
+               for e in table.log.entries), [e.text for e in table.log.entries]

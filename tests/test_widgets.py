@@ -15,15 +15,15 @@ from tentable.ui.widgets.sprite import CardSprite, sprite_at
 from tentable.ui.widgets.toast import Toasts
 from tentable.ui.widgets.tween import Tweens
 
-CODES = {
-    "takethat": [str(n) for n in range(12, 99) if n % 10],
-    "ten": [f"{c}{n}" for c in "BGOP" for n in range(1, 10)] + [f"{c}#" for c in "BGOP"]
-    + [f"W{n}" for n in range(1, 10)] + ["W#"] + [f"${n}" for n in range(1, 6)],
-    "elfer": [f"{c}{n}" for c in "RYGB" for n in range(1, 22)] + ["J", "connection", "bonus"],
-    "retro10": [f"R{n}" for n in range(1, 11)] + [str(n) for n in range(11)]
-    + [f"S{n}" for n in range(1, 9)] + ["J"],
-    "tentiles": [f"{c}{n}" for c in "WB" for n in (1, 2, 3)],
-}
+def _manifest_codes() -> dict[str, list[str]]:
+    """Every code of every shipped deck, read from decks/*.yaml (plus the table pieces)."""
+    from tentable.engine.decks import manifest
+    extra = {"elfer": ["connection", "bonus"]}
+    return {game: sorted(set(manifest(game).codes())) + extra.get(game, [])
+            for game in ("takethat", "ten", "elfer", "retro10", "tentiles")}
+
+
+CODES = _manifest_codes()
 SIZES = [theme.card_size((1280, 720), s) for s in ("small", "medium", "large")]
 
 
@@ -71,6 +71,18 @@ def test_every_card_renders_at_three_sizes(game):
             assert face.get_size() == size
             assert face.get_flags() & pygame.SRCALPHA
         assert cards.card_back(game, size).get_size() == size
+
+
+@pytest.mark.parametrize("game", sorted(CODES))
+def test_no_code_of_a_manifest_falls_back_to_the_unknown_face(game, monkeypatch):
+    from tentable.ui.widgets import faces
+    fell_back = []
+    monkeypatch.setattr(faces, "unknown", lambda c, code: fell_back.append(code))
+    cards._FACES.clear()
+    for code in CODES[game]:
+        cards.card_face(game, code, (61, 85))
+    cards._FACES.clear()
+    assert not fell_back, f"{game}: no face for {fell_back}"
 
 
 def test_tiles_are_square():
@@ -246,13 +258,14 @@ def test_pile_offsets_end_with_the_top_card():
 
 
 @pytest.mark.parametrize("n", range(1, 7))
-def test_seats_around_fit_and_do_not_overlap(n):
-    area = pygame.Rect(0, 0, 1280, 500)
-    rects = layout.seats_around(n, area)
-    assert len(rects) == n
+def test_panels_in_a_row_fit_and_do_not_overlap(n):
+    area = pygame.Rect(10, 40, 1000, 120)
+    rects = layout.panels_in_row(n, area, 12, 330)
+    assert len(rects) == n and all(r.w <= 330 for r in rects)
     for i, r in enumerate(rects):
         assert area.contains(r)
         assert all(not r.colliderect(o) for o in rects[i + 1:])
+        assert i == 0 or r.x > rects[i - 1].x          # turn order from the left
 
 
 # --- buttons, toasts, dialog, log ------------------------------------------------------
@@ -273,6 +286,22 @@ def test_button_fires_on_click_and_key_but_not_when_disabled():
     for kind in ("normal", "primary", "danger"):
         Button("x", kind=kind).draw(screen)
     button.draw(screen)
+
+
+def test_a_repeated_toast_is_merged_and_toasts_keep_to_their_area():
+    toasts = Toasts()
+    for _ in range(3):
+        toasts.show("34 is too far from 65", kind="error")
+    assert len(toasts.items) == 1 and toasts.items[0].shown_text.endswith("(×3)")
+    screen = pygame.Surface((1280, 720))
+    screen.fill((0, 0, 0))
+    toasts.area = pygame.Rect(300, 300, 400, 100)
+    toasts.update(0.5)
+    toasts.draw(screen)
+    drawn = pygame.mask.from_threshold(screen, (0, 0, 0), (1, 1, 1, 255))
+    drawn.invert()
+    assert drawn.get_bounding_rects()[0].colliderect(toasts.area)
+    assert all(toasts.area.contains(r) for r in drawn.get_bounding_rects())
 
 
 def test_toasts_expire():
@@ -308,3 +337,22 @@ def test_log_panel_wraps_and_keeps_the_newest_lines():
     log.draw(pygame.Surface((200, 100)))
     log.layout((0, 0, 600, 80))
     assert all(len(e.lines) == 1 for e in log.entries)
+
+
+def test_a_card_covering_half_a_target_drops_there_though_the_pointer_is_outside():
+    # Hardening: the open-row slot took a drop only with the pointer inside it.
+    tweens = Tweens()
+    drag = DragManager(tweens)
+    sprite = CardSprite("takethat", "34", pos=(100, 400), size=(80, 112))
+    slot = DropTarget(pygame.Rect(500, 300, 80, 112), "play")
+    twin = DropTarget(pygame.Rect(525, 415, 40, 40), "twist")   # under the pointer, barely covered
+    drag.set_targets([slot, twin])
+    drag.press(sprite, (100, 455))                 # grabbed near the bottom edge
+    drag.motion((540, 420))                        # card centre (540, 365): 92% over the slot
+    assert not slot.rect.collidepoint((540, 420))  # ... but the pointer is below it
+    result = drag.release((540, 420))
+    assert result.target is slot and result.accepted
+    sprite.pos = (100, 400)
+    drag.press(sprite, (100, 455))
+    drag.motion((600, 420))                        # card centre (600, 365): 25% over: a miss
+    assert drag.release((600, 420)).target is None

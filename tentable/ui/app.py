@@ -1,31 +1,52 @@
-"""The window, the scene stack and the main loop.
+"""The window, the scene stack, the main loop and the crash handler.
 
 Frame pacing: a frame is drawn only when it is due — an event arrived, a scene's
 `update` reported a change or an animation, the stack or the window changed.
 An idle window polls for events at about 60 Hz with `pygame.time.wait` and draws
 nothing. Measured under Xvfb, poll + `time.wait(16)` costs ~0.5 % of a core where
 `pygame.event.wait(16)` costs ~2 % (SDL spins on short timeouts), hence the poll.
+
+Scenes are asked for by name (`app.push("pause", table=self)`, see
+`tentable.ui.scenes`); every scene that leaves the stack is `close()`d.
+
+Crashes: `run` steps through `step_safely`, which turns an unexpected exception of a
+scene into a log file in the user data folder and a dialog naming it, after asking
+every table on the stack to write its autosave. A second failure while that dialog is
+up ends the app cleanly (`exit_code` 1) instead of looping. `step` itself lets
+exceptions through, so tests and the smoke check see them.
 """
 from __future__ import annotations
 
+import logging
+import os
+import platform
 import sys
+import tempfile
 import time
+import traceback
 import warnings
-from typing import Callable, Union
+from pathlib import Path
+from typing import Any, Callable, Union
 
 import pygame
 
-from tentable import store
+from tentable import __version__, store
 from tentable.resources import asset_path
 from tentable.ui.scene import Scene
+from tentable.ui.scenes import make_scene
+from tentable.ui.scenes.common import backdrop
 from tentable.ui.text import t
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.toast import Toasts
 
 MIN_SIZE = (1024, 640)
+DEFAULT_SIZE = (1280, 720)
 FPS = 60
 IDLE_POLL_MS = 16          # right after input or movement: answer within a frame
 DEEP_IDLE_POLL_MS = 33     # after a quiet second: half the wake-ups (Xvfb: 1.1% -> 0.5% of a core)
 DEEP_IDLE_AFTER = 1.0      # seconds
+CRASH_LOGS_KEPT = 20       # older crash logs are removed when a new one is written
 # Window-manager chatter that changes nothing on screen: no redraw for these.
 _QUIET_EVENTS = {
     getattr(pygame, name) for name in (
@@ -36,7 +57,10 @@ _QUIET_EVENTS = {
     ) if hasattr(pygame, name)
 }
 
-SceneFactory = Callable[["App"], Scene]
+SceneFactory = Callable[..., Scene]
+SceneSpec = Union[Scene, str, SceneFactory]   # a scene, a registered name, or (app, **kw) -> Scene
+
+log = logging.getLogger(__name__)
 
 
 def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -57,15 +81,42 @@ def _dpi_aware() -> None:
         pass
 
 
+def _desktops() -> list[tuple[int, int]]:
+    try:
+        return [tuple(size) for size in pygame.display.get_desktop_sizes()]
+    except (pygame.error, AttributeError):
+        return []
+
+
 def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
     """Shrink a requested window that would not fit the desktop, keeping its shape."""
-    try:
-        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
+    desktops = _desktops()
+    if not desktops:
         return clamp_size(size)
+    desk_w, desk_h = desktops[0]
     room_h = desk_h - 80  # title bar and task bar
     factor = min(1.0, desk_w / size[0], room_h / size[1])
     return clamp_size((round(size[0] * factor), round(size[1] * factor)))
+
+
+def _pair(value: Any, low: int, high: int) -> tuple[int, int] | None:
+    """Two whole numbers within low..high, or None: settings are read defensively."""
+    if (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(type(v) is int and low <= v <= high for v in value)):
+        return int(value[0]), int(value[1])
+    return None
+
+
+def _on_desktop(position: tuple[int, int], size: tuple[int, int]) -> bool:
+    """Would a window at `position` keep enough of itself on the desktops to be grabbed?
+    (A monitor that was unplugged since must not leave the window out of reach.)"""
+    desktops = _desktops()
+    if not desktops:
+        return False
+    total_w = sum(w for w, _ in desktops)
+    high = max(h for _, h in desktops)
+    x, y = position
+    return -size[0] + 120 <= x <= total_w - 120 and 0 <= y <= high - 80
 
 
 def _set_icon() -> None:
@@ -76,38 +127,142 @@ def _set_icon() -> None:
         pass   # a missing icon is cosmetic; the smoke test reports missing assets
 
 
-class App:
-    """`App(size, start_scene).run()`; or `step()` one iteration at a time (tests)."""
+# -- crash logs ------------------------------------------------------------------
+def crash_log_dir() -> Path:
+    return store.data_dir() / "logs"
 
-    def __init__(self, size: tuple[int, int] = (1280, 720),
-                 start_scene: Union[Scene, SceneFactory, None] = None) -> None:
+
+def write_crash_log(exc: BaseException, context: list[str], path: Path | None = None) -> Path:
+    """Write `exc`'s traceback and `context` lines to a new log in the user data folder
+    (or append them to `path`); the temp folder if that cannot be written. Returns the file."""
+    text = "\n".join([
+        f"tentable {__version__} — unexpected error at {time.strftime('%Y-%m-%d %H:%M:%S')}",
+        f"Python {sys.version.split()[0]} on {platform.platform()}; pygame-ce "
+        f"{pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}",
+        *context,
+        "",
+        "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+    ])
+    if path is not None:
+        try:
+            with open(path, "a", encoding="utf-8") as out:
+                out.write("\n" + text)
+            return path
+        except OSError:
+            pass
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for folder in (crash_log_dir(), Path(tempfile.gettempdir())):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / f"crash-{stamp}.log"
+            n = 1
+            while target.exists():
+                n += 1
+                target = folder / f"crash-{stamp}-{n}.log"
+            target.write_text(text, encoding="utf-8")
+        except OSError:
+            continue
+        _prune_crash_logs(folder)
+        return target
+    raise OSError("no folder to write the crash log to")
+
+
+def _prune_crash_logs(folder: Path) -> None:
+    try:
+        logs = sorted(folder.glob("crash-*.log"), key=lambda p: p.stat().st_mtime)
+        for old in logs[:-CRASH_LOGS_KEPT]:
+            old.unlink()
+    except OSError:
+        pass
+
+
+class CrashScene(Scene):
+    """What the player sees after an unexpected error: where the log is, that the game
+    was kept, and the way back to the menu. Drawn alone (opaque), so a scene that fails
+    to draw is not drawn again under it."""
+
+    def __init__(self, app: "App", log_path: Path, saved: bool) -> None:
+        super().__init__(app)
+        self.log_path = log_path
+        lines = [t("crash.body")]
+        if saved:
+            lines.append(t("crash.saved"))
+        lines.append(t("crash.log", path=str(log_path)))
+        self.menu_button = Button(t("crash.menu"), self.to_menu, key=pygame.K_RETURN,
+                                  kind="primary")
+        self.quit_button = Button(t("crash.quit"), app.quit)
+        self.dialog = Dialog(t("crash.title"), lines, [self.menu_button, self.quit_button],
+                             width=0.56)
+
+    def to_menu(self) -> None:
+        self.app.reset("menu")
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_menu()
+            return
+        self.dialog.handle(event)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.dialog.layout(size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface)
+        self.dialog.draw(surface)
+
+
+class App:
+    """`App(size, start_scene).run()`; or `step()` one iteration at a time (tests).
+
+    `size` None: the size the window had when it was last closed."""
+
+    def __init__(self, size: tuple[int, int] | None = None,
+                 start_scene: SceneSpec | None = None) -> None:
         _dpi_aware()
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(400, 35)
         self.settings, notice = store.load_settings()
-        self.windowed_size = _fit_desktop(size)
+        remembered = _pair(self.settings.get("window_size"), 200, 20_000)
+        self.windowed_size = _fit_desktop(size or remembered or DEFAULT_SIZE)
+        self.window_position = _pair(self.settings.get("window_position"), -50_000, 50_000)
+        if self.window_position and not _on_desktop(self.window_position, self.windowed_size):
+            self.window_position = None
         self.fullscreen = False
-        self.screen = self._open_window(self.settings["window_mode"] == "fullscreen")
+        self._window_changed = False   # moved or resized by the user: remember it at close
+        self.screen = self._open_first_window(self.settings.get("window_mode") == "fullscreen")
         pygame.display.set_caption(t("app.title"))
         _set_icon()
         self.toasts = Toasts()
         self.scenes: list[Scene] = []
         self.frame_count = 0
         self.running = True
+        self.exit_code = 0
+        self.crash_log: Path | None = None
+        self._closed = False
         self._dirty = True
         self._last_step = self._last_activity = time.perf_counter()
         if notice:
             self.toasts.show(notice, 6.0, "error")
-        if start_scene is None:
-            from tentable.ui.scenes.menu import MenuScene
-            start_scene = MenuScene
-        self.push(start_scene if isinstance(start_scene, Scene) else start_scene(self))
+        self.push(start_scene if start_scene is not None else "menu")
 
     # -- window ---------------------------------------------------------------
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    def _open_first_window(self, fullscreen: bool) -> pygame.Surface:
+        """Open the window where it was last time (SDL reads the position when it creates
+        the window, so it does not jump); a position the user set in SDL's variable wins."""
+        key = "SDL_VIDEO_WINDOW_POS"
+        place = self.window_position is not None and key not in os.environ
+        if place:
+            os.environ[key] = "{},{}".format(*self.window_position)
+        try:
+            return self._open_window(fullscreen)
+        finally:
+            if place:
+                del os.environ[key]
 
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         self.fullscreen = fullscreen
@@ -139,6 +294,7 @@ class App:
         if self.fullscreen:
             return
         self.windowed_size = clamp_size(size)
+        self._window_changed = True
         if self.screen.get_size() != self.windowed_size:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._resized()
@@ -149,40 +305,90 @@ class App:
             scene.resize(self.size)
         self._dirty = True
 
+    def _remember_window(self) -> None:
+        """Keep the windowed size and position in the settings for the next start, when
+        the user changed them (a test or the smoke check leaves the settings alone)."""
+        if not self._window_changed:
+            return
+        self.settings["window_size"] = list(self.windowed_size)
+        if self.window_position is not None:
+            self.settings["window_position"] = list(self.window_position)
+        try:
+            store.save_settings(self.settings)
+        except (OSError, ValueError) as exc:   # closing: nobody left to tell but the log
+            log.warning("could not save the window's size and position: %s", exc)
+
     # -- scene stack ----------------------------------------------------------
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def _build(self, scene: SceneSpec, kwargs: dict) -> Scene:
+        if isinstance(scene, Scene):
+            if kwargs:
+                raise TypeError("arguments go with a scene's name, not with a built scene")
+            return scene
+        if isinstance(scene, str):
+            return make_scene(self, scene, **kwargs)
+        return scene(self, **kwargs)
+
+    def push(self, scene: SceneSpec, **kwargs: Any) -> Scene:
+        """Put a scene on top: a Scene, or a registered name and its keyword arguments
+        (`app.push("pause", table=self)`). Returns the scene."""
+        scene = self._build(scene, kwargs)   # first, so a failing scene changes nothing
         if self.scenes:
             self.scenes[-1].leave()
         self.scenes.append(scene)
         scene.resize(self.size)
         scene.enter()
         self._dirty = True
+        return scene
 
     def pop(self) -> Scene | None:
+        """Take the top scene off and close it; the one below is entered again."""
         if not self.scenes:
             return None
         scene = self.scenes.pop()
         scene.leave()
+        self._close_scene(scene)
         if self.scenes:
             self.scenes[-1].enter()
         self._dirty = True
         return scene
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for `scene` (the one below is not woken up in between)."""
+    def replace(self, scene: SceneSpec, **kwargs: Any) -> Scene:
+        """Swap the top scene for another (the one below is not woken up in between)."""
+        scene = self._build(scene, kwargs)
         if self.scenes:
-            self.scenes.pop().leave()
-        self.push(scene)
+            old = self.scenes.pop()
+            old.leave()
+            self._close_scene(old)
+        return self.push(scene)
 
-    def reset(self, scene: Scene) -> None:
-        """Empty the stack and start again from `scene` (e.g. "Quit to menu")."""
+    def reset(self, scene: SceneSpec, **kwargs: Any) -> Scene:
+        """Close every scene and start again from this one (e.g. "Quit to menu")."""
+        scene = self._build(scene, kwargs)
+        self._close_all()
+        return self.push(scene)
+
+    def _close_all(self) -> None:
+        if self.scenes:
+            self.scenes[-1].leave()
         while self.scenes:
-            self.scenes.pop().leave()
-        self.push(scene)
+            self._close_scene(self.scenes.pop())
+
+    def _close_scene(self, scene: Scene) -> None:
+        # One scene failing to close must not keep the others from closing (and saving);
+        # the failure goes to a crash log, since a table's close writes its autosave.
+        try:
+            scene.close()
+        except Exception as exc:
+            log.exception("closing %s failed", type(scene).__name__)
+            try:
+                self.crash_log = write_crash_log(
+                    exc, [f"While closing {type(scene).__name__}:"], self.crash_log)
+            except OSError:
+                pass
 
     # -- settings -------------------------------------------------------------
     def save_settings(self) -> bool:
@@ -233,18 +439,87 @@ class App:
                 pygame.time.wait(DEEP_IDLE_POLL_MS)
         return self.running
 
-    def run(self) -> None:
-        """Run until the stack is empty or the window is closed."""
+    def step_safely(self, wait: bool = True) -> bool:
+        """`step`, with an unexpected exception handled by `crashed` instead of raised."""
+        try:
+            return self.step(wait)
+        except Exception as exc:
+            self.crashed(exc)
+            return self.running
+
+    def run(self) -> int:
+        """Run until the stack is empty or the window is closed; the exit code."""
         self._last_step = time.perf_counter()
-        while self.step():
+        while self.step_safely():
             pass
+        return self.exit_code
 
     def quit(self) -> None:
         self.running = False
 
     def close(self) -> None:
+        """Close every scene (tables write their autosave), remember the window, and
+        close it. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        self._close_all()
+        if pygame.display.get_init():
+            self._remember_window()
         pygame.display.quit()
 
+    # -- crashes --------------------------------------------------------------
+    def crashed(self, exc: Exception) -> None:
+        """An unexpected error: log it, save the games on the stack, show the crash dialog.
+        A failure here, or while the crash dialog is up, ends the app instead."""
+        if isinstance(self.top, CrashScene):
+            self._give_up(exc)
+            return
+        try:
+            self.crash_log = write_crash_log(exc, self._context())
+            saved = self._save_games()
+            self.push(CrashScene(self, self.crash_log, saved))
+        except Exception as second:
+            self._give_up(second)
+
+    def _give_up(self, exc: BaseException) -> None:
+        try:
+            self.crash_log = write_crash_log(exc, ["While handling an earlier error:"]
+                                             + self._context(), self.crash_log)
+        except Exception:   # nothing left to write with; leave quietly all the same
+            log.exception("could not write the crash log")
+        self.exit_code = 1
+        self.running = False
+
+    def _context(self) -> list[str]:
+        lines = ["Scenes, bottom to top: " + ", ".join(type(s).__name__ for s in self.scenes)]
+        for scene in self.scenes:
+            session = getattr(scene, "session", None)
+            if session is not None:
+                lines.append(f"Game: {getattr(session, 'game_id', '?')}, "
+                             f"seed {getattr(session, 'seed', '?')}, "
+                             f"{getattr(session, 'players', '?')} players")
+        return lines
+
+    def _save_games(self) -> bool:
+        """Ask each table on the stack to write its autosave now (`flush_autosave`); True
+        if there was a game in progress and it is saved. Tables autosave after every
+        action: this only makes sure a pending write is on disk."""
+        saved = False
+        for scene in reversed(self.scenes):
+            flush = getattr(scene, "flush_autosave", None)
+            if not callable(flush) or getattr(scene, "game_over", False):
+                continue
+            try:
+                flush()
+                saved = True
+            except Exception as exc:
+                self.crash_log = write_crash_log(exc, ["While saving the game:"],
+                                                 self.crash_log)
+                return False
+        return saved
+
+    # -- events and drawing ------------------------------------------------------
     def _route(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
@@ -255,6 +530,11 @@ class App:
         if event.type == pygame.WINDOWSIZECHANGED:
             if self.screen.get_size() != pygame.display.get_surface().get_size():
                 self._resized()
+            return
+        if event.type == pygame.WINDOWMOVED:
+            if not self.fullscreen and isinstance(getattr(event, "x", None), int):
+                self.window_position = (event.x, event.y)
+                self._window_changed = True
             return
         if event.type in _QUIET_EVENTS:
             return

@@ -61,6 +61,7 @@ def run(game_id: str | None = None, seats: Sequence[str] | None = None,
     if game_id is not None and game_id not in GAMES:
         raise SystemExit(f"tentable: unknown game {game_id!r} (games: {', '.join(GAMES)})")
     app = App()
+    code = 0
     try:
         if game_id is not None:
             table = table_for(game_id)
@@ -72,7 +73,7 @@ def run(game_id: str | None = None, seats: Sequence[str] | None = None,
                     app.reset(table(app, session))
                 except (SetupError, ValueError) as exc:
                     raise SystemExit(f"tentable: {exc}") from None
-        app.run()
+        code = app.run()
     finally:
         app.close()
-    return 0
+    return code

@@ -5,6 +5,10 @@ in `draw(surface)`; `draw` never changes state (Tuxemon's split). The app calls
 `process_event` and `update` only on the top scene, and draws from the topmost
 opaque scene upwards, so an overlay such as the pause menu shows the table
 under it, frozen.
+
+Scenes are registered by name (`tentable.ui.scenes.register_scene`) and asked for by
+name with keyword arguments, `app.push("pause", table=self)`, so no scene imports
+another. A scene leaves the stack for good through `close()`.
 """
 from __future__ import annotations
 
@@ -41,3 +45,10 @@ class Scene:
 
     def leave(self) -> None:
         """Stopped being the top scene: popped, replaced or covered."""
+
+    def close(self) -> None:
+        """Left the stack for good: popped, replaced, reset away, or the app quits.
+        Stop any work it started (bot jobs) and write what it keeps (the autosave).
+        After `leave` when it was on top. A table's `flush_autosave` may be its `close`:
+        then the crash handler closes it once before the stack is closed, so closing
+        must be safe to repeat."""

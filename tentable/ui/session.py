@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-HUMAN, BOT = "human", "bot"
+HUMAN, BOT, RULES = "human", "bot", "rules"   # RULES: an automaton such as Mona
 MAX_SEED = 999_999_999
 
 
@@ -23,12 +23,16 @@ class Seat:
     def is_human(self) -> bool:
         return self.kind == HUMAN
 
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == BOT
+
     def to_dict(self) -> dict:
         return {"name": self.name, "kind": self.kind, "bot": self.bot}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Seat":
-        kind = data.get("kind") if data.get("kind") in (HUMAN, BOT) else HUMAN
+        kind = data.get("kind") if data.get("kind") in (HUMAN, BOT, RULES) else HUMAN
         return cls(str(data.get("name") or "?"), kind, str(data.get("bot") or ""))
 
 
@@ -39,6 +43,7 @@ class Session:
     seed: int
     options: dict = field(default_factory=dict)
     deck: list | None = None
+    chance: dict = field(default_factory=dict)   # further chance keywords (retro10 rounds=)
     history: tuple[str, ...] = ()   # moves to replay when resuming a saved game
 
     def __post_init__(self) -> None:
@@ -58,13 +63,16 @@ class Session:
         seed = random_seed()
         while seed == self.seed:
             seed = random_seed()
-        return replace(self, seed=seed, deck=None, history=())
+        return replace(self, seed=seed, deck=None, chance={}, history=())
 
     def record(self, history: list[str]) -> dict:
         """What `store.save_game` keeps: replayable, plus the seats' names and kinds."""
-        return {"game": self.game_id, "players": self.players, "seed": self.seed,
-                "options": dict(self.options), "deck": self.deck, "history": list(history),
-                "seats": [seat.to_dict() for seat in self.seats]}
+        record = {"game": self.game_id, "players": self.players, "seed": self.seed,
+                  "options": dict(self.options), "deck": self.deck, "history": list(history),
+                  "seats": [seat.to_dict() for seat in self.seats]}
+        if self.chance:
+            record["chance"] = dict(self.chance)
+        return record
 
     @classmethod
     def from_record(cls, record: dict) -> "Session":
@@ -72,4 +80,5 @@ class Session:
         if len(seats) != record["players"]:
             seats = [Seat(f"{i + 1}") for i in range(record["players"])]
         return cls(record["game"], tuple(seats), record["seed"], dict(record["options"]),
-                   record.get("deck"), tuple(record["history"]))
+                   record.get("deck"), dict(record.get("chance") or {}),
+                   tuple(record["history"]))

@@ -1,5 +1,6 @@
 """Pieces the menu-like scenes share: the backdrop, keyboard focus, choice rows,
-steppers and a text field. The table scenes use `KeyNav` too, for their buttons.
+steppers, pickers, a read-only value and a text field. The table scenes use `KeyNav`
+too, for their buttons.
 
 Sizes are given for a 1280×720 window and scaled with `theme.ui_scale`; text never
 goes below `MIN_TEXT` pixels so 1024×640 stays readable.
@@ -13,7 +14,7 @@ import pygame
 
 from tentable.ui import theme
 from tentable.ui.widgets.button import Button
-from tentable.ui.widgets.panel import label, rounded
+from tentable.ui.widgets.panel import fit, label, rounded
 
 MIN_TEXT = 14
 FOCUS = theme.SELECTED
@@ -254,6 +255,86 @@ class Stepper:
         self.plus.draw(surface)
 
 
+def same_value(a: Any, b: Any) -> bool:
+    """Equal and of the same type: a choice of `True` is not the choice `1`."""
+    return type(a) is type(b) and a == b
+
+
+class Picker:
+    """‹  choice  › for a list too long for a row of segments: steps through the
+    choices in order. Built on `Stepper`, stepping over the choices' positions."""
+
+    def __init__(self, choices: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None] | None = None) -> None:
+        self.choices = list(choices)
+        self.on_change = on_change
+        self.stepper = Stepper(self._index(value), lambda i: 0 <= i < len(self.choices),
+                               self._stepped, self._show)
+        self.stepper.minus.text, self.stepper.plus.text = "\u2039", "\u203a"
+        self.enabled = True
+
+    def _index(self, value: Any) -> int:
+        return next((i for i, (v, _) in enumerate(self.choices) if same_value(v, value)), 0)
+
+    def _show(self, index: int) -> str:
+        return self.choices[index][1] if 0 <= index < len(self.choices) else ""
+
+    def _stepped(self, index: int) -> None:
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    @property
+    def value(self) -> Any:
+        index = self.stepper.value
+        return self.choices[index][0] if 0 <= index < len(self.choices) else None
+
+    def select(self, value: Any) -> None:
+        self.stepper.set(self._index(value))
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.stepper.rect
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.stepper.layout(rect)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.stepper.handle(event)
+
+    def focusables(self) -> list[Focusable]:
+        return self.stepper.focusables()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.stepper.draw(surface)
+
+
+class ReadOnly:
+    """A value shown but not changeable (an option of a kind the screen cannot edit)."""
+
+    def __init__(self, value: Any, text: str) -> None:
+        self.value = value
+        self.text = text
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def focusables(self) -> list[Focusable]:
+        return []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.w <= 0:
+            return
+        surface.blit(rounded(self.rect.size, (0, 0, 0, 50), min(theme.RADIUS, self.rect.h // 2),
+                             (255, 255, 255, 28)), self.rect)
+        size = max(MIN_TEXT, round(self.rect.h * 0.42))
+        image = label(fit(self.text, size, self.rect.w - 12), size, theme.TEXT_DIM)
+        surface.blit(image, image.get_rect(center=self.rect.center))
+
+
 class TextField:
     """A one-line text entry: click or Enter to edit, type, Enter/Tab/Esc to finish."""
 
@@ -366,12 +447,16 @@ class TextField:
         pad = max(6, self.rect.h // 4)
         image = label(self.text, size, theme.TEXT) if self.text else None
         x = self.rect.x + pad
+        caret_x = theme.font(size).size(self.text[: self.caret])[0]
+        room = self.rect.w - 2 * pad
+        if self.active and caret_x > room:   # scroll so the caret stays in sight
+            x -= caret_x - room
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-4, -2).clip(clip) if clip else self.rect)
         if image is not None:
             surface.blit(image, image.get_rect(midleft=(x, self.rect.centery)))
         if self.active and self._caret_on:
-            cx = x + theme.font(size).size(self.text[: self.caret])[0]
+            cx = x + caret_x
             half = round(size * 0.6)
             pygame.draw.line(surface, theme.ACCENT, (cx, self.rect.centery - half),
                              (cx, self.rect.centery + half), 2)

@@ -1,64 +1,34 @@
-"""The title screen: one tile per game, Settings and Quit."""
+"""The title screen: one tile per game, Settings and Quit.
+
+A game with a game in progress (one autosave per game, `store.load_autosaves`) gets a
+"Continue" pill on its tile, above "New game".
+"""
 from __future__ import annotations
+
+from typing import Callable
 
 import pygame
 
 from tentable import store
-from tentable.engine import GAMES, Game, IllegalAction, SetupError, new_game
+from tentable.engine import GAMES, Game, SetupError, replay
 from tentable.ui import theme
 from tentable.ui.scene import Scene
-from tentable.ui.scenes import table_for
-from tentable.ui.scenes.table import AUTOSAVE
-from tentable.ui.scenes.common import Focusable, KeyNav, backdrop, button_focus, px, text_px
+from tentable.ui.scenes import NoTable, register_scene, table_for
+from tentable.ui.scenes.common import (Focusable, KeyNav, backdrop, button_focus, focus_ring,
+                                       px, text_px)
 from tentable.ui.session import Session
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
-from tentable.ui.widgets.cards import tile_face
+from tentable.ui.widgets.illustration import illustration
 from tentable.ui.widgets.panel import blit_label, label, rounded, wrap
-from tentable.ui.widgets.sprite import sprite_image
 
-# The cards fanned on each game's tile: a glimpse of what the game looks like.
-ILLUSTRATIONS: dict[str, tuple[str, ...]] = {
-    "ten": ("B3", "O5", "$2", "W#"),
-    "takethat": ("34", "55", "43"),
-    "elfer": ("R10", "Y11", "B12"),
-    "retro10": ("4", "J", "R6"),
-    "tentiles": ("W3", "B2", "W1", "B3", "W3"),
-}
-NO_MARKS = (False, False, False)
+PLAY, CONTINUE = "play", "continue"   # the parts of a tile that keys can focus
 
 
 def players_text(game: Game) -> str:
     if game.min_players == game.max_players:
         return t("menu.players_exact", n=game.min_players)
     return t("menu.players", low=game.min_players, high=game.max_players)
-
-
-def illustration(game_id: str, size: tuple[int, int]) -> pygame.Surface:
-    """A few cards of the game fanned out (tiles laid in a little cluster), fitting `size`."""
-    art = pygame.Surface(size, pygame.SRCALPHA)
-    w, h = size
-    codes = ILLUSTRATIONS.get(game_id)
-    if game_id == "tentiles" and codes:
-        side = max(8, min(h // 2 - 6, w // 4))
-        spots = [(-1, -0.5), (0, -0.5), (1, -0.5), (-0.5, 0.5), (0.5, 0.5)]
-        for code, (dx, dy) in zip(codes, spots):
-            tile = tile_face(code, side)
-            art.blit(tile, tile.get_rect(center=(round(w / 2 + dx * side),
-                                                 round(h / 2 + dy * side))))
-        return art
-    n = len(codes) if codes else 3
-    spread, step = (14, 0.55) if n <= 3 else (11, 0.5)
-    # the fan's width is about card_w * (1 + step * (n - 1)) plus the turned corners
-    card_h = round(min(h * 0.76, w * 0.9 * theme.CARD_RATIO / (1.25 + step * (n - 1))))
-    card = (round(card_h / theme.CARD_RATIO), card_h)
-    for i in range(n):
-        k = i - (n - 1) / 2
-        code = codes[i] if codes else ""
-        image = sprite_image(game_id, code, bool(codes), card, NO_MARKS, -k * spread)
-        center = (w / 2 + k * card[0] * step, h / 2 + abs(k) ** 1.6 * card[1] * 0.06)
-        art.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
-    return art
 
 
 def fitted_title(text: str, width: int, scale: float) -> list[pygame.Surface]:
@@ -71,55 +41,89 @@ def fitted_title(text: str, width: int, scale: float) -> list[pygame.Surface]:
     return [label(line, size, theme.TEXT, bold=True) for line in wrap(text, size, width, True)[:2]]
 
 
-def unfinished_autosave(app) -> Session | None:
-    """The autosaved game, if it can be continued: its table exists and it is not over."""
-    record, message = store.load_game(AUTOSAVE)
-    if message:
-        app.toasts.show(message, 6.0, "error")
-    if record is None or record.get("game") not in GAMES:
-        return None
-    try:
-        session = Session.from_record(record)
-        state = new_game(session.game_id, session.players, session.seed, dict(session.options),
-                         session.deck)
-        for action in session.history:
-            state.apply(action)
-    except (SetupError, IllegalAction, KeyError, TypeError, ValueError):
-        return None
-    if state.is_over or table_for(session.game_id) is None:
-        return None
-    return session
+def games_in_progress(show: Callable[[str], None]) -> dict[str, Session]:
+    """The games in progress that can be continued, by game id: each has a table, replays
+    and is not over. One that no longer replays is set aside and `show`n a message; a
+    finished one is forgotten."""
+    records, messages = store.load_autosaves()
+    for message in messages:
+        show(message)
+    found: dict[str, Session] = {}
+    for game_id, record in records.items():
+        if game_id not in GAMES or table_for(game_id) is None:
+            continue
+        try:
+            session = Session.from_record(record)
+            over = replay(session.record(list(session.history))).is_over
+        except (SetupError, KeyError, TypeError, ValueError) as exc:
+            show(store.discard_autosave(game_id, f"it cannot be continued: {exc}"))
+            continue
+        if over:
+            store.clear_autosave(game_id)
+        else:
+            found[game_id] = session
+    return found
 
 
 class GameTile:
-    def __init__(self, game: Game, on_click) -> None:
+    """A game's card on the menu: picture, title, players, blurb; "New game" opens the
+    setup, "Continue" (when there is a game in progress) goes back to the table."""
+
+    def __init__(self, game: Game, on_click: Callable[[], None],
+                 on_continue: Callable[[], None] | None = None) -> None:
         self.game = game
         self.on_click = on_click
+        self.on_continue = on_continue
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.play_pill = pygame.Rect(0, 0, 0, 0)
+        self.continue_pill = pygame.Rect(0, 0, 0, 0)
         self.art: pygame.Surface | None = None
-        self.hover = False
-        self.pressed = False
+        self.hover: str | None = None      # PLAY, CONTINUE or None
+        self.pressed: str | None = None
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.rect = pygame.Rect(rect)
         inset = px(10, scale)
         self.art = illustration(self.game.id, (self.rect.w - 2 * inset, round(self.rect.h * 0.46)))
+        x, width = self.rect.x + px(16, scale), self.rect.w - 2 * px(16, scale)
+        pill_h = px(34, scale, 26)
+        self.play_pill = pygame.Rect(x, self.rect.bottom - pill_h - px(12, scale), width, pill_h)
+        self.continue_pill = (self.play_pill.move(0, -pill_h - px(8, scale))
+                              if self.on_continue is not None else pygame.Rect(0, 0, 0, 0))
+
+    def part_at(self, pos: tuple[int, int]) -> str | None:
+        if self.on_continue is not None and self.continue_pill.collidepoint(pos):
+            return CONTINUE
+        return PLAY if self.rect.collidepoint(pos) else None
+
+    def activate(self, part: str) -> None:
+        if part == CONTINUE and self.on_continue is not None:
+            self.on_continue()
+        else:
+            self.on_click()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.rect.collidepoint(event.pos)
+            self.hover = self.part_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = self.rect.collidepoint(event.pos)
+            self.pressed = self.part_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            hit = self.pressed and self.rect.collidepoint(event.pos)
-            self.pressed = False
+            part = self.part_at(event.pos)
+            hit = part is not None and part == self.pressed
+            self.pressed = None
             if hit:
-                self.on_click()
+                self.activate(part)
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, scale: float, focused: bool = False) -> None:
-        lit = self.hover or focused
+    def focusables(self) -> list[Focusable]:
+        items = [Focusable(lambda: self.rect, self.on_click)]
+        if self.on_continue is not None:
+            items.append(Focusable(lambda: self.continue_pill, self.on_continue))
+        return items
+
+    def draw(self, surface: pygame.Surface, scale: float, focused: str | None = None) -> None:
+        lit = self.hover is not None or focused is not None
         lift = px(6, scale) if lit else 0
         box = self.rect.move(0, -lift)
         radius = px(16, scale)
@@ -149,55 +153,80 @@ class GameTile:
                           bold=True, topleft=(x, y))
         y = rect.bottom + px(6, scale)
         size = text_px(15, scale)
-        pill_h = px(34, scale, 26)
-        bottom = box.bottom - pill_h - px(14, scale)
+        pills = [(PLAY, self.play_pill.move(0, -lift))]
+        if self.on_continue is not None:
+            pills.insert(0, (CONTINUE, self.continue_pill.move(0, -lift)))
+        bottom = pills[0][1].y - px(2, scale)
         for line in wrap(t(f"game.{self.game.id}.blurb"), size, width):
             if y + theme.font(size).get_linesize() > bottom:
                 break
             rect = blit_label(surface, line, size, theme.TEXT_DIM, topleft=(x, y))
             y = rect.bottom + px(1, scale)
-        pill = pygame.Rect(x, box.bottom - pill_h - px(12, scale), width, pill_h)
-        fill = theme.BUTTON["primary"] if lit else theme.BUTTON["normal"]
-        ink = theme.BUTTON_TEXT["primary"] if lit else theme.BUTTON_TEXT["normal"]
-        surface.blit(rounded(pill.size, (*fill, 255), pill_h // 2), pill)
-        blit_label(surface, t("menu.play"), text_px(16, scale), ink, bold=True,
-                   center=pill.center)
+        for part, pill in pills:
+            self._draw_pill(surface, part, pill, scale, lit, focused == part)
+
+    def _draw_pill(self, surface: pygame.Surface, part: str, pill: pygame.Rect, scale: float,
+                   lit: bool, focused: bool) -> None:
+        # With a game in progress, Continue is the suggested way in; else Play lights up.
+        if self.on_continue is not None:
+            primary = part == CONTINUE
+            text = t("menu.continue") if primary else t("menu.new_game")
+        else:
+            primary, text = lit, t("menu.play")
+        fill = theme.BUTTON["primary"] if primary else theme.BUTTON["normal"]
+        ink = theme.BUTTON_TEXT["primary"] if primary else theme.BUTTON_TEXT["normal"]
+        if self.hover == part and self.on_continue is not None:
+            fill = tuple(min(255, c + 28) for c in fill)
+        surface.blit(rounded(pill.size, (*fill, 255), pill.h // 2), pill)
+        blit_label(surface, text, text_px(16, scale), ink, bold=True, center=pill.center)
+        if focused and self.on_continue is not None:
+            focus_ring(surface, pill, scale)
 
 
+@register_scene("menu")
 class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.tiles = [GameTile(game, lambda g=game.id: self.open_setup(g))
-                      for game in GAMES.values()]
+        self.saved: dict[str, Session] = {}
+        self.tiles: list[GameTile] = []
         self.settings_button = Button(t("menu.settings"), self.open_settings)
         self.quit_button = Button(t("menu.quit"), self.app.quit)
-        self.saved = unfinished_autosave(app)
-        self.continue_button = None
-        if self.saved is not None:
-            title = GAMES[self.saved.game_id].title
-            self.continue_button = Button(t("menu.continue", game=title), self.resume,
-                                          kind="primary")
-        self.buttons = [b for b in (self.continue_button, self.settings_button,
-                                    self.quit_button) if b is not None]
+        self.buttons = [self.settings_button, self.quit_button]
         self.nav = KeyNav()
+        self.tile_items: list[tuple[Focusable, GameTile, str]] = []
         self.scale = 1.0
+        self._read_saves = False
+        self._make_tiles()
+
+    def enter(self) -> None:
+        # Read the saves on the first enter, not in __init__: a table this menu replaces
+        # writes its last move when it closes, which is after this scene was built. They
+        # cannot change while the menu stays on the stack (a table replaces it).
+        if self._read_saves:
+            return
+        self._read_saves = True
+        self.saved = games_in_progress(lambda text: self.app.toasts.show(text, 6.0, "error"))
+        if self.saved:
+            self._make_tiles()
+            self.resize(self.app.size)
+
+    def _make_tiles(self) -> None:
+        self.tiles = [GameTile(game, lambda g=game.id: self.open_setup(g),
+                               (lambda g=game.id: self.resume(g)) if game.id in self.saved
+                               else None)
+                      for game in GAMES.values()]
 
     def open_setup(self, game_id: str) -> None:
-        from tentable.ui.scenes.setup import SetupScene
-        self.app.push(SetupScene(self.app, game_id))
+        self.app.push("setup", game_id=game_id, in_progress=game_id in self.saved)
 
-    def resume(self) -> None:
-        table = table_for(self.saved.game_id)
+    def resume(self, game_id: str) -> None:
         try:
-            scene = table(self.app, self.saved)
-        except (SetupError, IllegalAction, ValueError) as exc:
+            self.app.reset("table", session=self.saved[game_id])
+        except (SetupError, NoTable, ValueError) as exc:
             self.app.toasts.show(t("menu.resume_failed", reason=exc), 4.0, "error")
-            return
-        self.app.reset(scene)
 
     def open_settings(self) -> None:
-        from tentable.ui.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push("settings")
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -214,13 +243,14 @@ class MenuScene(Scene):
         for i, tile in enumerate(self.tiles):
             tile.layout(pygame.Rect(x + i * (tile_w + gap), top, tile_w, tile_h), s)
         by = top + tile_h + between
-        widths = [px(300, s) if b is self.continue_button else bw for b in self.buttons]
-        x = (w - sum(widths) - gap * (len(widths) - 1)) // 2
-        for button, width in zip(self.buttons, widths):
-            button.layout((x, by, width, bh))
-            x += width + gap
-        items = [Focusable(lambda tile=tile: tile.rect, tile.on_click) for tile in self.tiles]
-        self.nav.set_items(items + [button_focus(b) for b in self.buttons])
+        x = (w - len(self.buttons) * bw - gap * (len(self.buttons) - 1)) // 2
+        for button in self.buttons:
+            button.layout((x, by, bw, bh))
+            x += bw + gap
+        self.tile_items = [(item, tile, part) for tile in self.tiles
+                           for item, part in zip(tile.focusables(), (PLAY, CONTINUE))]
+        self.nav.set_items([item for item, _, _ in self.tile_items]
+                           + [button_focus(b) for b in self.buttons])
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -247,12 +277,13 @@ class MenuScene(Scene):
         shadow.set_alpha(None)
         blit_label(surface, t("menu.tagline"), text_px(21, s), theme.TEXT_DIM,
                    midtop=(w // 2, top + title.get_height() + px(2, s)))
-        focused = self.nav.current if self.nav.visible else None
-        for tile, item in zip(self.tiles, self.nav.items):
-            tile.draw(surface, s, item is focused)
+        current = self.nav.current if self.nav.visible else None
+        focus = {id(tile): part for item, tile, part in self.tile_items if item is current}
+        for tile in self.tiles:
+            tile.draw(surface, s, focus.get(id(tile)))
         for button in self.buttons:
             button.draw(surface)
         blit_label(surface, t("menu.hint"), text_px(14, s), theme.TEXT_DIM,
                    midbottom=(w // 2, surface.get_height() - px(14, s)))
-        if self.nav.visible and self.nav.index >= len(self.tiles):  # tiles light up instead
+        if self.nav.visible and self.nav.index >= len(self.tile_items):  # tiles light up instead
             self.nav.draw(surface, s)

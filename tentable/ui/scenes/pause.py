@@ -1,18 +1,25 @@
 """Esc on a table: Resume, Restart (same seats, new seed), Settings, Quit to menu.
 
-An overlay: the table stays visible, dimmed and frozen, underneath."""
+An overlay: the table stays visible, dimmed and frozen, underneath. Restart asks
+first while the game is still going, since it throws that game away.
+
+    app.push("pause", table=table_scene)
+"""
 from __future__ import annotations
 
 import pygame
 
 from tentable.ui import theme
 from tentable.ui.scene import Scene
+from tentable.ui.scenes import register_scene
 from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, text_px
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.panel import blit_label, draw_panel, shade
 
 
+@register_scene("pause")
 class PauseScene(Scene):
     opaque = False
 
@@ -21,21 +28,35 @@ class PauseScene(Scene):
         self.table = table
         self.buttons = [
             Button(t("pause.resume"), self.app.pop, kind="primary"),
-            Button(t("pause.restart"), table.restart),
+            Button(t("pause.restart"), self.ask_restart),
             Button(t("pause.settings"), self.open_settings),
             Button(t("pause.quit"), self.quit_to_menu, kind="danger"),
         ]
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
+        self.confirm: Dialog | None = None
+
+    def ask_restart(self) -> None:
+        """Restart at once when the game is over; otherwise ask before dealing again."""
+        if getattr(self.table, "game_over", False):
+            self.table.restart()
+            return
+        self.confirm = Dialog(t("pause.restart_title"), [t("pause.restart_body")], [
+            Button(t("pause.restart_yes"), self.table.restart, key=pygame.K_RETURN,
+                   kind="danger"),
+            Button(t("pause.restart_no"), self.cancel_restart, key=pygame.K_ESCAPE,
+                   kind="primary"),
+        ])
+
+    def cancel_restart(self) -> None:
+        self.confirm = None
 
     def open_settings(self) -> None:
-        from tentable.ui.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push("settings")
 
     def quit_to_menu(self) -> None:
-        from tentable.ui.scenes.menu import MenuScene
-        self.app.reset(MenuScene(self.app))
+        self.app.reset("menu")
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)
@@ -51,6 +72,9 @@ class PauseScene(Scene):
         self.nav.set_items([button_focus(b) for b in self.buttons], 0)
 
     def process_event(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None:
+            self.confirm.handle(event)   # Esc is its Cancel key
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
@@ -70,4 +94,7 @@ class PauseScene(Scene):
             button.draw(surface)
         blit_label(surface, t("pause.hint"), text_px(13, s), theme.TEXT_DIM,
                    midbottom=(self.panel.centerx, self.panel.bottom - px(20, s)))
-        self.nav.draw(surface, s)
+        if self.confirm is not None:
+            self.confirm.draw(surface)
+        else:
+            self.nav.draw(surface, s)

@@ -2,6 +2,9 @@
 
 An overlay over the final table. Per-round scores come from the spectator view's
 "round_scores" (one list per round, a score per seat) when the game has rounds.
+
+    app.push("results", session=..., final=state.view(None), scores=state.scores(),
+             winners=state.winners(), table_class=type(table))
 """
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import pygame
 
 from tentable.ui import theme
 from tentable.ui.scene import Scene
+from tentable.ui.scenes import register_scene
 from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, signed, text_px
 from tentable.ui.session import Session
 from tentable.ui.text import t
@@ -24,18 +28,19 @@ def round_scores(view: dict, players: int) -> list[list[int]]:
     return [list(r) for r in rounds if isinstance(r, (list, tuple)) and len(r) == players]
 
 
+@register_scene("results")
 class ResultsScene(Scene):
     opaque = False
 
-    def __init__(self, app, session: Session, final_view: dict, scores: list[int],
-                 winners: list[int], table_class: type) -> None:
+    def __init__(self, app, session: Session, final: dict, scores: list[int],
+                 winners: list[int], table_class: type | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.table_class = table_class
         self.names = [seat.name for seat in session.seats]
         self.scores = list(scores)
         self.winners = set(winners)
-        self.rounds = round_scores(final_view, session.players)
+        self.rounds = round_scores(final, session.players)
         self.again = Button(t("results.again"), self.play_again, kind="primary")
         self.menu = Button(t("results.menu"), self.to_menu)
         self.nav = KeyNav()
@@ -55,11 +60,14 @@ class ResultsScene(Scene):
         return t("results.tie", names=t("results.and").join(names))
 
     def play_again(self) -> None:
-        self.app.reset(self.table_class(self.app, self.session.with_new_seed()))
+        session = self.session.with_new_seed()
+        if self.table_class is not None:
+            self.app.reset(self.table_class(self.app, session))
+        else:
+            self.app.reset("table", session=session)
 
     def to_menu(self) -> None:
-        from tentable.ui.scenes.menu import MenuScene
-        self.app.reset(MenuScene(self.app))
+        self.app.reset("menu")
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)

@@ -1,5 +1,5 @@
 """Animation speed, window mode and card size. Changes apply at once and are saved
-when the screen closes."""
+when the screen is left (`app.push("settings")`)."""
 from __future__ import annotations
 
 import pygame
@@ -7,6 +7,7 @@ import pygame
 from tentable import store
 from tentable.ui import theme
 from tentable.ui.scene import Scene
+from tentable.ui.scenes import register_scene
 from tentable.ui.scenes.common import KeyNav, Segmented, backdrop, button_focus, px, text_px
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
@@ -19,13 +20,14 @@ ROWS = (
 )
 
 
+@register_scene("settings")
 class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.rows = [(key, Segmented([(v, t(f"{prefix}.{v}")) for v in values],
                                      app.settings[key], lambda v, k=key: self.change(k, v)))
                      for key, prefix, values in ROWS]
-        self.done = Button(t("settings.done"), self.close, kind="primary")
+        self.done = Button(t("settings.done"), self.app.pop, kind="primary")
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
@@ -38,7 +40,6 @@ class SettingsScene(Scene):
 
     def close(self) -> None:
         self.app.save_settings()
-        self.app.pop()
 
     def enter(self) -> None:
         # F11 may have switched the window mode while this screen is open
@@ -62,7 +63,7 @@ class SettingsScene(Scene):
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
+            self.app.pop()
             return
         if self.nav.handle(event):
             return

@@ -1,28 +1,48 @@
 """Set up a game: how many play, who is human, names, computer levels, options, seed.
 
-The last choices per game are kept in the settings (`settings["games"][game_id]`).
+    app.push("setup", game_id="takethat", in_progress=False)
+
+Each option gets a control that fits its kind (`Option.kind`): a toggle for bool, a
+stepper for an int range, a choice row or picker for a fixed set of choices and for
+options that may be left to chance (None: "by lot"), a picker of a few orders for a
+list; anything else is shown read-only and left to the game's default. An option the
+player has not touched follows `Option.suggested(players)` when the player count
+changes (Take That proposes its pro variant for two). Seats the rules play (solo
+TEN's Mona, `state.automata`) get no human/computer choice.
+
+The last choices per game are kept in the settings (`settings["games"][game_id]`) and
+checked again with `Option.problem` when they are read back.
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import pygame
 
+from tentable import store
 from tentable.bots import available_bots
-from tentable.engine import GAMES, SetupError
+from tentable.engine import GAMES, SetupError, new_game
 from tentable.engine.core import Option
 from tentable.ui import theme
 from tentable.ui.scene import Scene
-from tentable.ui.scenes import table_for
-from tentable.ui.scenes.common import (Focusable, KeyNav, Segmented, Stepper, TextField,
-                                       backdrop, button_focus, px, text_px)
-from tentable.ui.session import BOT, HUMAN, MAX_SEED, Seat, Session, random_seed
+from tentable.ui.scenes import NoTable, register_scene, table_for
+from tentable.ui.scenes.common import (Focusable, KeyNav, Picker, ReadOnly, Segmented, Stepper,
+                                       TextField, backdrop, button_focus, px, same_value,
+                                       text_px)
+from tentable.ui.session import BOT, HUMAN, MAX_SEED, RULES, Seat, Session, random_seed
 from tentable.ui.text import t, t_or
 from tentable.ui.widgets.button import Button
-from tentable.ui.scenes.menu import illustration
-from tentable.ui.widgets.panel import blit_label, draw_panel, rounded, wrap
+from tentable.ui.widgets.dialog import Dialog
+from tentable.ui.widgets.illustration import illustration
+from tentable.ui.widgets.panel import blit_label, draw_panel, fit, rounded, wrap
+from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol
 from tentable.ui.widgets.shapes import symbol_icon
 
-NAME_LENGTH = 12
+NAME_LENGTH = store.MAX_NAME
 SEED_DIGITS = len(str(MAX_SEED))
+SEGMENTS_MAX = 4        # more choices than this: a picker instead of a row of segments
+PICKER_MAX = 100        # an optional int range this wide or wider is shown read-only
+ORDERS_SHOWN = 6        # list options: this many fixed orders besides "from the seed"
 
 
 def default_name(index: int) -> str:
@@ -38,22 +58,28 @@ def default_bot(game_id: str) -> str:
 
 
 class SeatRow:
-    """The controls of one seat: name, human or computer, computer level."""
+    """The controls of one seat: name, human or computer, computer level. A seat the
+    rules play shows that instead of the choice."""
 
     def __init__(self, index: int, seat: Seat, bots: list[str]) -> None:
         self.index = index
-        self.name = TextField(seat.name, NAME_LENGTH)
-        self.kind = Segmented([(HUMAN, t("setup.human")), (BOT, t("setup.computer"))], seat.kind)
+        self.name = TextField(store.clean_name(seat.name), NAME_LENGTH)
+        kind = seat.kind if seat.kind in (HUMAN, BOT) else HUMAN
+        self.kind = Segmented([(HUMAN, t("setup.human")), (BOT, t("setup.computer"))], kind)
         bot = seat.bot if seat.bot in bots else (bots[-1] if bots else "")
         self.level = Segmented([(name, t_or(f"bot.{name}", name.title())) for name in bots], bot)
+        self.rules = ReadOnly(RULES, t("setup.automaton"))
+        self.automaton = False
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     @property
     def is_bot(self) -> bool:
-        return self.kind.value == BOT
+        return self.kind.value == BOT and not self.automaton
 
     def seat(self) -> Seat:
-        name = self.name.text.strip() or default_name(self.index)
+        name = store.clean_name(self.name.text) or default_name(self.index)
+        if self.automaton:
+            return Seat(name, RULES)
         return Seat(name, self.kind.value, self.level.value if self.is_bot else "")
 
     def layout(self, rect: pygame.Rect, columns: list[tuple[int, int]]) -> None:
@@ -61,63 +87,203 @@ class SeatRow:
         (nx, nw), (kx, kw), (lx, lw) = columns
         self.name.layout(pygame.Rect(nx, rect.y, nw, rect.h))
         self.kind.layout(pygame.Rect(kx, rect.y, kw, rect.h))
+        self.rules.layout(pygame.Rect(kx, rect.y, kw, rect.h))
         self.level.layout(pygame.Rect(lx, rect.y, lw, rect.h))
 
     def controls(self) -> list:
+        """The controls shown, the name field first."""
+        if self.automaton:
+            return [self.name, self.rules]
         return [self.name, self.kind] + ([self.level] if self.is_bot else [])
 
     def focusables(self) -> list[Focusable]:
-        items = [self.name.focusable()] + self.kind.focusables()
-        return items + (self.level.focusables() if self.is_bot else [])
+        items = [self.name.focusable()]
+        for control in self.controls()[1:]:
+            items += control.focusables()
+        return items
+
+
+# -- options ---------------------------------------------------------------------------
+def _orders(option: Option) -> list[list]:
+    """A few fixed orders of a list option's items: each rotation of the declared order."""
+    items = list(option.choices)
+    return [items[i:] + items[:i] for i in range(min(len(items), ORDERS_SHOWN))]
+
+
+def option_values(option: Option, players: int) -> list | None:
+    """The values a choice control offers for `option` (None = by lot first when the
+    option allows it), each allowed with `players` players; None if the kind has no
+    finite list of values (an int range gets a stepper instead)."""
+    kind = option.kind
+    if kind is bool:
+        values: list = [False, True]
+    elif kind in (int, str) and option.choices:
+        values = list(option.choices)
+    elif (kind is int and option.optional and option.low is not None
+          and option.high is not None and option.high - option.low < PICKER_MAX):
+        values = list(range(option.low, option.high + 1))
+    elif kind is list and option.choices:
+        values = _orders(option)
+    else:
+        return None
+    if option.optional:
+        values.insert(0, None)
+    return [v for v in values if _allowed(option, v, players)]
+
+
+def _allowed(option: Option, value: Any, players: int) -> bool:
+    try:
+        return option.problem(value, players) is None
+    except Exception:   # a game's own check must not take the setup screen down
+        return False
+
+
+def _stepper_kind(option: Option) -> bool:
+    return option.kind is int and not option.optional and not option.choices
 
 
 class OptionRow:
-    """One game option: bool as Off/On, int as − n +."""
+    """One game option and the control that fits its kind. `touched` once the player
+    changed it: until then it follows the suggestion for the player count."""
 
-    def __init__(self, game_id: str, option: Option, value) -> None:
+    def __init__(self, game_id: str, option: Option, value: Any, players: int,
+                 touched: bool = False,
+                 on_change: Callable[["OptionRow"], None] | None = None) -> None:
+        self.game_id = game_id
         self.option = option
+        self.players = players
+        self.touched = touched
+        self.on_change = on_change
         self.label = t_or(f"option.{game_id}.{option.name}", option.name.replace("_", " ").title())
         self.help = t_or(f"option.{game_id}.{option.name}.help", option.help)
-        if option.kind is bool:
-            self.control = Segmented([(False, t("common.off")), (True, t("common.on"))],
-                                     bool(value))
-        else:
-            self.control = Stepper(int(value), self.allowed)
+        self.editable = True
+        self.control: Any = None
+        self._build(value)
 
-    def allowed(self, value: int) -> bool:
-        try:
-            return self.option.check(value) is None
-        except (TypeError, ValueError):
-            return False
+    def text(self, value: Any) -> str:
+        """How a value reads: a translation if the table has one, else the value."""
+        name = f"option.{self.game_id}.{self.option.name}"
+        if value is None:
+            return t_or(f"{name}.none", t("option.by_lot"))
+        if isinstance(value, bool):
+            return t("common.on") if value else t("common.off")
+        if isinstance(value, list):
+            return " ".join(t_or(f"{name}.{item}", str(item)) for item in value)
+        return t_or(f"{name}.{value}", str(value))[:40]
+
+    def _build(self, value: Any) -> None:
+        option, players = self.option, self.players
+        if _stepper_kind(option):
+            if not isinstance(value, int) or isinstance(value, bool):
+                value = option.low if option.low is not None else 0
+            self.control = Stepper(value, lambda n: _allowed(option, n, self.players),
+                                   self._changed)
+            return
+        values = option_values(option, players)
+        if values:
+            if not any(same_value(v, value) for v in values):
+                if _allowed(option, value, players):
+                    values.append(value)   # a remembered order that is none of the shown ones
+                else:
+                    value = values[0]
+            choices = [(v, self.text(v)) for v in values]
+            control = Segmented if len(choices) <= SEGMENTS_MAX else Picker
+            self.control = control(choices, value, self._changed)
+            return
+        self.editable = False
+        default = _safe(lambda: option.default_for(players))
+        self.control = ReadOnly(default, self.text(default))
+
+    def _changed(self, _value: Any) -> None:
+        self.touched = True
+        if self.on_change is not None:
+            self.on_change(self)
 
     @property
-    def value(self):
+    def value(self) -> Any:
         return self.control.value
 
+    @property
+    def wide(self) -> bool:
+        return isinstance(self.control, Picker) or (
+            isinstance(self.control, Segmented) and len(self.control.choices) > 2)
 
+    def follow(self, players: int) -> None:
+        """The player count changed: take the suggestion unless the player chose a value
+        that still fits; offer only the values allowed now."""
+        self.players = players
+        if not self.editable:
+            self._build(None)
+            return
+        value = self.value
+        if not self.touched or not _allowed(self.option, value, players):
+            self.touched = False
+            value = initial_value(self.option, players)
+        self._build(value)
+
+
+def _safe(make: Callable[[], Any]) -> Any:
+    try:
+        return make()
+    except Exception:
+        return None
+
+
+def initial_value(option: Option, players: int) -> Any:
+    """What the setup proposes: the rulebook's suggestion, else the default, else the
+    first value allowed."""
+    for make in (lambda: option.suggested(players), lambda: option.default_for(players)):
+        value = _safe(make)
+        if _allowed(option, value, players):
+            return value
+    if option.optional:
+        return None
+    values = option_values(option, players) or [option.default]
+    return values[0]
+
+
+def remembered_option(option: Option, options: dict, players: int) -> tuple[Any, bool]:
+    """The remembered value if it is still allowed, else the proposal; and whether the
+    player had chosen it (it differs from what would be proposed)."""
+    proposed = initial_value(option, players)
+    if option.name in options and _allowed(option, options[option.name], players):
+        value = options[option.name]
+        return value, not same_value(value, proposed)
+    return proposed, False
+
+
+# -- the screen ------------------------------------------------------------------------
+@register_scene("setup")
 class SetupScene(Scene):
-    def __init__(self, app, game_id: str) -> None:
+    def __init__(self, app, game_id: str, in_progress: bool = False) -> None:
         super().__init__(app)
         self.game = GAMES[game_id]
-        remembered = app.settings["games"].get(game_id, {})
+        self.in_progress = in_progress   # starting throws a game in progress away: ask first
+        games = app.settings.get("games")
+        remembered = games.get(game_id, {}) if isinstance(games, dict) else {}
+        remembered = remembered if isinstance(remembered, dict) else {}
         self.bots = available_bots(game_id)
         self.rows = [SeatRow(i, self._remembered_seat(remembered, i), self.bots)
                      for i in range(self.game.max_players)]
         for row in self.rows:
             row.kind.on_change = lambda _value: self.resize(self.app.size)
         players = remembered.get("players")
-        if not (isinstance(players, int) and self.game.min_players <= players
+        if not (type(players) is int and self.game.min_players <= players
                 <= self.game.max_players):
             players = max(self.game.min_players, min(3, self.game.max_players))
         self.players = Stepper(players, lambda n: self.game.min_players <= n
-                               <= self.game.max_players, lambda _n: self.resize(self.app.size))
+                               <= self.game.max_players, self._players_changed)
         options = remembered.get("options") if isinstance(remembered.get("options"), dict) else {}
-        self.options = [OptionRow(game_id, opt, self._remembered_option(opt, options))
-                        for opt in self.game.options]
+        self.options = []
+        for option in self.game.options:
+            value, touched = remembered_option(option, options, players)
+            self.options.append(OptionRow(game_id, option, value, players, touched,
+                                          self._option_changed))
         self.seed = TextField(str(random_seed()), SEED_DIGITS, str.isdigit)
         self.new_seed = Button(t("setup.new_seed"), self._new_seed)
         self.back = Button(t("setup.back"), self.go_back)
         self.start = Button(t("setup.start"), self.start_game, kind="primary")
+        self.confirm: Dialog | None = None
         self.nav = KeyNav()
         self.scale = 1.0
         self.seats_panel = self.options_panel = pygame.Rect(0, 0, 0, 0)
@@ -125,44 +291,61 @@ class SetupScene(Scene):
         self.seed_label_y = 0
         self.ghosts: list[tuple[int, pygame.Rect]] = []   # seats the stepper could add
         self.art: tuple[pygame.Surface, pygame.Rect] | None = None
+        self._mark_automata()
 
     # -- remembered choices ---------------------------------------------------------
     def _remembered_seat(self, remembered: dict, index: int) -> Seat:
         seats = remembered.get("seats")
         if isinstance(seats, list) and index < len(seats) and isinstance(seats[index], dict):
             seat = Seat.from_dict(seats[index])
+            name = store.clean_name(seat.name) or default_name(index)
             if seat.kind == BOT and seat.bot not in self.bots:
-                seat = Seat(seat.name, BOT, default_bot(self.game.id))
-            return seat
+                return Seat(name, BOT, default_bot(self.game.id))
+            return Seat(name, seat.kind, seat.bot)
         if index == 0:
             return Seat(default_name(0), HUMAN)
         return Seat(default_name(index), BOT, default_bot(self.game.id))
 
-    @staticmethod
-    def _remembered_option(option: Option, options: dict):
-        value = options.get(option.name, option.default)
-        try:
-            ok = type(value) is option.kind and option.check(value) is None
-        except (TypeError, ValueError):
-            ok = False
-        return value if ok else option.default
+    def chosen_options(self) -> dict:
+        """The options to start with; read-only ones are left to the game's default."""
+        return {row.option.name: row.value for row in self.options if row.editable}
 
     def session(self) -> Session:
         count = self.players.value
         seats = tuple(row.seat() for row in self.rows[:count])
         text = self.seed.text
         seed = int(text) if text else random_seed()
-        return Session(self.game.id, seats, seed, {row.option.name: row.value
-                                                   for row in self.options})
+        return Session(self.game.id, seats, seed, self.chosen_options())
 
     def remember(self) -> None:
         session = self.session()
-        self.app.settings["games"][self.game.id] = {
+        self.app.settings.setdefault("games", {})[self.game.id] = {
             "players": session.players,
             "seats": [row.seat().to_dict() for row in self.rows],
             "options": dict(session.options),
         }
         self.app.save_settings()
+
+    # -- changes -----------------------------------------------------------------------
+    def _players_changed(self, players: int) -> None:
+        for row in self.options:
+            row.follow(players)
+        self._mark_automata()
+        self.resize(self.app.size)
+
+    def _option_changed(self, row: OptionRow) -> None:
+        self._mark_automata()   # an option may decide who the rules play (solo games)
+        self.resize(self.app.size)
+
+    def _mark_automata(self) -> None:
+        """Ask the rules which seats they play with these players and options."""
+        try:
+            automata = set(new_game(self.game.id, self.players.value, 1,
+                                    self.chosen_options()).automata)
+        except Exception:   # a setup the engine refuses: Start will say why
+            automata = set()
+        for row in self.rows:
+            row.automaton = row.index in automata
 
     # -- actions ---------------------------------------------------------------------
     def _new_seed(self) -> None:
@@ -174,22 +357,40 @@ class SetupScene(Scene):
 
     def start_game(self) -> None:
         self.remember()
-        table = table_for(self.game.id)
-        if table is None:
+        if table_for(self.game.id) is None:
             self.app.toasts.show(t("setup.coming_soon", game=self.game.title), 3.0)
             return
-        try:
-            scene = table(self.app, self.session())
-        except (SetupError, ValueError) as exc:
-            self.app.toasts.show(t("setup.bad_setup", reason=exc), 4.0, "error")
+        if self.in_progress:
+            self.confirm = Dialog(
+                t("setup.replace_title"), [t("setup.replace_body", game=self.game.title)],
+                [Button(t("setup.replace_yes"), self._start_now, key=pygame.K_RETURN,
+                        kind="danger"),
+                 Button(t("setup.replace_no"), self._cancel_start, key=pygame.K_ESCAPE,
+                        kind="primary")])
             return
-        self.app.reset(scene)
+        self._start_now()
+
+    def _cancel_start(self) -> None:
+        self.confirm = None
+
+    def _start_now(self) -> None:
+        self.confirm = None
+        if self.in_progress:   # confirmed: the old game must not come back as "Continue"
+            store.clear_autosave(self.game.id)
+            self.in_progress = False
+        try:
+            self.app.reset("table", session=self.session())
+        except (SetupError, NoTable, ValueError) as exc:
+            self.app.toasts.show(t("setup.bad_setup", reason=exc), 4.0, "error")
 
     # -- Scene -------------------------------------------------------------------------
     def fields(self) -> list[TextField]:
         return [row.name for row in self.rows[: self.players.value]] + [self.seed]
 
     def process_event(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None:
+            self.confirm.handle(event)   # Esc is its Cancel key
+            return
         active = next((f for f in self.fields() if f.active), None)
         if active is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             if active.handle(event):
@@ -206,7 +407,7 @@ class SetupScene(Scene):
             for index, rect in self.ghosts:
                 if rect.collidepoint(event.pos):
                     self.players.set(index + 1)
-                    self.resize(self.app.size)
+                    self._players_changed(index + 1)
                     return
         controls: list = [self.players]
         for row in self.rows[: self.players.value]:
@@ -257,7 +458,8 @@ class SetupScene(Scene):
         inner = self.options_panel.inflate(-2 * pad, -2 * pad)
         y = inner.y + px(40, s)
         for row in self.options:
-            width = px(200, s) if row.option.kind is bool else px(150, s)
+            width = min(round(inner.w * 0.62), px(240, s)) if row.wide else (
+                px(200, s) if isinstance(row.control, Segmented) else px(150, s))
             row.control.layout(pygame.Rect(inner.right - width, y, width, ctrl_h))
             y += ctrl_h + px(12, s)
             if row.help:
@@ -299,7 +501,10 @@ class SetupScene(Scene):
         self._draw_options(surface)
         self.back.draw(surface)
         self.start.draw(surface)
-        self.nav.draw(surface, s)
+        if self.confirm is not None:
+            self.confirm.draw(surface)
+        else:
+            self.nav.draw(surface, s)
 
     def _heading(self, surface: pygame.Surface, text: str, pos: tuple[int, int]) -> None:
         blit_label(surface, text, text_px(22, self.scale), theme.TEXT, bold=True, topleft=pos)
@@ -318,13 +523,10 @@ class SetupScene(Scene):
         for (x, _), key in zip(self.columns, ("setup.name", "setup.kind", "setup.level")):
             blit_label(surface, t(key), small, theme.TEXT_DIM, bold=True, topleft=(x, heads_y))
         for i, row in enumerate(self.rows[:count]):
-            colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
-            icon = symbol_icon("circle", px(16, s, 12), colour)
+            icon = symbol_icon(seat_symbol(i), px(16, s, 12), seat_colour(i))
             surface.blit(icon, icon.get_rect(midleft=(inner.x, row.rect.centery)))
-            row.name.draw(surface)
-            row.kind.draw(surface)
-            if row.is_bot:
-                row.level.draw(surface)
+            for control in row.controls():
+                control.draw(surface)
         for index, rect in self.ghosts:
             surface.blit(rounded(rect.size, (255, 255, 255, 8), min(theme.RADIUS, rect.h // 2),
                                  (255, 255, 255, 36)), rect)
@@ -342,7 +544,8 @@ class SetupScene(Scene):
                        topleft=(inner.x, inner.y + px(44, s)))
         for row in self.options:
             rect = row.control.rect
-            blit_label(surface, row.label, body, theme.TEXT, bold=True,
+            room = rect.x - inner.x - px(10, s)
+            blit_label(surface, fit(row.label, body, room, True), body, theme.TEXT, bold=True,
                        midleft=(inner.x, rect.centery))
             row.control.draw(surface)
             y = rect.bottom + px(6, s)

@@ -1,9 +1,12 @@
-"""The base of every game's table: turns, seats, bots, saving; the game draws views.
+"""The base of every game's table: turns, seats, bots, automata, saving; games draw views.
 
 A game's table subclasses `TableScene` and sees the game only through views
 (`state.view(seat)` of the seat at the screen), never the full state:
 
     class TakeThatTable(TableScene):
+        def __init__(self, app, session):
+            super().__init__(app, session)        # first: the base sets up the game
+            ...                                   # then the table's own fields
         def layout(self, size): ...                    # place things; card size: self.card_size
         def draw_view(self, surface, view, seat): ...  # paint the view (seat None: spectator)
         def handle_input(self, event): ...             # mouse/keys -> self.submit("play 34")
@@ -12,51 +15,62 @@ A game's table subclasses `TableScene` and sees the game only through views
 
 and is registered in `tentable.ui.scenes.TABLES`. The base decides which seat is at
 the screen (the human to move; a "Pass to <name>" curtain between two humans), runs
-bots on a worker thread over a clone of the state, paces their moves by the
-player's animation speed, applies every action on the frame thread, reports
-illegal ones as toasts, autosaves after each action and shows the results.
+bots on a determinized copy (a worker thread, or a process for searching bots) that
+can be cancelled and has a deadline, plays automata (Mona) by themselves, waits for a
+human's click even when a move is forced, holds everything while a dialog is up,
+applies every action on the frame thread, saves off the frame thread and shows the
+results.
 """
 from __future__ import annotations
 
+import multiprocessing
 import random
 import threading
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from tentable import store
-from tentable.bots import make_bot
-from tentable.engine import IllegalAction, new_game
+from tentable.bots import CPU_HEAVY, make_bot
+from tentable.engine import IllegalAction, replay
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, text_px
 from tentable.ui.session import Session
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
-from tentable.ui.widgets.panel import blit_label, draw_panel, label
+from tentable.ui.widgets.dialog import Dialog
+from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
+from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol
 from tentable.ui.widgets.shapes import symbol_icon
 
 if TYPE_CHECKING:
     from tentable.ui.app import App
 
-AUTOSAVE = "autosave"
 # seconds between two computer moves, and the factor on every animation's duration
 BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 DURATION_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
-END_DELAY = 0.8   # a moment to see the last move before the results cover the table
+END_DELAY = 0.8          # a moment to see the last move before the results cover the table
+THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
+BOT_DEADLINE = 10.0      # a bot without a time limit answers within this, or plays at random
+DEADLINE_SLACK = 1.5     # a searching bot gets its time limit plus this
 
 
 class BotJob:
-    """One `bot.choose(state)` on a worker thread; the frame thread polls `done`."""
+    """One `bot.choose(state)` on a worker thread; the frame thread polls `done`.
+    A thread cannot be killed: cancelling forgets its answer."""
 
-    def __init__(self, bot, state, seat: int) -> None:
+    def __init__(self, bot, state, seat: int, deadline: float) -> None:
         self.seat = seat
+        self.started = time.monotonic()
+        self.deadline = self.started + deadline
         self.action: str | None = None
         self.error: BaseException | None = None
+        self.cancelled = False
         self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, args=(bot, state), daemon=True,
-                                       name=f"bot-seat-{seat}")
-        self.thread.start()
+        threading.Thread(target=self._run, args=(bot, state), daemon=True,
+                         name=f"bot-seat-{seat}").start()
 
     def _run(self, bot, state) -> None:
         try:
@@ -66,34 +80,133 @@ class BotJob:
         finally:
             self.done.set()
 
+    @property
+    def late(self) -> bool:
+        return not self.done.is_set() and time.monotonic() > self.deadline
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+def _choose_in_process(spec: tuple, data: dict, pipe) -> None:
+    """The child side of `ProcessBotJob`: rebuild the copy, choose, send the answer."""
+    from tentable.engine import GAMES
+    name, game_id, seat, seed, time_limit = spec
+    try:
+        state = GAMES[game_id].state._from_data(data)
+        pipe.send(("ok", make_bot(name, game_id, seat, seed, time_limit).choose(state)))
+    except Exception as exc:   # sent back and reported like a thread bot's failure
+        pipe.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        pipe.close()
+
+
+class ProcessBotJob(BotJob):
+    """A CPU-heavy bot in its own process, so the frame loop keeps its frame rate (the
+    GIL would otherwise share one core between the search and the window)."""
+
+    def __init__(self, spec: tuple, state, seat: int, deadline: float) -> None:
+        self.seat = seat
+        self.started = time.monotonic()
+        self.deadline = self.started + deadline
+        self.action, self.error, self.cancelled = None, None, False
+        self.done = threading.Event()
+        context = multiprocessing.get_context("spawn")
+        self._pipe, child = context.Pipe(duplex=False)
+        self._process = context.Process(target=_choose_in_process,
+                                        args=(spec, state._to_data(), child), daemon=True)
+        self._process.start()
+        child.close()
+        threading.Thread(target=self._wait, daemon=True, name=f"bot-proc-{seat}").start()
+
+    def _wait(self) -> None:
+        try:
+            kind, value = self._pipe.recv()
+            if kind == "ok":
+                self.action = value
+            else:
+                self.error = RuntimeError(value)
+        except (EOFError, OSError) as exc:
+            self.error = exc
+        finally:
+            self.done.set()
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        if self._process.is_alive():
+            self._process.terminate()
+
+
+class AutosaveWriter:
+    """Writes the latest record on a background thread: the frame never waits for a disk
+    (fsync can take a while), and a burst of moves becomes one write."""
+
+    def __init__(self, write: Callable[[dict], object],
+                 failed: Callable[[Exception], None]) -> None:
+        self._write, self._failed = write, failed
+        self._pending: dict | None = None
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._stop = False
+        threading.Thread(target=self._run, daemon=True, name="autosave").start()
+
+    def save(self, record: dict) -> None:
+        with self._lock:
+            self._pending = record
+            self._idle.clear()
+        self._wake.set()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until everything asked for is on disk (leaving the table, quitting)."""
+        return self._idle.wait(timeout)
+
+    def close(self) -> None:
+        self.flush()
+        self._stop = True
+        self._wake.set()
+
+    def _run(self) -> None:
+        while not self._stop:
+            self._wake.wait()
+            self._wake.clear()
+            with self._lock:
+                record, self._pending = self._pending, None
+            if record is not None:
+                try:
+                    self._write(record)
+                except (OSError, ValueError) as exc:
+                    self._failed(exc)
+            with self._lock:
+                if self._pending is None:
+                    self._idle.set()
+
 
 class TableScene(Scene):
-    #: apply a human's only legal action by itself (after the usual pause)
-    auto_forced = False
-
     def __init__(self, app: "App", session: Session) -> None:
         super().__init__(app)
         self.session = session
-        # new_game raises SetupError and make_bot ValueError for a bad setup: the caller shows it
-        self._state = new_game(session.game_id, session.players, session.seed,
-                               dict(session.options), session.deck)
-        for action in session.history:
-            self._state.apply(action)
+        # replay raises SetupError for a bad setup or record, make_bot ValueError: the
+        # caller shows it.
+        self._state = replay(session.record(session.history))
         self._bots = {i: make_bot(seat.bot, session.game_id, i, session.seed * 31 + i)
-                      for i, seat in enumerate(session.seats) if not seat.is_human}
+                      for i, seat in enumerate(session.seats)
+                      if seat.is_bot and i not in self._state.automata}
         self._job: BotJob | None = None
         self._since_action = 0.0
         self._results_shown = False
-        self._forced_checked = -1
         self._save_failed = False
         self._laid_out: tuple = ()
+        self.dialog: Dialog | None = None     # a modal dialog holds the game (bots too)
+        self.toast_area: pygame.Rect | None = None   # free felt for toasts (set by layout)
         self.seat: int | None = None      # the seat at the screen; None: spectator view
         self.curtain: int | None = None   # the human the screen must be passed to
         self.view: dict = self._state.view(None)
         self.pause_button = Button(t("table.menu"), self.pause)
         self.curtain_button = Button(t("table.pass_ready"), self._lift_curtain,
                                      key=pygame.K_RETURN, kind="primary")
-        # No hooks yet: a subclass's own __init__ has not run. It starts from self.view.
+        self._autosave = AutosaveWriter(store.save_autosave, self._save_error)
         self._follow_turn(notify=False)
 
     # -- what subclasses may use ------------------------------------------------
@@ -112,7 +225,7 @@ class TableScene(Scene):
     @property
     def my_turn(self) -> bool:
         """The seat at the screen is a human to move and may act now."""
-        return (self.curtain is None and self.seat is not None
+        return (self.curtain is None and self.dialog is None and self.seat is not None
                 and self._state.current_player == self.seat
                 and self.session.seats[self.seat].is_human)
 
@@ -120,18 +233,33 @@ class TableScene(Scene):
         """The legal actions of the seat at the screen when it is its turn, else []."""
         return self._state.legal_actions() if self.my_turn else []
 
+    @property
+    def forced(self) -> str | None:
+        """The only action the human at the screen has, if there is just one. The table
+        says so and waits for the click or key: a move is never made for a human."""
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
     def why_not(self, action: str) -> str | None:
         """None if the seat at the screen may play `action` now, else the engine's reason
         (e.g. to label an illegal drop target). Changes nothing."""
         if not self.my_turn:
             return self.status_text() or t("table.not_your_turn")
-        if action in self._state.legal_actions():
-            return None
-        try:
-            self._state.clone().apply(action)
-        except IllegalAction as exc:
-            return str(exc)
-        return None
+        return None if self._state.is_legal(action) else self._state.refusal(action)
+
+    @property
+    def first_view(self) -> dict:
+        """The view of the seat at the screen as the game began."""
+        return replay(self.session.record([])).view(self.seat)
+
+    def history_views(self):
+        """(seat, action, before, after) for every move so far, in views of the seat at
+        the screen, so a resumed table can tell its log again."""
+        state = replay(self.session.record([]))
+        for action in self._state.history:
+            seat, before = state.current_player, state.view(self.seat)
+            state.apply(action)
+            yield seat, action, before, state.view(self.seat)
 
     @property
     def settings(self) -> dict:
@@ -153,29 +281,64 @@ class TableScene(Scene):
     def submit(self, action: str) -> bool:
         """Play `action` for the seat at the screen. An illegal action is shown as an
         error toast and changes nothing. True if it was applied."""
-        if not self.my_turn:
+        return self.submit_all([action])
+
+    def submit_all(self, actions: list[str]) -> bool:
+        """Play several actions as one gesture (a whole payment): checked on a copy first,
+        then applied, saved and animated once. Nothing happens if any is refused."""
+        if not self.my_turn or not actions:
             return False
-        return self._apply(self.seat, action)
+        trial = self._state.clone()
+        for action in actions:
+            if trial.current_player != self.seat:
+                self.refuse(t("table.not_your_turn"))
+                return False
+            try:
+                trial.apply(action)
+            except IllegalAction as exc:
+                self.refuse(str(exc))
+                return False
+        return self._apply(self.seat, actions)
+
+    def refuse(self, reason: str) -> None:
+        """Say why a move was refused (the engine's words)."""
+        self.app.toasts.show(reason, 3.5, "error")
 
     def status_text(self) -> str:
         current = self._state.current_player
         if current is None:
             return ""
         name = self.names[current]
-        if not self.session.seats[current].is_human:
-            return t("table.thinking", name=name)
+        if current in self._state.automata or not self.session.seats[current].is_human:
+            job = self._job
+            slow = job is not None and time.monotonic() - job.started >= THINKING_AFTER
+            return t("table.thinking", name=name) if slow else t("table.turn_of", name=name)
         if current != self.seat:
             return t("table.waiting", name=name)
         return t("table.your_turn") if len(self.session.humans) == 1 else t(
             "table.your_turn_named", name=name)
 
+    def show_dialog(self, dialog: Dialog | None) -> None:
+        self.dialog = dialog
+        self.app.invalidate()
+
     def pause(self) -> None:
-        from tentable.ui.scenes.pause import PauseScene
-        self.app.push(PauseScene(self.app, self))
+        self.app.push("pause", table=self)
 
     def restart(self) -> None:
         """A new deal with the same seats and options."""
         self.app.reset(type(self)(self.app, self.session.with_new_seed()))
+        # the old table has flushed; the new one saves from its first move
+        store.clear_autosave(self.session.game_id)
+
+    def close(self) -> None:
+        """Leaving the table: stop the bot, make sure the last move is on disk."""
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+        self._autosave.close()
+
+    flush_autosave = close
 
     # -- hooks for subclasses ---------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -186,7 +349,7 @@ class TableScene(Scene):
         raise NotImplementedError
 
     def handle_input(self, event: pygame.event.Event) -> None:
-        """Mouse and keys (not Esc) while no curtain is up; ends in `self.submit(action)`."""
+        """Mouse and keys (not Esc) while no curtain or dialog is up; ends in `submit`."""
 
     def animate(self, dt: float) -> bool:
         """Advance animations; True while something moves (bots and results wait for it)."""
@@ -195,24 +358,36 @@ class TableScene(Scene):
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
         """`seat` played `action`; both views are of the seat at the screen (`self.seat`)."""
 
+    def on_actions(self, seat: int, actions: list[str], before: dict, after: dict) -> None:
+        """`seat` played several actions in one gesture (`submit_all`). By default the
+        table hears of the last one with the views around the whole gesture."""
+        self.on_action(seat, actions[-1], before, after)
+
     def on_seat_change(self, seat: int | None) -> None:
         """The seat at the screen changed; `self.view` is already its view."""
 
+    def forced_text(self, action: str) -> str:
+        """What to tell a human whose only move is `action` (override per game)."""
+        return t("table.forced", action=action)
+
     def draw_status(self, surface: pygame.Surface) -> None:
         """Whose turn it is, in a pill at the top centre. Override to place it elsewhere."""
-        text = self.status_text()
+        forced = self.forced
+        text = self.forced_text(forced) if forced else self.status_text()
         if not text:
             return
         scale = theme.ui_scale(surface.get_size())
         size = text_px(theme.FONT_BODY, scale)
-        image = label(text, size, theme.TEXT, bold=True)
         current = self._state.current_player
-        icon = symbol_icon("circle", size, theme.SEAT_COLOURS[current % len(theme.SEAT_COLOURS)])
+        icon = symbol_icon(seat_symbol(current), size, seat_colour(current))
         pad = px(theme.PAD, scale)
+        image = label(fit(text, size, surface.get_width() // 2, bold=True), size,
+                      theme.TEXT, bold=True)
         box = pygame.Rect(0, 0, image.get_width() + icon.get_width() + 3 * pad,
                           image.get_height() + pad)
         box.midtop = (surface.get_width() // 2, pad)
-        draw_panel(surface, box, radius=box.h // 2)
+        draw_panel(surface, box, radius=box.h // 2,
+                   edge=theme.HIGHLIGHT if forced else theme.PANEL_EDGE)
         surface.blit(icon, icon.get_rect(midleft=(box.x + pad, box.centery)))
         surface.blit(image, image.get_rect(midleft=(box.x + 2 * pad + icon.get_width(),
                                                     box.centery)))
@@ -228,11 +403,16 @@ class TableScene(Scene):
         self.curtain_button.layout((box.centerx - bw // 2, box.bottom - px(92, scale), bw, bh))
         self._laid_out = (tuple(size), self.card_size)
         self.layout(size)
+        self.app.toasts.area = self.toast_area
 
     def enter(self) -> None:
         # back from the settings: lay out again if the card size changed meanwhile
         if self._laid_out != (self.app.size, self.card_size):
             self.resize(self.app.size)
+        self.app.toasts.area = self.toast_area
+
+    def leave(self) -> None:
+        self.app.toasts.area = None
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -245,13 +425,16 @@ class TableScene(Scene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
                 self._lift_curtain()
             return
+        if self.dialog is not None:
+            self.dialog.handle(event)
+            return
         self.handle_input(event)
 
     def update(self, dt: float) -> bool:
         self._since_action += dt
         moving = self.animate(dt)
-        if self.curtain is not None:
-            return moving
+        if self.curtain is not None or self.dialog is not None:
+            return moving          # a dialog or the curtain holds the game, bots included
         if self._state.is_over:
             if not self._results_shown and not moving and self._since_action >= END_DELAY:
                 self._results_shown = True
@@ -260,18 +443,25 @@ class TableScene(Scene):
             return moving
         current = self._state.current_player
         settled = not moving and self._since_action >= self.bot_delay
-        if not self.session.seats[current].is_human:
-            if self._job is None:
-                self._job = BotJob(self._bots[current], self._state.clone(), current)
-            elif self._job.done.is_set() and settled:
-                return self._play_bot_move(self._job) or moving
-        elif (self.auto_forced and settled and current == self.seat
-              and self._forced_checked != len(self._state.history)):
-            self._forced_checked = len(self._state.history)   # once per position, not per frame
-            legal = self._state.legal_actions()
-            if len(legal) == 1:
-                return self._apply(current, legal[0]) or moving
-        return moving
+        if current in self._state.automata:
+            # Mona: her one legal action, after the usual pause (at once when instant).
+            if settled:
+                return self._apply(current, self._state.legal_actions()) or moving
+            return moving
+        if self.session.seats[current].is_human:
+            return moving
+        if self._job is None:   # the frame with the last move is drawn before the answer
+            self._job = self._start_bot(current)
+            return True
+        job = self._job
+        if job.late:
+            job.cancel()
+            job.error = TimeoutError(t("table.bot_late"))
+            job.done.set()
+        if job.done.is_set() and settled:
+            return self._play_bot_move(job) or moving
+        # the status pill changes to "thinking…" after a moment: draw that frame
+        return moving or (time.monotonic() - job.started < THINKING_AFTER + 0.1)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface)
@@ -280,49 +470,67 @@ class TableScene(Scene):
         else:
             self.draw_view(surface, self.view, self.seat)
             self.draw_status(surface)
+            if self.dialog is not None:
+                self.dialog.draw(surface)
         self.pause_button.draw(surface)
 
     def show_results(self) -> None:
-        from tentable.ui.scenes.results import ResultsScene
-        final = self._state.view(None)
-        self.app.push(ResultsScene(self.app, self.session, final, self._state.scores(),
-                                   self._state.winners(), type(self)))
+        self._autosave.flush()
+        store.clear_autosave(self.session.game_id)
+        self.app.push("results", session=self.session, final=self._state.view(None),
+                      scores=self._state.scores(), winners=self._state.winners(),
+                      table_class=type(self))
 
     # -- inside -----------------------------------------------------------------
+    def _start_bot(self, seat: int) -> BotJob:
+        """The bot works on a copy where all it cannot see is resampled: no peeking."""
+        state = self._state.determinize(seat, random.Random(len(self._state.history)).getrandbits(62))
+        seat_info = self.session.seats[seat]
+        if seat_info.bot in CPU_HEAVY:
+            limit = self._bots[seat].time_limit or 1.0
+            spec = (seat_info.bot, self.session.game_id, seat, self.session.seed * 31 + seat,
+                    limit)
+            return ProcessBotJob(spec, state, seat, limit + DEADLINE_SLACK)
+        return BotJob(self._bots[seat], state, seat, BOT_DEADLINE)
+
     def _play_bot_move(self, job: BotJob) -> bool:
         self._job = None
-        legal = self._state.legal_actions()
         action = job.action
-        if job.error is not None or action not in legal:
+        if job.error is not None or not self._state.is_legal(action):
             reason = job.error if job.error is not None else t("table.bot_illegal", action=action)
             self.app.toasts.show(t("table.bot_failed", name=self.names[job.seat],
                                    reason=reason), 4.0, "error")
-            action = random.Random(len(self._state.history)).choice(legal)
-        return self._apply(job.seat, action)
+            action = random.Random(len(self._state.history)).choice(self._state.legal_actions())
+        return self._apply(job.seat, [action])
 
-    def _apply(self, seat: int, action: str) -> bool:
+    def _apply(self, seat: int, actions: list[str]) -> bool:
         viewer, before = self.seat, self.view
+        applied = []
         try:
-            self._state.apply(action)
+            for action in actions:
+                self._state.apply(action)
+                applied.append(action)
         except IllegalAction as exc:
-            self.app.toasts.show(str(exc), 3.5, "error")
-            return False
+            self.refuse(str(exc))
+            if not applied:
+                return False
         self._since_action = 0.0
         self.view = self._state.view(viewer)
-        self.on_action(seat, action, before, self.view)
-        self._autosave()
+        if len(applied) == 1:
+            self.on_action(seat, applied[0], before, self.view)
+        else:
+            self.on_actions(seat, applied, before, self.view)
+        self._autosave.save(self.session.record(self._state.history))
         self._follow_turn()
         self.app.invalidate()
         return True
 
-    def _autosave(self) -> None:
-        try:
-            store.save_game(AUTOSAVE, self.session.record(self._state.history))
-            self._save_failed = False
-        except (OSError, ValueError) as exc:
-            if not self._save_failed:  # say it once, not after every move
-                self.app.toasts.show(t("table.save_failed", reason=exc), 4.0, "error")
-            self._save_failed = True
+    def _save_error(self, exc: Exception) -> None:
+        # Called on the writer thread: toasts are plain lists, and a redraw is asked for.
+        if not self._save_failed:  # say it once, not after every move
+            self.app.toasts.show(t("table.save_failed", reason=exc), 4.0, "error")
+            self.app.invalidate()
+        self._save_failed = True
 
     def _follow_turn(self, notify: bool = True) -> None:
         """Put the right seat at the screen after a move (or at the start)."""
@@ -366,10 +574,11 @@ class TableScene(Scene):
         name = self.names[self.curtain]
         box = self._curtain_box(surface.get_size())
         draw_panel(surface, box)
-        icon = symbol_icon("circle", px(28, scale),
-                           theme.SEAT_COLOURS[self.curtain % len(theme.SEAT_COLOURS)])
+        icon = symbol_icon(seat_symbol(self.curtain), px(28, scale), seat_colour(self.curtain))
         surface.blit(icon, icon.get_rect(center=(box.centerx, box.y + px(44, scale))))
-        blit_label(surface, t("table.pass_title", name=name), text_px(40, scale), theme.TEXT,
+        title = fit(t("table.pass_title", name=name), text_px(40, scale), box.w - px(40, scale),
+                    bold=True)
+        blit_label(surface, title, text_px(40, scale), theme.TEXT,
                    bold=True, center=(box.centerx, box.y + px(100, scale)))
         blit_label(surface, t("table.pass_hint"), text_px(theme.FONT_BODY, scale),
                    theme.TEXT_DIM, center=(box.centerx, box.y + px(146, scale)))

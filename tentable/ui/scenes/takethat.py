@@ -1,10 +1,10 @@
-"""The Take That table (rules/takethat.md).
+"""The Take That table (docs/rules/takethat.md).
 
 The hand fans out at the bottom, the row runs from the draw pile across the middle, the
 other seats sit along the top with their piles, the log is on the right. Everything
-drawn comes from `self.view`, the view of the seat at the screen: cards are sprites
-keyed by their number (every Take That card is unique), and after each action the
-sprites glide from where they were to where the new view puts them.
+drawn comes from `self.view`, the view of the seat at the screen: cards are sprites of
+the shared `SpriteSync`, keyed by their number (every Take That card is unique), and
+after each action the sprites glide from where they were to where the new view puts them.
 """
 from __future__ import annotations
 
@@ -24,27 +24,15 @@ from tentable.ui.widgets.cards import card_back
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.dragdrop import DragManager, DropTarget
 from tentable.ui.widgets.logpanel import LogPanel
-from tentable.ui.widgets.panel import blit_label, draw_panel, label
-from tentable.ui.widgets.shapes import symbol_icon
-from tentable.ui.widgets.sprite import CardSprite, sprite_at
+from tentable.ui.widgets.panel import blit_label
+from tentable.ui.widgets.seatpanel import SeatInfo, SeatPanel, badge, seat_colour
+from tentable.ui.widgets.spritesync import Spot, SpriteSync
 from tentable.ui.widgets.tween import Tweens
 
 GAME = "takethat"
 SMALL = 0.55          # piles in the seat panels, as a share of the card size
 PILE_SHOWN = 3        # a settled pile draws only its top cards: the rest are covered
 HAND_ANGLE = 7.0      # degrees the outer hand cards lean
-
-
-@dataclass
-class Spot:
-    """Where the view puts a card."""
-
-    pos: tuple[float, float]
-    face_up: bool
-    z: int
-    size: tuple[int, int]
-    angle: float = 0.0
-    pile_depth: int = 0   # 0 for the top card of a pile, 1 below it, …
 
 
 @dataclass
@@ -62,25 +50,30 @@ class Geometry:
 
 @register_table(GAME)
 class TakeThatTable(TableScene):
-    auto_forced = True   # a player without hand cards must take (TT-R8): no click needed
-
     def __init__(self, app, session) -> None:
+        super().__init__(app, session)
         self.tweens = Tweens()
         self.drag = DragManager(self.tweens)
-        self.sprites: dict[int, CardSprite] = {}
-        self.spots: dict[int, Spot] = {}
+        self.cards = SpriteSync(GAME, self.tweens, code=str)
+        self.seat_panel = SeatPanel(GAME)
         self.selected: int | None = None
         self.log = LogPanel((0, 0, 10, 10))
         self.play_button = Button(t("tt.play"), self._play_selected)
         self.twist_button = Button(t("tt.twist"), self._twist_selected)
         self.take_button = Button(t("tt.take"), lambda: self._act("take"), kind="danger")
-        self.round_dialog: Dialog | None = None
         self.geo: Geometry | None = None
-        super().__init__(app, session)
         self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
-        if session.history:   # a resumed game says so before the new moves
-            self.log.add(t("tt.log.resumed", n=len(session.history)))
-        self._log_round_start(self.view)
+        self._retell()
+
+    def _retell(self) -> None:
+        """A resumed game shows its log as it was: the moves are told again by replay."""
+        self._log_round_start(self.first_view)
+        for seat, action, before, after in self.history_views():
+            self._narrate(seat, action, before, after)
+            if after["round"] != before["round"] or after["phase"] == "over":
+                self._log_round_over(after)
+        if self.session.history:
+            self.log.add(t("tt.log.resumed", n=len(self.session.history)))
 
     # -- layout ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -102,7 +95,8 @@ class TakeThatTable(TableScene):
         panel_h = max(small[1] + 2 * pad, header + round(small[1] * 0.6) + pad)
         others = [(self.bottom + 1 + i) % self.session.players
                   for i in range(self.session.players - 1)]
-        rects = self._panels(len(others), pygame.Rect(pad, top, right - pad, panel_h), pad, s)
+        rects = layout.panels_in_row(len(others), pygame.Rect(pad, top, right - pad, panel_h),
+                                     pad, px(330, s))
         hand_y = h - pad - card[1] * (0.5 + theme.SELECT_LIFT) - px(18, s)
         hand_top = hand_y - card[1] * (0.5 + theme.SELECT_LIFT)
         row_y = (top + panel_h + hand_top) / 2
@@ -116,17 +110,10 @@ class TakeThatTable(TableScene):
             hand_center=((mine.right + right) / 2, hand_y),
             hand_width=right - mine.right - 2 * pad,
             mine=mine, panels=dict(zip(others, rects)))
+        # toasts go on the felt below the seat panels, clear of the row's first cards
+        self.toast_area = pygame.Rect(round(self.geo.row_left_mid[0]), top + panel_h + pad,
+                                      round(self.geo.row_width), round(hand_top - top - panel_h))
         self._sync(animate=False)
-
-    @staticmethod
-    def _panels(n: int, area: pygame.Rect, pad: int, s: float) -> list[pygame.Rect]:
-        """The other seats side by side along the top, in turn order from the left."""
-        if n == 0:
-            return []
-        width = min(px(330, s), (area.w - (n - 1) * pad) // n)
-        left = area.centerx - (n * width + (n - 1) * pad) / 2
-        return [pygame.Rect(round(left + i * (width + pad)), area.y, width, area.h)
-                for i in range(n)]
 
     def _pile_spots(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
         """Centres of a seat's face-up and face-down piles."""
@@ -171,36 +158,15 @@ class TakeThatTable(TableScene):
         if self.geo is None:
             return
         self.tweens.duration_scale = self.duration_scale
-        self.spots = spots = self._layout_spots()
-        for card in [c for c in self.sprites if c not in spots]:
-            del self.sprites[card]
         hand = set(self.view["hand"] or [])
-        for card, spot in spots.items():
-            sprite = self.sprites.get(card)
-            if sprite is None:
-                from_seat = origin is not None and origin != self.bottom and card not in hand
-                start = self.geo.panels[origin].center if from_seat else self.geo.pile
-                sprite = CardSprite(GAME, str(card), face_up=spot.face_up and card not in hand,
-                                    pos=start if animate else spot.pos, size=self.geo.card)
-                self.sprites[card] = sprite
-            sprite.z, sprite.angle = spot.z, spot.angle
-            if not animate:
-                self.tweens.cancel(sprite)
-                sprite.pos, sprite.face_up, sprite.size = spot.pos, spot.face_up, spot.size
-                continue
-            if sprite.face_up != spot.face_up:
-                self.tweens.flip(sprite)
-            if sprite.pos != spot.pos:
-                self.tweens.move(sprite, spot.pos, then=self._resizer(sprite, spot.size))
-            else:
-                sprite.size = spot.size
-        self._refresh_marks()
+        g = self.geo
 
-    @staticmethod
-    def _resizer(sprite: CardSprite, size: tuple[int, int]):
-        def land() -> None:
-            sprite.size = size
-        return land
+        def start(card: int) -> tuple[float, float]:
+            from_seat = origin is not None and origin != self.bottom and card not in hand
+            return g.panels[origin].center if from_seat else g.pile
+
+        self.cards.sync(self._layout_spots(), start, animate, hidden=hand)
+        self._refresh_marks()
 
     # -- what the player can do ------------------------------------------------------
     def _legal(self) -> set[str]:
@@ -208,22 +174,27 @@ class TakeThatTable(TableScene):
 
     def _refresh_marks(self) -> None:
         legal = self._legal()
-        sel = self.selected if self.selected in (self.view["hand"] or []) else None
+        hand = self.view["hand"] or []
+        sel = self.selected if self.selected in hand else None
         self.selected = sel
-        for card, sprite in self.sprites.items():
-            sprite.selected = card == sel
         hovered = self._hovered_hand_card()
         focus = hovered if hovered is not None else sel
-        for card in self.view["row"]:
-            self.sprites[card].highlight = focus is not None and card == twin(focus) \
-                and focus not in toads()
+        lit = {twin(focus)} if focus is not None and focus not in toads() else set()
+        if self.forced == "take":
+            lit = set(self.view["row"])          # TT-R8: no cards left, the row must go
+        row = set(self.view["row"])
+        for card, sprite in self.cards.sprites.items():
+            sprite.selected = card == sel
+            sprite.highlight = card in row and card in lit
+            if card not in hand:
+                sprite.hover = False
         self.play_button.enabled = sel is not None and f"play {sel}" in legal
         self.twist_button.enabled = sel is not None and f"twist {sel}" in legal
         self.take_button.enabled = "take" in legal
 
     def _hovered_hand_card(self) -> int | None:
         for card in self.view["hand"] or []:
-            sprite = self.sprites.get(card)
+            sprite = self.cards.get(card)
             if sprite is not None and sprite.hover:
                 return card
         return None
@@ -231,6 +202,7 @@ class TakeThatTable(TableScene):
     def _act(self, action: str) -> bool:
         if self.submit(action):
             self.selected = None
+            self._refresh_marks()
             return True
         return False
 
@@ -250,22 +222,19 @@ class TakeThatTable(TableScene):
         g, legal = self.geo, self._legal()
         row = self.view["row"]
         end = pygame.Rect(0, 0, g.card[0] * 1.6, g.card[1] * 1.3)
-        last = self.sprites[row[-1]].rect if row else None
+        last = self.cards[row[-1]].rect if row else None
         end.midleft = (last.right - g.card[0] * 0.3, last.centery) if last else (
             g.row_left_mid[0] - g.card[0] * 0.2, g.row_left_mid[1])
         play = f"play {card}"
         # Legality only lights the targets; the engine words the refusal (see _release).
         targets = [DropTarget(end, "play", play in legal)]
         if twin(card) in row and card not in toads():
-            targets.append(DropTarget(self.sprites[twin(card)].rect, "twist",
+            targets.append(DropTarget(self.cards[twin(card)].rect, "twist",
                                       f"twist {card}" in legal))
         return targets
 
     # -- input -----------------------------------------------------------------------
     def handle_input(self, event: pygame.event.Event) -> None:
-        if self.round_dialog is not None:
-            self.round_dialog.handle(event)
-            return
         if self.log.handle(event):
             return
         for button in (self.play_button, self.twist_button, self.take_button):
@@ -282,25 +251,25 @@ class TakeThatTable(TableScene):
             self._key(event.key)
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        hand = [self.sprites[c] for c in self.view["hand"] or [] if c in self.sprites]
-        top = sprite_at(hand, pos) if self.drag.sprite is None else self.drag.sprite
-        for sprite in hand:
-            sprite.hover = sprite is top
+        hand = self.view["hand"] or []
+        top = self.cards.at(hand, pos) if self.drag.sprite is None else \
+            self.cards.key_of(self.drag.sprite)
+        for card in hand:
+            if card in self.cards.sprites:
+                self.cards[card].hover = card == top
         self._refresh_marks()
 
     def _press(self, pos: tuple[int, int]) -> None:
-        hand = [self.sprites[c] for c in self.view["hand"] or [] if c in self.sprites]
-        sprite = sprite_at(hand, pos)
-        if sprite is not None and self.my_turn:
-            card = int(sprite.code)
+        card = self.cards.at(self.view["hand"] or [], pos)
+        if card is not None and self.my_turn:
+            sprite = self.cards[card]
             self.drag.set_targets(self._drop_targets(card))
             self.drag.press(sprite, pos)
             sprite.z = 1000                     # a held card is drawn above everything
             return
-        row = [self.sprites[c] for c in self.view["row"] if c in self.sprites]
-        hit = sprite_at(row, pos)
+        hit = self.cards.at(self.view["row"], pos)
         if self.selected is not None and self.my_turn:
-            if hit is not None and int(hit.code) == twin(self.selected):
+            if hit is not None and hit == twin(self.selected):
                 self._act(f"twist {self.selected}")
             elif hit is not None or self._near_row_end(pos):
                 self._act(f"play {self.selected}")
@@ -316,7 +285,7 @@ class TakeThatTable(TableScene):
         if result is None:
             return
         card = int(result.sprite.code)
-        result.sprite.z = self.spots[card].z    # back among its neighbours
+        result.sprite.z = self.cards.spots[card].z    # back among its neighbours
         # An applied action re-places every card through on_action; otherwise the card
         # is already on its way home and only the marks (selection, twin) change.
         if result.clicked:
@@ -328,7 +297,7 @@ class TakeThatTable(TableScene):
             # The engine has the last word and the clearer message: ask it even when the
             # target is marked illegal, then send the card home if it said no.
             if not self._act(f"{result.target.key} {card}"):
-                self.drag.spring_back(result.sprite, self.spots[card].pos)
+                self.drag.spring_back(result.sprite, self.cards.spots[card].pos)
         self._refresh_marks()
 
     def _key(self, key: int) -> None:
@@ -341,16 +310,19 @@ class TakeThatTable(TableScene):
                 index = 0 if step > 0 else len(hand) - 1
             self.selected = hand[index]
             self._refresh_marks()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_t):
             if self.selected is None:
-                self.app.toasts.show(t("tt.pick_first"), 2.5)
-            else:
-                self._act(f"play {self.selected}")
-        elif key == pygame.K_t:
-            if self.selected is None:
-                self.app.toasts.show(t("tt.pick_first"), 2.5)
-            else:
-                self._act(f"twist {self.selected}")
+                if self.forced:
+                    self._act(self.forced)
+                else:
+                    self.app.toasts.show(t("tt.pick_first"), 2.5)
+                return
+            card = self.selected
+            verb = "twist" if key == pygame.K_t else "play"
+            if not self._act(f"{verb} {card}") and card in self.cards.spots:
+                # the same no as a refused drop: the engine's reason, and the card jolts
+                self.tweens.duration_scale = self.duration_scale
+                self.tweens.shake(self.cards[card], self.cards.spots[card].pos)
         elif key == pygame.K_r:
             self._act("take")
 
@@ -358,7 +330,8 @@ class TakeThatTable(TableScene):
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
         self._narrate(seat, action, before, after)
         if after["round"] != before["round"] or after["phase"] == "over":
-            self._round_over(after)
+            self._log_round_over(after)
+            self._round_dialog(after)
         self._sync(origin=seat)
 
     def on_seat_change(self, seat: int | None) -> None:
@@ -368,10 +341,8 @@ class TakeThatTable(TableScene):
         if self.geo is not None:
             self.layout(self.app.size)
 
-    def update(self, dt: float) -> bool:
-        if self.round_dialog is not None:   # the round summary holds the game
-            return self.tweens.update(dt)
-        return super().update(dt)
+    def forced_text(self, action: str) -> str:
+        return t("tt.forced_take") if action == "take" else super().forced_text(action)
 
     def animate(self, dt: float) -> bool:
         return self.tweens.update(dt) or self.drag.dragging
@@ -379,11 +350,15 @@ class TakeThatTable(TableScene):
     # -- words ---------------------------------------------------------------------------
     def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         name = self.names[seat]
-        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        colour = seat_colour(seat)
         you = self._you(seat)
         if action == "take":
-            taken = after["face_down"][seat][len(before["face_down"][seat]):]
             row = before["row"]
+            # The round may have ended with this take (the next deal already cleared the
+            # piles): then nothing but the row was taken (TT-R8: no V1 card, the pile is out).
+            same_round = after["round"] == before["round"] and after["phase"] != "over"
+            taken = after["face_down"][seat][len(before["face_down"][seat]):] if same_round \
+                else row
             points = signed(pile_score([], taken))
             if len(taken) > len(row):
                 text = t("tt.log.take_pro" + you, name=name, card=row[0], extra=taken[-1],
@@ -411,24 +386,26 @@ class TakeThatTable(TableScene):
             self.log.add(t("tt.log.round" + self._you(first), round=view["round"],
                            rounds=view["rounds"], name=self.names[first]))
 
-    def _round_over(self, after: dict) -> None:
+    def _log_round_over(self, after: dict) -> None:
+        finished = len(after["round_scores"])
+        scores = after["round_scores"][-1]
+        self.log.add(t("tt.log.round_over", round=finished,
+                       scores=", ".join(f"{n} {signed(p)}" for n, p in zip(self.names, scores))))
+        if after["phase"] != "over":
+            self._log_round_start(after)
+
+    def _round_dialog(self, after: dict) -> None:
+        """Between rounds a summary holds the game until "Next round"."""
+        if after["phase"] == "over":
+            return   # the results screen follows
         finished = len(after["round_scores"])
         scores = after["round_scores"][-1]
         totals = [sum(r[s] for r in after["round_scores"]) for s in range(len(scores))]
-        self.log.add(t("tt.log.round_over", round=finished,
-                       scores=", ".join(f"{n} {signed(p)}" for n, p in zip(self.names, scores))))
-        if after["phase"] == "over":
-            return   # the results screen follows
-        self._log_round_start(after)
         lines = [t("tt.round_line", name=n, points=signed(p), total=signed(tot))
                  for n, p, tot in zip(self.names, scores, totals)]
-        self.round_dialog = Dialog(t("tt.round_title", round=finished, rounds=after["rounds"]),
-                                   lines, [Button(t("tt.next_round"), self._close_round,
-                                                  key=pygame.K_RETURN, kind="primary")])
-
-    def _close_round(self) -> None:
-        self.round_dialog = None
-        self.app.invalidate()
+        self.show_dialog(Dialog(t("tt.round_title", round=finished, rounds=after["rounds"]),
+                                lines, [Button(t("tt.next_round"), lambda: self.show_dialog(None),
+                                               key=pygame.K_RETURN, kind="primary")]))
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_view(self, surface: pygame.Surface, view: dict, seat: int | None) -> None:
@@ -440,17 +417,13 @@ class TakeThatTable(TableScene):
         for other, rect in g.panels.items():
             self._draw_panel(surface, view, other, rect, s)
         self._draw_mine(surface, view, s)
-        if not view["row"]:
+        if not view["row"]:   # beside the open-row slot, not under it
             blit_label(surface, t("tt.empty_row"), text_px(theme.FONT_BODY, s), theme.TEXT_DIM,
-                       midleft=(g.row_left_mid[0] + px(8, s), g.row_left_mid[1]))
+                       midleft=(g.row_left_mid[0] + g.card[0] * 1.6, g.row_left_mid[1]))
         if view["hand"] is None:
             self._draw_hidden_hand(surface, view, s)
         self.drag.draw_targets(surface)
-        for sprite in sorted(self.sprites.values(), key=lambda sp: sp.z):
-            spot = self.spots.get(int(sprite.code))
-            if spot is not None and spot.pile_depth >= PILE_SHOWN and sprite.pos == spot.pos:
-                continue
-            sprite.draw(surface)
+        self.cards.draw(surface, PILE_SHOWN)
         for other in range(view["players"]):
             self._pile_counts(surface, view, other, s)
         self.log.draw(surface)
@@ -459,8 +432,6 @@ class TakeThatTable(TableScene):
         if self.my_turn:
             blit_label(surface, t("tt.hint"), text_px(theme.FONT_SMALL, s), theme.TEXT_DIM,
                        midbottom=(g.hand_center[0], surface.get_height() - px(6, s)))
-        if self.round_dialog is not None:
-            self.round_dialog.draw(surface)
 
     def _draw_pile(self, surface: pygame.Surface, view: dict, s: float) -> None:
         g = self.geo
@@ -476,38 +447,15 @@ class TakeThatTable(TableScene):
         blit_label(surface, t("tt.pile", n=count), text_px(theme.FONT_SMALL, s), theme.TEXT,
                    bold=True, midtop=(g.pile[0], g.pile[1] + g.card[1] / 2 + px(6, s)))
 
-    def _seat_header(self, surface: pygame.Surface, view: dict, seat: int, topleft, s: float,
-                     width: int) -> int:
-        """Name with the seat's colour symbol, then the score; returns the height used."""
-        size = text_px(theme.FONT_BODY, s)
-        colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
-        icon = symbol_icon("circle", size // 2 + 4, colour)
-        x, y = topleft
-        surface.blit(icon, icon.get_rect(midleft=(x, y + size * 0.6)))
-        blit_label(surface, self.names[seat], size, theme.TEXT, bold=True,
-                   topleft=(x + icon.get_width() + px(6, s), y))
-        small = text_px(theme.FONT_SMALL, s)
-        blit_label(surface, t("tt.score", score=signed(view["scores"][seat])), small,
-                   theme.TEXT_DIM, topleft=(x, y + size + px(6, s)))
-        return size + small + px(10, s)
+    def _seat_info(self, view: dict, seat: int, hand: bool) -> SeatInfo:
+        return SeatInfo(seat, self.names[seat], t("tt.score", score=signed(view["scores"][seat])),
+                        active=view["current_player"] == seat,
+                        hand=view["hand_sizes"][seat] if hand else None)
 
     def _draw_panel(self, surface: pygame.Surface, view: dict, seat: int, rect: pygame.Rect,
                     s: float) -> None:
-        active = view["current_player"] == seat
-        draw_panel(surface, rect, edge=theme.SELECTED if active else theme.PANEL_EDGE)
-        pad = px(theme.PAD, s)
-        used = self._seat_header(surface, view, seat, (rect.x + pad, rect.y + pad // 2), s,
-                                 rect.w)
-        # the hand as a little fan of backs
         small = (round(self.geo.small[0] * 0.6), round(self.geo.small[1] * 0.6))
-        back = card_back(GAME, small)
-        n = view["hand_sizes"][seat]
-        top = rect.y + pad // 2 + used
-        for i in range(n):
-            surface.blit(back, (rect.x + pad + i * small[0] * 0.3, top))
-        if n:
-            right = rect.x + pad + (n - 1) * small[0] * 0.3 + small[0]
-            self._badge(surface, n, (right - 2, top + small[1] - 2), s)
+        self.seat_panel.draw(surface, rect, self._seat_info(view, seat, hand=True), s, small)
 
     def _pile_counts(self, surface: pygame.Surface, view: dict, seat: int, s: float) -> None:
         """An outline where a pile is empty, else a badge with its number of cards."""
@@ -519,25 +467,10 @@ class TakeThatTable(TableScene):
                                  pygame.Rect(centre[0] - w / 2, centre[1] - h / 2, w, h),
                                  1, border_radius=px(5, s))
                 continue
-            self._badge(surface, len(pile), (centre[0] + w / 2 - 2, centre[1] + h / 2 - 2), s)
-
-    @staticmethod
-    def _badge(surface: pygame.Surface, count: int, centre: tuple[float, float],
-               s: float) -> None:
-        """How many cards a stack holds, as a small pill on its corner."""
-        image = label(str(count), text_px(theme.FONT_SMALL - 3, s), theme.TEXT, bold=True)
-        badge = image.get_rect(center=centre)
-        pygame.draw.rect(surface, theme.PANEL, badge.inflate(px(8, s), px(2, s)),
-                         border_radius=badge.h)
-        surface.blit(image, badge)
+            badge(surface, len(pile), (centre[0] + w / 2 - 2, centre[1] + h / 2 - 2), s)
 
     def _draw_mine(self, surface: pygame.Surface, view: dict, s: float) -> None:
-        g = self.geo
-        active = view["current_player"] == self.bottom
-        draw_panel(surface, g.mine, edge=theme.SELECTED if active else theme.PANEL_EDGE)
-        pad = px(theme.PAD, s)
-        self._seat_header(surface, view, self.bottom, (g.mine.x + pad, g.mine.y + pad // 2), s,
-                          g.mine.w)
+        self.seat_panel.draw(surface, self.geo.mine, self._seat_info(view, self.bottom, False), s)
 
     def _draw_hidden_hand(self, surface: pygame.Surface, view: dict, s: float) -> None:
         g = self.geo

@@ -16,6 +16,9 @@ from tentable.ui.widgets.sprite import CardSprite
 from tentable.ui.widgets.tween import Tweens, ease_out_back
 
 
+MIN_COVER = 0.5    # a drop counts where the card covers at least half of itself
+
+
 @dataclass
 class DropTarget:
     rect: pygame.Rect
@@ -99,16 +102,20 @@ class DragManager:
         self.sprite, self.dragging = None, False
 
     def target_at(self, pos: tuple[int, int], card: pygame.Rect) -> DropTarget | None:
-        """The target under the mouse (the most specific one), else the one the card covers most."""
-        under = [t for t in self.targets if t.rect.collidepoint(pos)]
-        if under:
-            return min(under, key=lambda t: (not t.legal, t.rect.w * t.rect.h))
-        best, best_area = None, card.w * card.h // 3  # a grazing overlap is a miss
+        """The target the card is dropped on: the one it covers most, if that is at least
+        half of the card, or else the one under the mouse (the most specific one)."""
+        area = max(1, card.w * card.h)
+        best, best_share = None, 0.0
         for t in self.targets:
             clip = t.rect.clip(card)
-            if clip.w * clip.h > best_area:
-                best, best_area = t, clip.w * clip.h
-        return best
+            share = clip.w * clip.h / area
+            if share >= MIN_COVER and (best is None or share > best_share or (
+                    share == best_share and t.legal and not best.legal)):
+                best, best_share = t, share
+        if best is not None:
+            return best
+        under = [t for t in self.targets if t.rect.collidepoint(pos)]
+        return min(under, key=lambda t: (not t.legal, t.rect.w * t.rect.h)) if under else None
 
     def draw_targets(self, surface: pygame.Surface) -> None:
         """While dragging: legal targets glow; an illegal one under the card shows a cross."""

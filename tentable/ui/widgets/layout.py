@@ -97,37 +97,11 @@ def pile_offsets(n: int, step: int = 2) -> list[tuple[int, int]]:
     return [(-(layers - 1 - i) * step, -(layers - 1 - i) * step) for i in range(layers)]
 
 
-def seats_around(n_opponents: int,
-                 rect: pygame.Rect | tuple[int, int, int, int]) -> list[pygame.Rect]:
-    """Panels for the other seats in turn order: up the left side, across the top, down the right.
-
-    The player at the screen sits at the bottom; with up to three opponents everyone sits
-    along the top edge.
-    """
-    area = pygame.Rect(rect)
-    if n_opponents <= 0:
+def panels_in_row(n: int, area: pygame.Rect, gap: int, max_width: int) -> list[pygame.Rect]:
+    """`n` seat panels side by side across `area`, centred, in turn order from the left."""
+    if n <= 0:
         return []
-    pw = min(area.w // max(1, min(n_opponents, 4)) - 8, max(160, area.w // 5))
-    ph = max(48, min(area.h // 4, 96))
-    if n_opponents <= 3:
-        spots = [("top", i, n_opponents) for i in range(n_opponents)]
-    else:
-        side = (n_opponents - 2) // 2           # seats on each side, the rest on top
-        top = n_opponents - 2 * side
-        spots = ([("left", side - 1 - i, side) for i in range(side)]
-                 + [("top", i, top) for i in range(top)]
-                 + [("right", i, side) for i in range(side)])
-    rects = []
-    for edge, i, count in spots:
-        r = pygame.Rect(0, 0, pw, ph)
-        if edge == "top":
-            r.midtop = (area.left + area.w * (i + 0.5) / count, area.top)
-        else:
-            band_top = area.top + ph + 8
-            band = area.bottom - band_top
-            y = band_top + band * (i + 0.5) / count
-            r.midleft = (area.left, y)
-            if edge == "right":
-                r.midright = (area.right, y)
-        rects.append(r.clamp(area) if r.w <= area.w and r.h <= area.h else r)
-    return rects
+    width = min(max_width, (area.w - (n - 1) * gap) // n)
+    left = area.centerx - (n * width + (n - 1) * gap) / 2
+    return [pygame.Rect(round(left + i * (width + gap)), area.y, width, area.h)
+            for i in range(n)]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pygame
 
 from tentable.ui import theme
-from tentable.ui.widgets.panel import label, rounded
+from tentable.ui.widgets.panel import fit, label, rounded
 from tentable.ui.widgets.shapes import symbol_icon
 
 
@@ -16,6 +16,11 @@ class Toast:
     seconds: float
     kind: str = "info"
     age: float = 0.0
+    count: int = 1            # the same message again while it shows: "… (×2)"
+
+    @property
+    def shown_text(self) -> str:
+        return self.text if self.count == 1 else f"{self.text}  (×{self.count})"
 
     @property
     def alpha(self) -> float:
@@ -28,10 +33,19 @@ class Toasts:
 
     def __init__(self) -> None:
         self.items: list[Toast] = []
+        # Where toasts may go: a table names the free part of its felt, so no toast
+        # covers a seat panel; None is the top of the window.
+        self.area: pygame.Rect | None = None
 
     def show(self, text: str, seconds: float = 2.5, kind: str = "info") -> None:
-        self.items.append(Toast(text, max(seconds, 2 * theme.TOAST_FADE),
-                                kind if kind in theme.TOAST else "info"))
+        kind = kind if kind in theme.TOAST else "info"
+        for toast in self.items:
+            if toast.text == text and toast.kind == kind:   # merge a repeat, show it anew
+                toast.count += 1
+                toast.age = min(toast.age, theme.TOAST_FADE)
+                toast.seconds = max(toast.seconds, seconds)
+                return
+        self.items.append(Toast(text, max(seconds, 2 * theme.TOAST_FADE), kind))
         del self.items[:-self.MAX]
 
     def update(self, dt: float) -> bool:
@@ -47,14 +61,17 @@ class Toasts:
         scale = theme.ui_scale(surface.get_size())
         px = theme.scaled(theme.FONT_BODY, scale)
         pad = theme.scaled(theme.PAD, scale)
-        y = round(surface.get_height() * 0.1)
+        area = self.area or pygame.Rect(0, round(surface.get_height() * 0.1),
+                                        surface.get_width(), surface.get_height())
+        y = area.y
         for toast in self.items:
-            text = label(toast.text, px, theme.TEXT, bold=toast.kind == "error")
+            text = label(fit(toast.shown_text, px, area.w - 4 * pad - px, toast.kind == "error"),
+                         px, theme.TEXT, bold=toast.kind == "error")
             icon = symbol_icon(theme.TOAST_SYMBOL[toast.kind], px, theme.TEXT)
             w = icon.get_width() + text.get_width() + 3 * pad
             h = text.get_height() + pad
-            box = pygame.Rect(0, 0, min(w, surface.get_width() - 2 * pad), h)
-            box.midtop = (surface.get_width() // 2, y)
+            box = pygame.Rect(0, 0, min(w, area.w), h)
+            box.midtop = (area.centerx, y)
             card = rounded(box.size, (*theme.TOAST[toast.kind], 235), h // 2,
                            (255, 255, 255, 60))
             alpha = round(255 * toast.alpha)

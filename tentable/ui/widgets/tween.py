@@ -141,6 +141,12 @@ class Tweens:
 
         self.animate((id(sprite), "flip"), 0.0, 1.0, duration, apply, linear, then)
 
+    def shake(self, sprite: Movable, home: tuple[float, float], amount: float = 8.0) -> None:
+        """A short no: the card jolts sideways and springs back (a refused key press)."""
+        x, y = float(home[0]), float(home[1])
+        self.move(sprite, (x + amount, y), 0.05, linear,
+                  then=lambda: self.move(sprite, (x, y), theme.SPRING_BACK, ease_out_back))
+
     def cancel(self, sprite: object) -> None:
         """Land every animation of `sprite` at its end at once."""
         for key in [k for k in self._running if isinstance(k, tuple) and k[0] == id(sprite)]:
