@@ -740,3 +740,11 @@ def test_garbage_window_settings_are_ignored(home, size, position):
         app.step(wait=False)
     finally:
         app.close()
+
+
+def test_the_menu_offers_only_games_that_have_a_table(app, monkeypatch):
+    from tentable.ui.scenes import menu as menu_module
+    monkeypatch.setattr(menu_module, "table_for",
+                        lambda game_id: object if game_id == "takethat" else None)
+    menu = app.reset("menu")
+    assert [tile.game.id for tile in menu.tiles] == ["takethat"]

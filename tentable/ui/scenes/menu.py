@@ -214,7 +214,7 @@ class MenuScene(Scene):
         self.tiles = [GameTile(game, lambda g=game.id: self.open_setup(g),
                                (lambda g=game.id: self.resume(g)) if game.id in self.saved
                                else None)
-                      for game in GAMES.values()]
+                      for game in GAMES.values() if table_for(game.id) is not None]
 
     def open_setup(self, game_id: str) -> None:
         self.app.push("setup", game_id=game_id, in_progress=game_id in self.saved)
