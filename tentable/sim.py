@@ -11,7 +11,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from tentable.bots import CPU_HEAVY, make_bot
-from tentable.engine import new_game
+from tentable.engine import GAMES, new_game
 from tentable.engine.core import MAX_SEED
 
 
@@ -119,4 +119,6 @@ def format_result(result: SimResult) -> str:
     else:
         lines.append("errors: none")
     lines.append("(shared wins are split evenly between the winners)")
+    if GAMES[result.game].state.lowest_wins:
+        lines.append("(lowest score wins: the mean score is a penalty)")
     return "\n".join(lines)

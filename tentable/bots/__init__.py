@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Callable
 
 from tentable.bots.base import Bot, RandomBot
+from tentable.bots.retro10 import Retro10Heuristic
 from tentable.bots.takethat import TakeThatHeuristic
 
 # name -> game id (None: every game) -> factory(seat, seed, time_limit)
 _BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {
     "random": {None: RandomBot},
-    "heuristic": {"takethat": TakeThatHeuristic},
+    "heuristic": {"retro10": Retro10Heuristic, "takethat": TakeThatHeuristic},
 }
 
 # Bots that search: the table runs them in a separate process so the window stays fluid.

@@ -200,6 +200,7 @@ class State(ABC):
     max_players: ClassVar[int]
     options_spec: ClassVar[tuple[Option, ...]] = ()
     chance_keys: ClassVar[tuple[str, ...]] = ()
+    lowest_wins: ClassVar[bool] = False     # retro10: penalty points, the fewest win
     phases: ClassVar[dict[str, Phase]]
     fields: ClassVar[tuple[str, ...]] = ()
 

@@ -1,0 +1,294 @@
+"""A 10 – Special Retro Edition player that decides from its own view only.
+
+It counts cards: every card it has seen (its hand, face-up cards, the face-down cards it has
+held, the penalty piles) is out of the unseen pool, and the other players' hands and unknown
+face-down cards are sampled from that pool. Each sample plays the round out greedily (every
+player makes the best total it can), and each candidate action is priced in expected penalty
+points: the chance of losing times the cards the loser takes, minus the chance of winning times
+the pot, plus the chips it spends, minus the penalty points it sheds from its hand. High cards
+go face down and get protected; a bid is opened when the card is worth more than the chips;
+and now and then it protects a poor card face down, as a bluff, to draw bids.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from tentable.bots.base import Bot
+from tentable.engine.core import State, code_of
+from tentable.engine.retro10 import MAX_PROTECTION, TEN, cards, total_and_best
+
+SAMPLES = 40
+BLUFF = 0.12                    # how often a weak hand protects a poor card face down
+TAKE_RISK = {0: 0.22, 1: 0.12, 2: 0.06}   # chance one opponent takes a card so protected
+CHIP = 2                        # RX-R10: a chip is worth 2 penalty points
+JOKER_LATER = 4.0               # a joker kept for a later round: a sure 10 then
+
+
+@lru_cache(maxsize=1)
+def tables() -> tuple[dict, dict, Counter]:
+    """Face value and penalty points by card code, and the draw cards as a multiset."""
+    info = cards()
+    value = {info.code[c]: info.value[c] for c in info.ids}
+    points = {info.code[c]: info.points[c] for c in info.ids}
+    return value, points, Counter(info.draw_codes)
+
+
+def final(first: str, hand, can_add: bool) -> tuple[int, int, list[str]]:
+    """The best (total, best single, cards) a player reaches from `first` (RX-R6, RX-R7)."""
+    value = tables()[0]
+    v = value[first]
+    if v is None:
+        return TEN, TEN, [first]
+    best = (v, v, [first])
+    if not can_add:
+        return best
+    room = TEN - v
+    for c in hand:
+        w = value[c]
+        if w is None:
+            cand = (TEN, max(v, TEN - v), [first, c])
+        elif w <= room:
+            cand = (v + w, max(v, w), [first, c])
+        else:
+            continue
+        if cand[:2] > best[:2]:
+            best = cand
+    return best
+
+
+def plan(hand) -> tuple[int, int, list[str]]:
+    """The best first card a player can place from `hand`, adding a second later."""
+    best = None
+    for i, c in enumerate(hand):
+        cand = final(c, hand[:i] + hand[i + 1:], True)
+        if best is None or cand[:2] > best[:2]:
+            best = cand
+    return best
+
+
+class Retro10Heuristic(Bot):
+    def choose(self, state: State) -> str:
+        view = state.view(self.seat)
+        actions = view["legal_actions"]
+        if len(actions) == 1:
+            return actions[0]
+        phase = view["phase"]
+        if phase == "start":
+            return f"start {self.seat}"
+        self._read(view)
+        if phase == "place":
+            return self._place(actions)
+        if phase == "deal":
+            return self._deal(actions)
+        if phase == "bid":
+            return self._bid(actions)
+        if phase == "protect":
+            return self._protect(actions)
+        return self._phase4(phase, actions)
+
+    # -- what it knows ---------------------------------------------------------------
+    def _read(self, view: dict) -> None:
+        self.view = view
+        self.value, self.points, draw = tables()
+        me, n = self.seat, view["players"]
+        self.hand = [code_of(c) for c in view["hand"]]
+        self.order = view["order"]
+        self.index = {s: i for i, s in enumerate(self.order)}
+        seen = Counter(self.hand)
+        firsts: list = []
+        for s, row in enumerate(view["table"]):
+            codes = [entry["code"] for entry in row]
+            seen.update(c for c in codes if c)
+            firsts.append(codes[0] if row else "")     # None: face down, unknown to me
+        for pile in view["taken"]:
+            seen.update(code_of(c) for c in pile if not c.startswith("R"))
+        pool = draw + Counter({"J": n})
+        pool.subtract(seen)
+        self.pool = list((+pool).elements())
+        self.firsts = firsts
+        self.seconds = [[e["code"] for e in row[1:]] for row in view["table"]]
+        phase = view["phase"]
+        if phase in ("reveal", "add"):
+            at = self.index[view["current_player"]]
+            self.done = {s for s in self.order if self.index[s] < at}
+        else:
+            self.done = set()
+        self.round_points = int(code_of(view["round_card"])[1:])
+        rest = self.pool or ["1"]
+        self.refill = 0.0 if view["rounds_left"] == 0 or view["deck"] < n else \
+            sum(self.points[c] for c in rest) / len(rest)
+        self.pot = view["pot"] + sum(view["protection"])
+        self._samples = self._sample(me)
+
+    def _sample(self, me: int) -> list[dict]:
+        """Other players' hands and unknown first cards, drawn from the unseen pool."""
+        view, rng = self.view, self.rng
+        others = [s for s in self.order if s != me]
+        need = sum(view["hand_sizes"][s] + (self.firsts[s] is None) for s in others) + 1
+        samples = []
+        for _ in range(SAMPLES):
+            drawn = rng.sample(self.pool, need) if len(self.pool) >= need else \
+                [rng.choice(self.pool or ["1"]) for _ in range(need)]
+            hands, firsts = {}, {}
+            at = 0
+            for s in others:
+                k = view["hand_sizes"][s]
+                hands[s] = drawn[at:at + k]
+                at += k
+                if self.firsts[s] is None:
+                    firsts[s] = drawn[at]
+                    at += 1
+                else:
+                    firsts[s] = self.firsts[s]
+            results = {s: self._outcome(s, firsts[s], hands[s]) for s in others}
+            samples.append({"hands": hands, "firsts": firsts, "spare": drawn[at],
+                            "results": results})
+        return samples
+
+    def _outcome(self, s: int, first: str, hand) -> tuple[int, int, list[str]]:
+        if not first:                                   # not placed yet
+            return plan(hand)
+        if self.seconds[s] or s in self.done:
+            played = [first] + self.seconds[s]
+            return (*total_and_best([self.value[c] for c in played]), played)
+        return final(first, hand, True)
+
+    def _cost(self, mine, swap_with: int | None = None, paid: float = 0.0,
+              dump: float = 0.0, extra_pot: int = 0) -> float:
+        """Expected penalty points of a plan. `mine(sample)` gives my (total, best, cards);
+        `swap_with`: the seat whose first card I take (it gets mine)."""
+        me, points = self.seat, self.points
+        total_cost = 0.0
+        pot = CHIP * (self.pot + extra_pot)
+        for sample in self._samples:
+            results = dict(sample["results"])
+            if swap_with is not None:
+                results[swap_with] = self._outcome(swap_with, self.firsts[me],
+                                                   sample["hands"][swap_with])
+            results[me] = mine(sample)
+            winner = loser = None
+            for s in self.order:          # RX-R8, as in the engine
+                total, best = results[s][0], results[s][1]
+                if winner is None or (total, best) > results[winner][:2]:
+                    winner = s
+            for s in self.order:
+                if s != winner and (loser is None or results[s][0] <= results[loser][0]):
+                    loser = s
+            if loser == me:
+                total_cost += self.round_points + sum(
+                    points[c] for r in results.values() for c in r[2])
+            elif winner == me:
+                total_cost -= pot
+        return total_cost / len(self._samples) + paid - dump
+
+    def _shed(self, code: str) -> float:
+        """Penalty points gone from my hand by playing `code` (a drawn card replaces it)."""
+        later = JOKER_LATER if self.value[code] is None and self.view["rounds_left"] else 0.0
+        return self.points[code] - self.refill - later
+
+    def _hand_without(self, code: str) -> list[str]:
+        rest = list(self.hand)
+        rest.remove(code)
+        return rest
+
+    def _risk(self, protection: int, openers: int) -> float:
+        return 1 - (1 - TAKE_RISK[min(protection, MAX_PROTECTION)]) ** max(openers, 0)
+
+    # -- phase 2 ----------------------------------------------------------------------
+    def _place(self, actions: list[str]) -> str:
+        openers = self.view["players"] - 1
+        chips = self.view["chips"][self.seat]
+        best, best_cost = None, None
+        for code in dict.fromkeys(self.hand):
+            rest = self._hand_without(code)
+            outcome = final(code, rest, True)
+            keep = self._cost(lambda sample, o=outcome: o, dump=self._shed(code))
+            taken = self._cost(lambda sample, r=rest: final(sample["spare"], r, True),
+                               dump=self._shed(code))
+            for p in range(0, min(chips, MAX_PROTECTION) + 1):
+                risk = self._risk(p, openers)
+                cost = (1 - risk) * keep + risk * (taken - CHIP * p) + CHIP * p * 0.5
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = (code, p), cost
+        code, p = best
+        if plan(self.hand)[0] <= 5 and chips >= 3 and self.rng.random() < BLUFF:
+            code = min(self.hand, key=lambda c: TEN + 1 if self.value[c] is None
+                       else self.value[c])
+            p = 1
+        action = f"place {code} down" + (f" protect {p}" if p else "")
+        return action if action in actions else actions[0]
+
+    # -- phase 3 ----------------------------------------------------------------------
+    def _mine(self, first_of):
+        return lambda sample: final(first_of(sample), self.hand, True)
+
+    def _keep_cost(self) -> float:
+        return self._cost(self._mine(lambda sample: self.firsts[self.seat]))
+
+    def _take_cost(self, seat: int, price: float, fee_to_pot: int = 0) -> float:
+        known = self.firsts[seat]
+        return self._cost(self._mine(lambda sample: known or sample["firsts"][seat]),
+                          swap_with=seat, paid=CHIP * price, extra_pot=fee_to_pot)
+
+    def _deal(self, actions: list[str]) -> str:
+        best, best_cost = "pass", self._keep_cost()
+        for action in actions:
+            words = action.split()
+            if words[0] == "swap":
+                cost = self._take_cost(int(words[1]), 1, fee_to_pot=1)
+            elif words[0] == "bid" and int(words[2]) == self.view["protection"][int(words[1])]:
+                cost = self._take_cost(int(words[1]), int(words[2]))
+            else:
+                continue
+            if cost < best_cost - 0.25:
+                best, best_cost = action, cost
+        return best
+
+    def _bid(self, actions: list[str]) -> str:
+        auction = self.view["auction"]
+        raises = [a for a in actions if a.startswith("raise")]
+        if not raises:
+            return "pass"
+        amount = auction["bid"] + 1
+        if self._take_cost(auction["owner"], amount) < self._keep_cost() - 0.25:
+            return f"raise {amount}"
+        return "pass"
+
+    def _protect(self, actions: list[str]) -> str:
+        view = self.view
+        have = view["protection"][self.seat]
+        step = self.index[view["opener"]]
+        openers = sum(1 for s in self.order[step + 1:] if s != self.seat)
+        if not openers:
+            return "keep"
+        keep = self._keep_cost()
+        taken = self._cost(lambda sample: final(sample["spare"], self.hand, True))
+        best, best_cost = "keep", None
+        for action in actions:
+            level = have if action == "keep" else int(action.split()[1])
+            risk = self._risk(level, openers)
+            cost = (1 - risk) * keep + risk * taken + CHIP * (level - have) * 0.5
+            if best_cost is None or cost < best_cost - 0.1:
+                best, best_cost = action, cost
+        return best
+
+    # -- phase 4 ----------------------------------------------------------------------
+    def _phase4(self, phase: str, actions: list[str]) -> str:
+        first = self.firsts[self.seat]
+        stand = self._cost(lambda sample: final(first, [], False))
+        best, best_cost = "stand", stand
+        for code in dict.fromkeys(self.hand):
+            action = f"add {code}"
+            if phase == "add" and action not in actions:
+                continue
+            if self.value[first] is not None and self.value[code] is not None and \
+                    self.value[first] + self.value[code] > TEN:
+                continue
+            outcome = (*total_and_best([self.value[first], self.value[code]]), [first, code])
+            cost = self._cost(lambda sample, o=outcome: o, dump=self._shed(code))
+            if cost < best_cost:
+                best, best_cost = action, cost
+        if phase == "reveal":
+            return "reveal" if best != "stand" else "hide"
+        return best

@@ -1,0 +1,737 @@
+"""10 – Special Retro Edition (Hans van Tol): rules digest `rules/retro10.md`, ids RX-Rn.
+
+Every physical card has a stable id ("7#3", "S4#1", "J#2", "R3#1"). Piles are kept top-last
+so that drawing is `pop()`; `deck=` and `rounds=` speak top-first like the rulebook.
+
+A round is five phases (RX-R3..R8); each phase below is one or more engine phases:
+phase 2 `place`; phase 3 `deal` (the opener's choice), `bid` (raising round the table) and
+`protect` (raising protection after a swap); phase 4 `reveal` and `add`; phase 5 `start`
+(the winner names the next start player). Phase 1 and the payouts are no one's decision and
+happen inside `apply`.
+
+Knowledge is per card: the first card of each seat lies face up or face down, and a face-down
+one is known to every seat that has held it (`seen_by`, placer first), to nobody else.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from tentable.engine.core import (OVER, IllegalAction, Phase, SetupError, State, card_ids,
+                                  check_deck, register, shuffled)
+from tentable.engine.decks import manifest
+
+GAME_ID = "retro10"
+HAND = 4                 # RX-R2: a hand of four (the joker and three dealt cards)
+DEALT = 3
+CHIPS = 7                # RX-R2: chips per player
+MAX_PROTECTION = 2       # RX-R4/R5
+TEN = 10
+CHIP_POINTS = 2          # RX-R10: a chip left is worth 2 points off the penalty
+PLACE, DEAL, BID, PROTECT, REVEAL, ADD, START = (
+    "place", "deal", "bid", "protect", "reveal", "add", "start")
+
+
+class Cards(NamedTuple):
+    """The game's cards, read once from `decks/retro10.yaml`."""
+
+    ids: tuple[str, ...]             # all 80 physical cards
+    draw_codes: tuple[str, ...]      # the 63 normal and penalty cards (`deck=`)
+    draw_ids: tuple[str, ...]
+    round_codes: tuple[str, ...]     # R1..R10 (`rounds=`)
+    round_ids: tuple[str, ...]
+    jokers: tuple[str, ...]          # J#1..J#7: seat s gets J#(s+1)
+    code: dict                       # id -> code
+    value: dict                      # id -> face value; None for a joker
+    points: dict                     # id -> penalty points (RX-R10)
+
+
+@lru_cache(maxsize=1)
+def cards() -> Cards:
+    deck = manifest(GAME_ID)
+    codes = deck.cards(deck.max_players)
+    ids = card_ids(codes)
+    code, value, points = {}, {}, {}
+    for card, c in zip(ids, codes):
+        spec = deck.spec(c)
+        code[card] = c
+        value[card] = None if spec.kind == "joker" else spec.value
+        points[card] = {"normal": 1, "penalty": (spec.value or 0) + 2, "joker": TEN,
+                        "round": spec.value}[spec.kind]
+    draw_kinds = ("normal", "penalty")
+    draw_codes = tuple(c for c in codes if deck.spec(c).kind in draw_kinds)
+    return Cards(
+        ids=tuple(ids), draw_codes=draw_codes,
+        draw_ids=tuple(i for i in ids if deck.spec(code[i]).kind in draw_kinds),
+        round_codes=tuple(deck.codes("round")),
+        round_ids=tuple(i for i in ids if deck.spec(code[i]).kind == "round"),
+        jokers=tuple(i for i in ids if value[i] is None and deck.spec(code[i]).kind == "joker"),
+        code=code, value=value, points=points)
+
+
+def total_and_best(values: list) -> tuple[int, int]:
+    """RX-R7: a player's total and best single card; a joker (None) is fixed at the value
+    that brings the total closest to 10 without exceeding it (alone 10, beside c 10 - c,
+    two jokers 10 + 0)."""
+    fixed = [v for v in values if v is not None]
+    if len(fixed) == len(values):
+        return sum(fixed), max(fixed)
+    if not fixed:
+        return TEN, TEN
+    return TEN, max(fixed[0], TEN - fixed[0])
+
+
+def fits(first: Any, second: Any) -> bool:
+    """RX-R6/R7: a second card may join a face-up first card while the sum stays <= 10."""
+    return first is None or second is None or first + second <= TEN
+
+
+@lru_cache(maxsize=None)
+def _place_actions(code: str, chips: int) -> tuple[str, ...]:
+    """RX-R4: the ways to place a card with this code, with `chips` (at most 2) to protect."""
+    protections = [""] + [f" protect {n}" for n in range(1, chips + 1)]
+    return tuple(f"place {code} {side}{p}" for side in ("up", "down") for p in protections)
+
+
+@lru_cache(maxsize=None)
+def _move(action: str) -> tuple:
+    """A legal action as a move: its verb and numbers; card codes stay text. Only legal
+    strings come here, so the cache stays as small as the notation."""
+    words = action.split()
+    verb = words[0]
+    if verb == "place":
+        return verb, words[1], words[2] == "up", int(words[4]) if len(words) == 5 else 0
+    if verb == "add":
+        return verb, words[1]
+    return (verb, *map(int, words[1:]))
+
+
+@lru_cache(maxsize=None)
+def _deal_actions(me: int, protection: tuple[int, ...], chips: int) -> tuple[str, ...]:
+    """RX-R5: pass, swap an unprotected card for 1 chip, or open a bid of at least the
+    protection, never on your own card and never more than your supply."""
+    actions = ["pass"]
+    for seat, guard in enumerate(protection):
+        if seat == me:
+            continue
+        if not guard:
+            if chips:
+                actions.append(f"swap {seat}")
+        else:
+            actions += [f"bid {seat} {n}" for n in range(guard, chips + 1)]
+    return tuple(actions)
+
+
+def _number(word: str, what: str, high: int) -> int:
+    if not (word.isascii() and word.isdigit() and len(word) <= 3) or int(word) > high:
+        raise IllegalAction(f"{word[:20]!r} is not {what}.")
+    return int(word)
+
+
+@register
+class Retro10(State):
+    game_id = GAME_ID
+    title = "10 – Special Retro Edition"
+    min_players = 2
+    max_players = 7
+    chance_keys = ("rounds",)
+    lowest_wins = True           # RX-R10: for results screens and `sim` (not a core field)
+    fields = ("round_no", "start", "step", "turn", "hands", "draw_deck", "round_stack",
+              "round_card", "table", "up", "seen_by", "protection", "chips", "pot", "taken",
+              "removed", "auction", "protecting", "last_round", "ended_early")
+
+    # -- setup (RX-R1, RX-R2) ----------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict, deck: Any, **chance: Any) -> "Retro10":
+        info = cards()
+        if deck is not None:
+            deck = check_deck(GAME_ID, deck, info.draw_codes)
+            order = card_ids(deck)
+        else:
+            order = shuffled(info.draw_ids, seed, "deck")
+        rounds = chance.get("rounds")
+        kept = {}
+        if rounds is not None:
+            rounds = check_deck(GAME_ID, rounds, info.round_codes, what="rounds")
+            kept["rounds"] = rounds
+            round_order = card_ids(rounds)
+        else:
+            round_order = shuffled(info.round_ids, seed, "rounds")
+        state = cls(players, seed, options, deck=deck, chance=kept)
+        state.hands = [[info.jokers[s]] for s in range(players)]
+        for i, card in enumerate(order[:DEALT * players]):    # one at a time from seat 0
+            state.hands[i % players].append(card)
+        state.draw_deck = order[DEALT * players:][::-1]
+        state.round_stack = round_order[::-1]
+        state.removed = list(info.jokers[players:])           # unused jokers leave the game
+        state.chips = [CHIPS] * players
+        state.pot = 0
+        state.taken = [[] for _ in range(players)]
+        state.round_no = 0
+        state.last_round = None
+        state.ended_early = False
+        state._begin_round(0)                                 # seat 0 starts the first round
+        return state
+
+    def _begin_round(self, start: int) -> None:
+        """RX-R3: turn up the next round card; then phase 2 from the start player."""
+        n = self.players
+        self.round_no += 1
+        self.round_card = self.round_stack.pop()
+        self.start = start
+        self.table = [[] for _ in range(n)]
+        self.up = [False] * n
+        self.seen_by = [[] for _ in range(n)]
+        self.protection = [0] * n
+        self.auction = None
+        self.protecting = []
+        self.step, self.turn, self.phase = 0, start, PLACE
+
+    # -- queries -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    def order(self) -> list[int]:
+        """The round's turn order: clockwise from the start player."""
+        return [(self.start + i) % self.players for i in range(self.players)]
+
+    def _next_in_order(self) -> bool:
+        """Hand the phase to the next seat in turn order; False once everyone had it."""
+        self.step += 1
+        if self.step == self.players:
+            return False
+        self.turn = (self.start + self.step) % self.players
+        return True
+
+    def _held(self, code: str) -> str:
+        """The id of a card with this code in the mover's hand (refusal if none)."""
+        table = cards().code
+        for card in self.hands[self.turn]:
+            if table[card] == code:
+                return card
+        raise IllegalAction(f"You have no {code[:20]} in your hand.")
+
+    def _seat(self, word: str) -> int:
+        seat = _number(word, "a seat number", 99)
+        if seat >= self.players:
+            raise IllegalAction(f"There is no seat {seat} at this table (seats 0 to "
+                                f"{self.players - 1}).")
+        return seat
+
+    @staticmethod
+    def _words(action: str, verbs: dict[str, int], hint: Any) -> list[str]:
+        """Split an action and check its verb and length; `hint()` words the refusal."""
+        words = action.split()
+        if not words or verbs.get(words[0]) != len(words):
+            raise IllegalAction(f"Now {hint()}.")
+        return words
+
+    # -- phase 2: the first card (RX-R4) --------------------------------------------------
+    def _legal_place(self) -> list[str]:
+        code = cards().code
+        chips = min(self.chips[self.turn], MAX_PROTECTION)
+        actions: list[str] = []
+        for c in {code[card] for card in self.hands[self.turn]}:
+            actions += _place_actions(c, chips)
+        return actions
+
+    def _check_place(self, action: str) -> tuple:
+        if self.is_legal(action):
+            _, code, face_up, chips = _move(action)
+            return self._held(code), face_up, chips
+        words = action.split()
+        if len(words) not in (3, 5) or words[0] != "place" or words[2] not in ("up", "down") \
+                or (len(words) == 5 and words[3] != "protect"):
+            raise IllegalAction("Now place a hand card face up or down, like 'place 9 down "
+                                "protect 2' or 'place 3 up'.")
+        card = self._held(words[1])
+        chips = 0
+        if len(words) == 5:
+            chips = _number(words[4], "a number of chips", 99)
+            if not 1 <= chips <= MAX_PROTECTION:
+                raise IllegalAction("A card is protected by 1 or 2 chips.")
+            if chips > self.chips[self.turn]:
+                raise IllegalAction(f"You have only {self.chips[self.turn]} chips.")
+        return card, words[2] == "up", chips
+
+    def _perform_place(self, move: tuple) -> None:
+        card, face_up, chips = move
+        seat = self.turn
+        self.hands[seat].remove(card)
+        self.table[seat] = [card]
+        self.up[seat] = face_up
+        self.seen_by[seat] = [seat]
+        self.protection[seat] = chips
+        self.chips[seat] -= chips
+        if not self._next_in_order():
+            self.step, self.turn, self.phase = 0, self.start, DEAL
+
+    # -- phase 3: the opener's deal (RX-R5) ----------------------------------------------
+    def _legal_deal(self) -> tuple[str, ...]:
+        return _deal_actions(self.turn, tuple(self.protection), self.chips[self.turn])
+
+    def _check_deal(self, action: str) -> tuple:
+        if self.is_legal(action):
+            return _move(action)
+        words = self._words(action, {"pass": 1, "swap": 2, "bid": 3},
+                            lambda: "open a deal with 'swap P' or 'bid P N', or 'pass'")
+        if words[0] == "pass":
+            return ("pass",)
+        seat = self._seat(words[1])
+        if seat == self.turn:
+            raise IllegalAction("You cannot bid on or swap your own card.")
+        guard = self.protection[seat]
+        if words[0] == "swap":
+            if guard:
+                raise IllegalAction(f"Seat {seat}'s card is protected by {guard} chip"
+                                    f"{'s' * (guard > 1)}: open a bid of at least {guard}.")
+            if not self.chips[self.turn]:
+                raise IllegalAction("A swap costs 1 chip to the pot and you have none.")
+            return ("swap", seat)
+        amount = _number(words[2], "a number of chips", 999)
+        if not guard:
+            raise IllegalAction(f"Seat {seat}'s card is unprotected: swap it for 1 chip to "
+                                f"the pot instead of bidding.")
+        if amount < guard:
+            raise IllegalAction(f"The card is protected by {guard} chips: bid at least "
+                                f"{guard}.")
+        if amount > self.chips[self.turn]:
+            raise IllegalAction(f"You have only {self.chips[self.turn]} chips to bid.")
+        return ("bid", seat, amount)
+
+    def _perform_deal(self, move: tuple) -> None:
+        me = self.turn
+        if move[0] == "pass":
+            self._next_opener()
+        elif move[0] == "swap":              # unprotected: 1 chip to the pot, swap at once
+            self.chips[me] -= 1
+            self.pot += 1
+            self._swap(me, move[1])
+        else:
+            self.auction = {"owner": move[1], "high": me, "bid": move[2], "passes": 0}
+            self.phase = BID
+            self._next_bidder()
+
+    def _swap(self, bidder: int, owner: int) -> None:
+        """RX-R5: the cards change places with their sides; the protection chips stay with
+        their player; the new holder of a face-down card looks at it. Then the bidder and the
+        owner may raise their protection."""
+        for name in ("table", "up", "seen_by"):
+            row = getattr(self, name)
+            row[bidder], row[owner] = row[owner], row[bidder]
+        for seat in (bidder, owner):
+            if seat not in self.seen_by[seat]:
+                self.seen_by[seat].append(seat)
+        self.auction = None
+        self.protecting = [bidder, owner]
+        self.turn, self.phase = bidder, PROTECT
+
+    def _next_opener(self) -> None:
+        self.auction = None
+        if self._next_in_order():
+            self.phase = DEAL
+            return
+        # RX-R6: all protection chips of the round go to the pot.
+        self.pot += sum(self.protection)
+        self.protection = [0] * self.players
+        self.step = 0
+        self._phase4_turn(self.start)
+
+    # -- phase 3: bidding round the table (RX-R5) ----------------------------------------
+    def _eligible(self) -> int:
+        return self.players - 1          # everyone but the card's owner
+
+    def _next_bidder(self) -> None:
+        """Clockwise from the last speaker, never the owner nor the high bidder; the bidding
+        ends once every other eligible player has passed in a row."""
+        auction = self.auction
+        if auction["passes"] >= self._eligible() - 1:
+            self._settle()
+            return
+        seat = self.turn
+        while True:
+            seat = (seat + 1) % self.players
+            if seat != auction["owner"] and seat != auction["high"]:
+                break
+        self.turn = seat
+
+    def _settle(self) -> None:
+        """The highest bidder pays the owner and swaps their card for the owner's."""
+        auction = self.auction
+        high, owner, amount = auction["high"], auction["owner"], auction["bid"]
+        self.chips[high] -= amount
+        self.chips[owner] += amount
+        self._swap(high, owner)
+
+    def _legal_bid(self) -> list[str]:
+        chips = self.chips[self.turn]
+        return ["pass"] + [f"raise {n}" for n in range(self.auction["bid"] + 1, chips + 1)]
+
+    def _check_bid(self, action: str) -> tuple:
+        if self.is_legal(action):
+            return _move(action)
+        words = self._words(action, {"pass": 1, "raise": 2},
+                            lambda: f"raise the bid of {self.auction['bid']} with "
+                                    f"'raise N', or 'pass'")
+        if words[0] == "pass":
+            return ("pass",)
+        amount = _number(words[1], "a number of chips", 999)
+        if amount <= self.auction["bid"]:
+            raise IllegalAction(f"A raise must top the bid of {self.auction['bid']}.")
+        if amount > self.chips[self.turn]:
+            raise IllegalAction(f"You have only {self.chips[self.turn]} chips to bid "
+                                f"(chips on cards do not count).")
+        return ("raise", amount)
+
+    def _perform_bid(self, move: tuple) -> None:
+        auction = self.auction
+        if move[0] == "pass":
+            auction["passes"] += 1
+        else:
+            auction.update(high=self.turn, bid=move[1], passes=0)
+        self._next_bidder()
+
+    # -- phase 3: raising protection after a swap (RX-R5) --------------------------------
+    def _legal_protect(self) -> list[str]:
+        seat = self.turn
+        have = self.protection[seat]
+        return ["keep"] + [f"protect {n}" for n in range(have + 1, MAX_PROTECTION + 1)
+                           if n - have <= self.chips[seat]]
+
+    def _check_protect(self, action: str) -> tuple:
+        if self.is_legal(action):
+            return _move(action)
+        words = self._words(action, {"keep": 1, "protect": 2},
+                            lambda: "raise your protection with 'protect N', or 'keep' it")
+        if words[0] == "keep":
+            return ("keep",)
+        seat = self.turn
+        level = _number(words[1], "a number of chips", 99)
+        if level <= self.protection[seat]:
+            raise IllegalAction(f"Protection only rises: your card has {self.protection[seat]} "
+                                f"chips already.")
+        if level > MAX_PROTECTION:
+            raise IllegalAction("A card is protected by at most 2 chips.")
+        if level - self.protection[seat] > self.chips[seat]:
+            raise IllegalAction(f"You have only {self.chips[seat]} chips.")
+        return ("protect", level)
+
+    def _perform_protect(self, move: tuple) -> None:
+        seat = self.protecting.pop(0)
+        if move[0] == "protect":
+            self.chips[seat] -= move[1] - self.protection[seat]
+            self.protection[seat] = move[1]
+        if self.protecting:
+            self.turn = self.protecting[0]
+        else:
+            self._next_opener()
+
+    # -- phase 4: reveal and the second card (RX-R6, RX-R7) ------------------------------
+    def _phase4_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.phase = ADD if self.up[seat] else REVEAL
+
+    def _phase4_done(self) -> None:
+        if self._next_in_order():
+            self._phase4_turn(self.turn)
+        else:
+            self._showdown()
+
+    def _legal_reveal(self) -> list[str]:
+        return ["hide", "reveal"]
+
+    def _check_reveal(self, action: str) -> tuple:
+        if self.is_legal(action):
+            return _move(action)
+        words = self._words(action, {"reveal": 1, "hide": 1},
+                            lambda: "'reveal' your first card, or 'hide' it (then no second card)")
+        return (words[0],)
+
+    def _perform_reveal(self, move: tuple) -> None:
+        if move[0] == "reveal":
+            self.up[self.turn] = True
+            self.phase = ADD
+        else:
+            self._phase4_done()
+
+    def _legal_add(self) -> list[str]:
+        info = cards()
+        first = info.value[self.table[self.turn][0]]
+        return ["stand"] + [f"add {info.code[c]}" for c in self.hands[self.turn]
+                            if fits(first, info.value[c])]
+
+    def _check_add(self, action: str) -> tuple:
+        if self.is_legal(action):
+            move = _move(action)
+            return move if move[0] == "stand" else ("add", self._held(move[1]))
+        words = self._words(action, {"add": 2, "stand": 1},
+                            lambda: "add a second card face up with 'add CARD', or 'stand'")
+        if words[0] == "stand":
+            return ("stand",)
+        card = self._held(words[1])
+        info = cards()
+        first = info.value[self.table[self.turn][0]]
+        if not fits(first, info.value[card]):
+            raise IllegalAction(f"{info.code[self.table[self.turn][0]]} and {words[1]} make "
+                                f"{first + info.value[card]}: the total may not exceed 10.")
+        return ("add", card)
+
+    def _perform_add(self, move: tuple) -> None:
+        if move[0] == "add":
+            self.hands[self.turn].remove(move[1])
+            self.table[self.turn].append(move[1])
+        self._phase4_done()
+
+    # -- phase 5: the reveal, the loser, the pot, refilling (RX-R8, RX-R9) ---------------
+    def _showdown(self) -> None:
+        info = cards()
+        self.up = [True] * self.players
+        order = self.order()
+        value = info.value
+        results = {s: total_and_best([value[c] for c in self.table[s]]) for s in order}
+        # Highest total wins; then the higher best single card; then earlier in turn order.
+        winner = order[0]
+        for s in order[1:]:
+            if results[s] > results[winner]:
+                winner = s
+        # Lowest total among the others loses; on equal totals the later in turn order.
+        loser = None
+        for s in order:
+            if s != winner and (loser is None or results[s][0] <= results[loser][0]):
+                loser = s
+        played = [c for s in order for c in self.table[s]]
+        self.taken[loser] += played + [self.round_card]
+        self.table = [[] for _ in range(self.players)]
+        self.last_round = {"round": self.round_no, "round_card": self.round_card,
+                           "winner": winner, "loser": loser, "pot": self.pot,
+                           "totals": [results[s][0] for s in range(self.players)],
+                           "best": [results[s][1] for s in range(self.players)],
+                           "cards": played}
+        self.round_card = None
+        self.chips[winner] += self.pot
+        self.pot = 0
+        if not self.round_stack:                      # RX-R9: after the 10th round
+            self._end()
+            return
+        for seat in order:                            # RX-R8 refill; RX-R9 early end
+            hand = self.hands[seat]
+            while len(hand) < HAND:
+                if not self.draw_deck:
+                    self.ended_early = True
+                    self.taken[loser] += self.round_stack[::-1]
+                    self.round_stack = []
+                    self._end()
+                    return
+                hand.append(self.draw_deck.pop())
+        self.turn, self.phase = winner, START
+
+    def _end(self) -> None:
+        """RX-R9: each player adds their hand to the cards they took."""
+        for seat in range(self.players):
+            self.taken[seat] += self.hands[seat]
+            self.hands[seat] = []
+        self.turn, self.phase = None, OVER
+
+    def _legal_start(self) -> list[str]:
+        return [f"start {s}" for s in range(self.players)]
+
+    def _check_start(self, action: str) -> tuple:
+        if self.is_legal(action):
+            return _move(action)
+        words = self._words(action, {"start": 2},
+                            lambda: "name the next round's start player with 'start P'")
+        return "start", self._seat(words[1])
+
+    def _perform_start(self, move: tuple) -> None:
+        self._begin_round(move[1])
+
+    phases = {PLACE: Phase(_legal_place, _check_place, _perform_place),
+              DEAL: Phase(_legal_deal, _check_deal, _perform_deal),
+              BID: Phase(_legal_bid, _check_bid, _perform_bid),
+              PROTECT: Phase(_legal_protect, _check_protect, _perform_protect),
+              REVEAL: Phase(_legal_reveal, _check_reveal, _perform_reveal),
+              ADD: Phase(_legal_add, _check_add, _perform_add),
+              START: Phase(_legal_start, _check_start, _perform_start)}
+
+    # -- scores (RX-R10) -------------------------------------------------------------------
+    def penalty(self, seat: int) -> int:
+        points = cards().points
+        return sum(points[c] for c in self.taken[seat])
+
+    def scores(self) -> list[int]:
+        return [self.penalty(s) - CHIP_POINTS * self.chips[s] for s in range(self.players)]
+
+    def winners(self) -> list[int]:
+        """RX-R10: the lowest score wins; ties are shared."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = min(scores)
+        return [s for s, score in enumerate(scores) if score == best]
+
+    # -- information -------------------------------------------------------------------
+    def knows(self, seat: int | None, place: int) -> bool:
+        """Whether `seat` may see the first card lying at `place`'s seat."""
+        return self.up[place] or (seat is not None and seat in self.seen_by[place])
+
+    def _table_view(self, seat: int | None) -> list[list[dict]]:
+        code = cards().code
+        out = []
+        for place, row in enumerate(self.table):
+            shown = []
+            for i, card in enumerate(row):
+                up = i > 0 or self.up[place]
+                if up or self.knows(seat, place):
+                    shown.append({"id": card, "code": code[card], "up": up})
+                else:
+                    shown.append({"id": None, "code": None, "up": False})
+            out.append(shown)
+        return out
+
+    def _view(self, seat: int | None) -> dict:
+        info = cards()
+        auction = dict(self.auction) if self.auction else None
+        return {
+            "round": self.round_no, "round_card": self.round_card,
+            "rounds_left": len(self.round_stack), "deck": len(self.draw_deck),
+            "start": self.start, "order": self.order(),
+            "opener": (self.start + self.step) % self.players
+            if self.phase in (DEAL, BID, PROTECT) else None,
+            "hand": None if seat is None else sorted(
+                self.hands[seat], key=lambda c: (info.value[c] is None, info.value[c] or 0, c)),
+            "hand_sizes": [len(h) for h in self.hands],
+            "table": self._table_view(seat),
+            "protection": list(self.protection), "chips": list(self.chips), "pot": self.pot,
+            "taken": [list(t) for t in self.taken],
+            "penalty": [self.penalty(s) for s in range(self.players)],
+            "removed": list(self.removed), "auction": auction,
+            "protecting": list(self.protecting),
+            "last_round": None if self.last_round is None else {
+                k: list(v) if isinstance(v, list) else v for k, v in self.last_round.items()},
+            "ended_early": self.ended_early,
+            "lowest_wins": self.lowest_wins,
+        }
+
+    @staticmethod
+    def public_action(action: str, actor: int, seat: int | None) -> str:
+        """How `seat` may see `actor`'s action in a log: a card placed face down is
+        'place a card down' to everybody else (the history itself names it)."""
+        words = action.split()
+        if words[:1] == ["place"] and words[2:3] == ["down"] and seat != actor:
+            return " ".join(["place", "a", "card"] + words[2:])
+        return action
+
+    def zones(self) -> dict[str, list]:
+        zones = {"draw deck": self.draw_deck, "round stack": self.round_stack,
+                 "round card": [self.round_card] if self.round_card else [],
+                 "removed": self.removed}
+        for s in range(self.players):
+            zones[f"hand {s}"] = self.hands[s]
+            zones[f"table {s}"] = self.table[s]
+            zones[f"taken {s}"] = self.taken[s]
+        return zones
+
+    def hidden_zones(self, seat: int | None) -> set[str]:
+        hidden = {"draw deck", "round stack"}
+        for s in range(self.players):
+            if s != seat:
+                hidden.add(f"hand {s}")
+            if self.table[s] and not self.knows(seat, s):
+                hidden.add(f"table {s}")
+        return hidden
+
+    def hidden_cards(self, seat: int | None) -> set:
+        hidden = set(self.draw_deck) | set(self.round_stack)
+        for s in range(self.players):
+            if s != seat:
+                hidden.update(self.hands[s])
+            if self.table[s] and not self.knows(seat, s):
+                hidden.add(self.table[s][0])
+        return hidden
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        """Resample the other hands, the draw deck and the face-down cards `seat` never held,
+        keeping what it knows: each other player was dealt a joker, so an unseen joker is in
+        its player's hand or under a face-down card that player placed."""
+        info = cards()
+        holes: list[tuple[int, int]] = []          # (place, index): -1 = draw deck
+        pool: list[str] = []
+        pinned: dict[int, str] = {}                 # seat -> its unseen joker
+        hidden_places = [s for s in range(self.players)
+                         if self.table[s] and not self.knows(seat, s)]
+        for s in range(self.players):
+            if s == seat:
+                continue
+            joker = info.jokers[s]
+            if joker in self.hands[s] or any(self.table[p][0] == joker for p in hidden_places):
+                pinned[s] = joker
+        for s in range(self.players):
+            if s != seat:
+                pool += self.hands[s]
+                holes += [("hand", s)] * len(self.hands[s])
+        for p in hidden_places:
+            pool.append(self.table[p][0])
+            holes.append(("table", p))
+        pool += self.draw_deck
+        holes += [("deck", 0)] * len(self.draw_deck)
+        # Place each pinned joker first, in a slot its player could have put it.
+        fixed: dict[int, str] = {}
+        for s, joker in pinned.items():
+            slots = [i for i, hole in enumerate(holes)
+                     if hole == ("hand", s) or (hole[0] == "table"
+                                                and self.seen_by[hole[1]][0] == s)]
+            fixed[rng.choice(slots)] = joker
+            pool.remove(joker)
+        rng.shuffle(pool)
+        it = iter(pool)
+        filled = [fixed[i] if i in fixed else next(it) for i in range(len(holes))]
+        hands = {s: [] for s in range(self.players) if s != seat}
+        deck = []
+        for (kind, where), card in zip(holes, filled):
+            if kind == "hand":
+                hands[where].append(card)
+            elif kind == "table":
+                self.table[where][0] = card
+            else:
+                deck.append(card)
+        for s, hand in hands.items():
+            self.hands[s] = hand
+        self.draw_deck = deck
+        rng.shuffle(self.round_stack)
+
+    # -- accounting -----------------------------------------------------------------------
+    def validate(self) -> None:
+        n = self.players
+
+        def per_seat(value, item) -> bool:
+            return isinstance(value, list) and len(value) == n and all(item(v) for v in value)
+
+        def ids(value) -> bool:
+            return isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+        def count(value) -> bool:
+            return type(value) is int and value >= 0
+
+        checks = {
+            "hands": per_seat(self.hands, ids), "table": per_seat(self.table, ids),
+            "taken": per_seat(self.taken, ids), "draw_deck": ids(self.draw_deck),
+            "round_stack": ids(self.round_stack), "removed": ids(self.removed),
+            "chips": per_seat(self.chips, count), "pot": count(self.pot),
+            "protection": per_seat(self.protection, lambda v: count(v) and v <= 2),
+            "up": per_seat(self.up, lambda v: type(v) is bool),
+            "seen_by": per_seat(self.seen_by, lambda v: isinstance(v, list) and all(
+                type(s) is int and 0 <= s < n for s in v)),
+            "round_no": type(self.round_no) is int and 1 <= self.round_no <= TEN,
+            "turn": self.turn is None or (type(self.turn) is int and 0 <= self.turn < n),
+        }
+        bad = [name for name, ok in checks.items() if not ok]
+        if bad:
+            raise SetupError(f"{GAME_ID}: the position has a bad {', '.join(bad)}")
+        held = sorted(c for zone in self.zones().values() for c in zone)
+        if held != sorted(cards().ids):
+            raise SetupError(f"{GAME_ID}: the position does not hold each of the 80 cards once")
+        if sum(self.chips) + sum(self.protection) + self.pot != CHIPS * n:
+            raise SetupError(f"{GAME_ID}: the position does not hold {CHIPS} chips per player")
+        super().validate()
