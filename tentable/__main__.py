@@ -1,3 +1,9 @@
+import multiprocessing
+
 from tentable.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":
+    # A frozen app starts its bot processes by running itself again ("spawn"): this
+    # line makes such a child run the bot instead of a second window.
+    multiprocessing.freeze_support()
+    raise SystemExit(main())

@@ -41,12 +41,12 @@ def heuristic(state):
 
 
 def test_heuristic_twists_when_it_can():
-    state = position(hands=[[43, 35, 36], [12, 13, 14]], row=[30, 34], pile=[50, 51])
+    state = position(hands=[[43, 35, 36], [12, 13, 14]], row=[29, 34], pile=[59, 51])
     assert heuristic(state) == "twist 43"
 
 
 def test_heuristic_uses_a_twin_pair_plays_one_half_then_twists_it():
-    state = position(hands=[[34, 43, 38], [36, 13, 14]], row=[], pile=[50, 51, 52])
+    state = position(hands=[[34, 43, 38], [36, 13, 14]], row=[], pile=[59, 51, 57])
     first = heuristic(state)
     assert first in ("play 34", "play 43")
     state.apply(first)
@@ -55,19 +55,19 @@ def test_heuristic_uses_a_twin_pair_plays_one_half_then_twists_it():
 
 
 def test_heuristic_avoids_playing_a_toad_into_a_long_row():
-    row = [41, 45, 47, 49, 52, 50]
-    state = position(hands=[[55, 53, 12], [13, 14, 15]], row=row, pile=[60, 61])
+    row = [41, 45, 47, 49, 52, 51]
+    state = position(hands=[[55, 53, 12], [13, 14, 15]], row=row, pile=[62, 63])
     assert heuristic(state) == "play 53"
 
 
 def test_heuristic_takes_a_small_row_rather_than_feed_it_a_toad():
-    state = position(hands=[[44, 12, 98], [13, 14, 15]], row=[45], pile=[60, 61])
+    state = position(hands=[[44, 12, 98], [13, 14, 15]], row=[45], pile=[62, 63])
     assert heuristic(state) == "take"
 
 
 def test_heuristic_does_not_take_a_long_row_it_can_feed():
-    row = [41, 45, 47, 49, 52, 50]
-    state = position(hands=[[58, 12, 98], [13, 14, 15]], row=row, pile=[60, 61])
+    row = [41, 45, 47, 49, 52, 51]
+    state = position(hands=[[58, 12, 98], [13, 14, 15]], row=row, pile=[62, 63])
     assert heuristic(state) == "play 58"
 
 

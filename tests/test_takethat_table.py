@@ -336,3 +336,16 @@ def test_taking_the_row_that_ends_a_round_logs_what_was_taken(app):
     from tentable.ui.scenes.common import signed
     assert any(f"take the row of 2: {signed(pile_score([], taken))}" in e.text
                for e in table.log.entries), [e.text for e in table.log.entries]
+
+
+def test_a_searching_bot_thinks_in_its_own_process_and_can_be_cancelled():
+    from tentable.engine import new_game
+    from tentable.ui.scenes.table import ProcessBotJob
+    state = new_game("takethat", 2, seed=4)
+    job = ProcessBotJob(("random", "takethat", 0, 1, None), state.determinize(0, 1), 0, 30)
+    assert job.done.wait(30) and job.error is None
+    assert state.is_legal(job.action)
+    slow = ProcessBotJob(("random", "takethat", 0, 1, None), state, 0, 30)
+    slow.cancel()
+    slow._process.join(5)
+    assert not slow._process.is_alive()
