@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Callable
 
 from tentable.bots.base import Bot, RandomBot
+from tentable.bots.elfer import ElferHeuristic
 from tentable.bots.retro10 import Retro10Heuristic
 from tentable.bots.takethat import TakeThatHeuristic
 
 # name -> game id (None: every game) -> factory(seat, seed, time_limit)
 _BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {
     "random": {None: RandomBot},
-    "heuristic": {"retro10": Retro10Heuristic, "takethat": TakeThatHeuristic},
+    "heuristic": {"elfer": ElferHeuristic, "retro10": Retro10Heuristic, "takethat": TakeThatHeuristic},
 }
 
 # Bots that search: the table runs them in a separate process so the window stays fluid.
