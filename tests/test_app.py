@@ -25,7 +25,7 @@ from tentable.ui.scenes.setup import SetupScene
 from tentable.ui.scenes.table import TableScene
 from tentable.ui.session import Seat, Session
 from tentable.ui.text import STRINGS, t
-from uitools import click, key, wait_for
+from uitools import FakeClock, click, key, wait_for
 
 
 # -- a fake game: players in turn add 1 or 2; whoever reaches the target ends it --
@@ -131,7 +131,7 @@ def count_only(monkeypatch):
 
 @pytest.fixture
 def app():
-    the_app = App(size=(1280, 720))
+    the_app = App(size=(1280, 720), clock=FakeClock())
     yield the_app
     the_app.close()
 
@@ -310,9 +310,9 @@ def test_bot_moves_wait_for_the_animation_speed(count_only, app):
     table = CountTable(app, session("human", "random"))
     app.reset(table)
     key(app, pygame.K_1)
-    started = time.monotonic()
+    started = app.clock()
     wait_for(app, lambda: len(table.actions) == 2)
-    assert time.monotonic() - started >= table_module.BOT_DELAY["slow"] - 0.05
+    assert app.clock() - started >= table_module.BOT_DELAY["slow"]
 
 
 def test_two_humans_pass_the_screen_behind_a_curtain(count_only, app):
@@ -748,3 +748,20 @@ def test_the_menu_offers_only_games_that_have_a_table(app, monkeypatch):
                         lambda game_id: object if game_id == "takethat" else None)
     menu = app.reset("menu")
     assert [tile.game.id for tile in menu.tiles] == ["takethat"]
+
+
+def test_thinking_shows_after_a_moment_and_a_late_bot_is_replaced(count_only, app, monkeypatch):
+    bots = {}
+    monkeypatch.setattr(table_module, "make_bot",
+                        lambda name, game_id, seat, seed: bots.setdefault(seat, GatedBot(seat)))
+    table = CountTable(app, session("random", "human"))
+    app.reset(table)
+    wait_for(app, lambda: table._job is not None)
+    assert "thinking" not in table.status_text()
+    app.clock.advance(table_module.THINKING_AFTER + 0.01)
+    assert "thinking" in table.status_text()
+    app.clock.advance(table_module.BOT_DEADLINE)           # the bot never answers in time
+    wait_for(app, lambda: table.actions)
+    assert table.actions[0][1] in ("add 1", "add 2")
+    assert any("took too long" in toast.text for toast in app.toasts.items)
+    bots[0].release.set()

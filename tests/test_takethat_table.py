@@ -12,13 +12,13 @@ from tentable.ui.launch import session_for
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
-from uitools import drag, key, post, wait_for
+from uitools import FakeClock, step, drag, key, post, wait_for
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
-    the_app = App(size=(1280, 720))
+    the_app = App(size=(1280, 720), clock=FakeClock())
     the_app.settings["animation_speed"] = "instant"
     yield the_app
     the_app.close()
@@ -175,8 +175,7 @@ def test_the_table_only_ever_draws_views(app, monkeypatch):
         if table.my_turn:
             table.submit(table.view["legal_actions"][0])
         app.invalidate()
-        app.step(wait=False)
-        time.sleep(0.002)
+        step(app)
     assert seen
     for view, seat in seen[-5:]:
         assert seat == 0 and view["hand"] is not None
@@ -252,8 +251,8 @@ def test_the_frame_that_lands_an_animation_is_drawn(app):
     assert table.tweens.busy
     while True:
         frames = app.frame_count
+        app.clock.advance(0.01)
         app.step(wait=False)
-        time.sleep(0.01)
         if not table.tweens.busy:
             break
     assert app.frame_count == frames + 1

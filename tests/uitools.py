@@ -1,6 +1,4 @@
 """Real pygame events for UI tests: post them, let the app take one step."""
-import time
-
 import pygame
 
 
@@ -32,10 +30,38 @@ def drag(app, start, end):
     app.step(wait=False)
 
 
-def wait_for(app, until, seconds=10.0):
-    """Step the app (as fast as it goes) until `until()` holds; fail after `seconds`."""
-    end = time.monotonic() + seconds
-    while not until():
-        assert time.monotonic() < end, "timed out"
+class FakeClock:
+    """Test time for `App(clock=...)`: it moves only when a test moves it."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+FRAME = 1 / 60
+
+
+def step(app, frames=1):
+    """Let `frames` frames of test time pass, one app step each."""
+    for _ in range(frames):
+        if isinstance(app.clock, FakeClock):
+            app.clock.advance(FRAME)
         app.step(wait=False)
-        time.sleep(0.002)
+
+
+def wait_for(app, until, frames=20_000):
+    """Step the app frame by frame of test time until `until()` holds. A bot thinking on
+    its own thread is waited for by its done event, never by sleeping."""
+    for _ in range(frames):
+        if until():
+            return
+        step(app)
+        job = getattr(app.top, "_job", None)
+        if job is not None:
+            job.done.wait(0.05)
+    raise AssertionError(f"timed out after {frames} frames")

@@ -217,7 +217,11 @@ class App:
     `size` None: the size the window had when it was last closed."""
 
     def __init__(self, size: tuple[int, int] | None = None,
-                 start_scene: SceneSpec | None = None) -> None:
+                 start_scene: SceneSpec | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        # Everything that waits (frame pacing, bot deadlines, "thinking…") reads this clock,
+        # so tests can move time themselves instead of sleeping.
+        self.clock = clock
         _dpi_aware()
         pygame.display.init()
         pygame.font.init()
@@ -241,7 +245,7 @@ class App:
         self.crash_log: Path | None = None
         self._closed = False
         self._dirty = True
-        self._last_step = self._last_activity = time.perf_counter()
+        self._last_step = self._last_activity = self.clock()
         if notice:
             self.toasts.show(notice, 6.0, "error")
         self.push(start_scene if start_scene is not None else "menu")
@@ -410,7 +414,7 @@ class App:
 
         With `wait`, it also paces: up to 60 frames a second while something moves,
         a short sleep when idle. Tests pass `wait=False` to run flat out."""
-        start = time.perf_counter()
+        start = self.clock()
         dt = min(0.25, start - self._last_step)  # a stall (debugger, drag) is not a jump
         self._last_step = start
         for event in pygame.event.get():
@@ -431,7 +435,7 @@ class App:
             self._draw()
         if wait:
             if busy:
-                spent = time.perf_counter() - start
+                spent = self.clock() - start
                 pygame.time.wait(max(0, int((1 / FPS - spent) * 1000)))
             elif start - self._last_activity < DEEP_IDLE_AFTER:
                 pygame.time.wait(IDLE_POLL_MS)
@@ -449,7 +453,7 @@ class App:
 
     def run(self) -> int:
         """Run until the stack is empty or the window is closed; the exit code."""
-        self._last_step = time.perf_counter()
+        self._last_step = self.clock()
         while self.step_safely():
             pass
         return self.exit_code

@@ -61,9 +61,11 @@ class BotJob:
     """One `bot.choose(state)` on a worker thread; the frame thread polls `done`.
     A thread cannot be killed: cancelling forgets its answer."""
 
-    def __init__(self, bot, state, seat: int, deadline: float) -> None:
+    def __init__(self, bot, state, seat: int, deadline: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.seat = seat
-        self.started = time.monotonic()
+        self.clock = clock
+        self.started = clock()
         self.deadline = self.started + deadline
         self.action: str | None = None
         self.error: BaseException | None = None
@@ -82,7 +84,7 @@ class BotJob:
 
     @property
     def late(self) -> bool:
-        return not self.done.is_set() and time.monotonic() > self.deadline
+        return not self.done.is_set() and self.clock() > self.deadline
 
     def cancel(self) -> None:
         self.cancelled = True
@@ -105,9 +107,11 @@ class ProcessBotJob(BotJob):
     """A CPU-heavy bot in its own process, so the frame loop keeps its frame rate (the
     GIL would otherwise share one core between the search and the window)."""
 
-    def __init__(self, spec: tuple, state, seat: int, deadline: float) -> None:
+    def __init__(self, spec: tuple, state, seat: int, deadline: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.seat = seat
-        self.started = time.monotonic()
+        self.clock = clock
+        self.started = clock()
         self.deadline = self.started + deadline
         self.action, self.error, self.cancelled = None, None, False
         self.done = threading.Event()
@@ -311,7 +315,7 @@ class TableScene(Scene):
         name = self.names[current]
         if current in self._state.automata or not self.session.seats[current].is_human:
             job = self._job
-            slow = job is not None and time.monotonic() - job.started >= THINKING_AFTER
+            slow = job is not None and self.app.clock() - job.started >= THINKING_AFTER
             return t("table.thinking", name=name) if slow else t("table.turn_of", name=name)
         if current != self.seat:
             return t("table.waiting", name=name)
@@ -461,7 +465,7 @@ class TableScene(Scene):
         if job.done.is_set() and settled:
             return self._play_bot_move(job) or moving
         # the status pill changes to "thinking…" after a moment: draw that frame
-        return moving or (time.monotonic() - job.started < THINKING_AFTER + 0.1)
+        return moving or (self.app.clock() - job.started < THINKING_AFTER + 0.1)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface)
@@ -490,8 +494,8 @@ class TableScene(Scene):
             limit = self._bots[seat].time_limit or 1.0
             spec = (seat_info.bot, self.session.game_id, seat, self.session.seed * 31 + seat,
                     limit)
-            return ProcessBotJob(spec, state, seat, limit + DEADLINE_SLACK)
-        return BotJob(self._bots[seat], state, seat, BOT_DEADLINE)
+            return ProcessBotJob(spec, state, seat, limit + DEADLINE_SLACK, self.app.clock)
+        return BotJob(self._bots[seat], state, seat, BOT_DEADLINE, self.app.clock)
 
     def _play_bot_move(self, job: BotJob) -> bool:
         self._job = None
