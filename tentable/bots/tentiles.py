@@ -1,0 +1,598 @@
+"""Computer players for TEN (tiles), from the seat's view only.
+
+Both bots rebuild a `Layout` from `view(seat)`: the board, the drawn tile (hidden game)
+or both rows (open game). Nothing else is known: in the hidden game the order of both
+supplies is unknown even to their owners, so the next draws are counted, not peeked at.
+
+`TilesHeuristic` looks one move ahead: it takes a win, refuses to leave the opponent a
+win in one when it can, and otherwise keeps lines that can still reach ten.
+`TilesSearch` plays negamax with alpha-beta, iterative deepening and a transposition
+table; in the hidden game the draw is a chance node (expectimax). At the root it first
+takes a win and keeps to the moves that leave the opponent the least chance of one.
+"""
+from __future__ import annotations
+
+import time
+
+from tentable.bots.base import Bot
+from tentable.engine.core import State
+from tentable.engine.tentiles import (DIRECTIONS, EDGES, MOVE_LIMIT, ORIGIN, TEN, Layout,
+                                      parse_place, tile_code)
+
+WIN = 1000.0
+BUILD = 10.0        # weight of lines that may still grow to ten
+ROOT_KEEP = 8       # root moves searched deeper than one ply
+QUIET = 6           # quiet places searched below the root, besides the threatening ones
+ALL_VALUES = (1, 2, 3)
+
+
+# -- reading the view ---------------------------------------------------------------
+
+class Position:
+    """What a seat knows, as a mutable search position.
+
+    counts[s][v]: tiles of value v that seat s has still to place, not yet drawn;
+    drawn: the value the player to move holds (hidden game) or 0 before the draw;
+    rows/lo/hi: the open rows as values with their live ends; moves: phase-2 turns made."""
+
+    __slots__ = ("lay", "turn", "open", "counts", "drawn", "rows", "lo", "hi", "moves",
+                 "masks")
+
+    @classmethod
+    def from_view(cls, view: dict) -> "Position":
+        pos = cls()
+        pos.lay = Layout()
+        counts = [[0, 5, 5, 5], [0, 5, 5, 5]]
+        for place, tile in view["board"].items():
+            code = tile_code(tile)
+            pos.lay.put(parse_place(place), code)
+            counts[code >> 2][code & 3] -= 1
+        pos.turn = view["current_player"]
+        pos.open = view["open"]
+        pos.drawn = 0
+        if view["drawn"]:
+            code = tile_code(view["drawn"])
+            pos.drawn = code & 3
+            counts[code >> 2][code & 3] -= 1
+        pos.counts = counts
+        rows = view["rows"] or [[], []]
+        pos.rows = [[tile_code(t) & 3 for t in row] for row in rows]
+        pos.lo = [0, 0]
+        pos.hi = [len(r) - 1 for r in pos.rows]
+        pos.moves = view["moves"]
+        # phase 1: spot_needs of every place, kept up to date by make/unmake
+        pos.masks = place_masks(pos.lay)
+        return pos
+
+    @property
+    def placing(self) -> bool:
+        return len(self.lay.cell) < 30
+
+    def key(self) -> int:
+        extra = (self.turn, self.drawn, tuple(self.lo), tuple(self.hi),
+                 tuple(self.counts[0]), tuple(self.counts[1]))
+        return self.lay.key ^ hash(extra)
+
+    def next_values(self, seat: int) -> dict[int, float]:
+        """The values `seat` may place on its next turn, with their chances."""
+        if self.open:
+            lo, hi, row = self.lo[seat], self.hi[seat], self.rows[seat]
+            if lo > hi:
+                return {}
+            return {v: 1.0 for v in {row[lo], row[hi]}}
+        c = self.counts[seat]
+        total = c[1] + c[2] + c[3]
+        return {v: c[v] / total for v in ALL_VALUES if c[v]} if total else {}
+
+
+def spot_needs(lay: Layout, q: int) -> tuple[int, int, float, float]:
+    """For empty q: bit masks of the values that white / black would need there for ten,
+    then how much each could build on q (own lines next to it still short of seven).
+    (The search's hot spot: the runs are walked inline.)"""
+    get = lay.cell.get
+    m0 = m1 = 0
+    b0 = b1 = 0.0
+    for d in DIRECTIONS:
+        s0 = s1 = 0
+        for step in (d, -d):
+            p = q + step
+            code = get(p)
+            if code is None:
+                continue
+            seat = code >> 2
+            total = 0
+            while code is not None and code >> 2 == seat:
+                total += code & 3
+                p += step
+                code = get(p)
+            if seat:
+                s1 += total
+            else:
+                s0 += total
+        if s0:
+            if 7 <= s0 <= 9:
+                m0 |= 1 << (TEN - s0)
+            elif s0 < 7:
+                b0 += s0 / TEN
+        if s1:
+            if 7 <= s1 <= 9:
+                m1 |= 1 << (TEN - s1)
+            elif s1 < 7:
+                b1 += s1 / TEN
+    return m0, m1, b0, b1
+
+
+def place_masks(lay: Layout) -> dict[int, tuple]:
+    """spot_needs for every place where a tile may go now."""
+    if not lay.cell:
+        return {ORIGIN: (0, 0, 0.0, 0.0)}
+    return {q: spot_needs(lay, q) for q in lay.edge}
+
+
+def value_mask(values) -> int:
+    mask = 0
+    for v in values:
+        mask |= 1 << v
+    return mask
+
+
+# -- phase 2: wins in one -------------------------------------------------------------
+
+def move_wins(lay: Layout, seat: int) -> list[tuple[int, int]]:
+    """TL-R6/R7: the moves (from, to) by which `seat` makes ten now; stops at the first
+    unless several are cheap to find. Candidates come from the masks of the places, and
+    from the places on the lines of the lifted tile (whose runs change); each is checked
+    by making the move."""
+    found = []
+    masks = {q: spot_needs(lay, q)[seat] for q in lay.edge}
+    for p in lay.movable(seat):
+        value = lay.cell[p] & 3
+        bit = 1 << value
+        candidates = {q for q, m in masks.items() if m & bit}
+        for d in DIRECTIONS:
+            for step in (d, -d):
+                q = p + step
+                while lay.cell.get(q, -1) >> 2 == seat:
+                    q += step
+                if q in lay.edge or q == p + step:
+                    candidates.add(q)
+        code = lay.lift(p)
+        try:
+            targets = lay.targets(p)
+            if targets and lay.ten_beside(p, seat):
+                found.append((p, targets[0]))
+                continue
+            target_set = set(targets)
+            for q in candidates:
+                if q != p and q in target_set:
+                    lay.put(q, code)
+                    won = lay.ten_through(q)
+                    lay.lift(q)
+                    if won:
+                        found.append((p, q))
+                        break
+        finally:
+            lay.put(p, code)
+    return found
+
+
+def phase2_moves(lay: Layout, seat: int) -> list[tuple[int, int]]:
+    return [(p, q) for p in lay.movable(seat) for q in lay.targets(p)]
+
+
+# -- making moves on a Position ------------------------------------------------------
+
+def parse_action(action: str) -> tuple:
+    """An action string as a search move: ("place", to, end) or ("move", from, to) or
+    ("pass",)."""
+    words = action.split(" ")
+    if words[0] == "place":
+        return ("place", parse_place(words[-1]), words[1] if len(words) == 3 else "")
+    if words[0] == "move":
+        a, b = words[1].split(">")
+        return ("move", parse_place(a), parse_place(b))
+    return ("pass",)
+
+
+def threat(pos: Position, after_seat: int) -> float:
+    """How likely `after_seat` (the player to move next) is to win at once."""
+    lay = pos.lay
+    if not pos.placing:
+        return 1.0 if move_wins(lay, after_seat) else 0.0
+    values = pos.next_values(after_seat) if pos.drawn == 0 else {pos.drawn: 1.0}
+    if not values:
+        return 0.0
+    union = 0
+    for masks in pos.masks.values():
+        union |= masks[after_seat]
+    chance = sum(p for v, p in values.items() if union >> v & 1)
+    return min(1.0, chance)
+
+
+class Undo:
+    __slots__ = ("kind", "a", "b", "drawn", "end", "saved")
+
+
+RAYS = DIRECTIONS + tuple(-d for d in DIRECTIONS)
+
+
+def _update_masks(pos: Position, to: int, saved: list) -> None:
+    """After a tile went to `to`: the places whose lines it touches get new masks, and
+    the empty edge neighbours of `to` become places."""
+    lay, masks = pos.lay, pos.masks
+    cell = lay.cell
+    saved.append((to, masks.pop(to, None)))
+    for d in RAYS:
+        e = to + d
+        while e in cell:
+            e += d
+        old = masks.get(e)
+        if old is not None:
+            saved.append((e, old))
+            masks[e] = spot_needs(lay, e)
+    for d in EDGES:
+        n = to + d
+        if n not in cell and n not in masks:
+            saved.append((n, None))
+            masks[n] = spot_needs(lay, n)
+
+
+def _restore_masks(pos: Position, saved: list) -> None:
+    masks = pos.masks
+    for spot, old in reversed(saved):
+        if old is None:
+            masks.pop(spot, None)
+        else:
+            masks[spot] = old
+
+
+def make(pos: Position, move: tuple, draw: int = 0) -> tuple[bool, Undo]:
+    """Play `move` for pos.turn; returns (won, undo). `draw` is the value the next player
+    turns up in the hidden game (0: not drawn yet)."""
+    lay, seat = pos.lay, pos.turn
+    undo = Undo()
+    undo.kind = move[0]
+    undo.drawn = pos.drawn
+    won = False
+    if move[0] == "place":
+        _, to, end = move
+        if pos.open:
+            if end == "R":
+                value = pos.rows[seat][pos.hi[seat]]
+                pos.hi[seat] -= 1
+            else:
+                value = pos.rows[seat][pos.lo[seat]]
+                pos.lo[seat] += 1
+            undo.end = end
+        else:
+            value = pos.drawn
+        lay.put(to, seat * 4 + value)
+        undo.a = to
+        won = lay.ten_through(to)
+        undo.saved = []
+        if not won:
+            _update_masks(pos, to, undo.saved)
+    elif move[0] == "move":
+        _, src, to = move
+        code = lay.lift(src)
+        lay.put(to, code)
+        undo.a, undo.b = src, to
+        won = lay.ten_through(to) or lay.ten_beside(src, seat)
+        pos.moves += 1
+    else:
+        pos.moves += 1
+    pos.turn = 1 - seat
+    pos.drawn = draw
+    if draw:
+        pos.counts[pos.turn][draw] -= 1
+    return won, undo
+
+
+def unmake(pos: Position, undo: Undo) -> None:
+    lay = pos.lay
+    if pos.drawn:
+        pos.counts[pos.turn][pos.drawn] += 1
+    pos.turn = seat = 1 - pos.turn
+    pos.drawn = undo.drawn
+    if undo.kind == "place":
+        lay.lift(undo.a)
+        _restore_masks(pos, undo.saved)
+        if pos.open:
+            if undo.end == "R":
+                pos.hi[seat] += 1
+            else:
+                pos.lo[seat] -= 1
+    elif undo.kind == "move":
+        code = lay.lift(undo.b)
+        lay.put(undo.a, code)
+        pos.moves -= 1
+    else:
+        pos.moves -= 1
+
+
+def legal_moves(pos: Position) -> list[tuple]:
+    lay, seat = pos.lay, pos.turn
+    if pos.placing:
+        places = list(lay.edge) if lay.cell else [ORIGIN]
+        if not pos.open:
+            return [("place", q, "") for q in places]
+        ends = ["L"] + (["R"] if pos.hi[seat] > pos.lo[seat] else [])
+        return [("place", q, e) for e in ends for q in places]
+    moves = [("move", p, q) for p, q in phase2_moves(lay, seat)]
+    return moves or [("pass",)]
+
+
+def line_shape(lay: Layout, q: int, seat: int) -> float:
+    """Lines through q that may still reach ten: 1-9 with room to grow is good, over ten
+    is a wasted tile."""
+    value = lay.cell[q] & 3
+    score = 0.0
+    for d in DIRECTIONS:
+        total = value + lay.run(q, d, seat) + lay.run(q, -d, seat)
+        if total > TEN:
+            score -= 0.3
+        else:
+            score += total / TEN
+    return score
+
+
+# -- the heuristic ---------------------------------------------------------------------
+
+class TilesHeuristic(Bot):
+    """One ply: win now; else the move leaving the opponent the least chance to win at
+    once; among those, my best chance next turn and lines that keep ten reachable."""
+
+    def choose(self, state: State) -> str:
+        view = state.view(self.seat)
+        actions = view["legal_actions"]
+        if len(actions) == 1:
+            return actions[0]
+        pos = Position.from_view(view)
+        me, them = self.seat, 1 - self.seat
+        scored = []
+        for action in actions:
+            move = parse_action(action)
+            won, undo = make(pos, move)
+            try:
+                if won:
+                    return action
+                if move[0] == "move":
+                    # Phase 2 is checked exactly below, only for the best-looking moves.
+                    score = line_shape(pos.lay, move[2], me) - 0.5 * left_behind(
+                        pos.lay, move[1], me)
+                    scored.append((score, self.rng.random(), action, move))
+                    continue
+                risk = threat(pos, them)
+                mine = self._my_chances(pos, me)
+                shape = line_shape(pos.lay, move[1], me)
+                scored.append((-10 * risk + 2 * mine + 0.5 * shape, self.rng.random(),
+                               action, move))
+            finally:
+                unmake(pos, undo)
+        scored.sort(reverse=True)
+        if scored[0][3][0] != "move":
+            return scored[0][2]
+        for _, _, action, move in scored:             # the best move that is safe
+            _, undo = make(pos, move)
+            safe = not move_wins(pos.lay, them)
+            unmake(pos, undo)
+            if safe:
+                return action
+        return scored[0][2]
+
+    @staticmethod
+    def _my_chances(pos: Position, me: int) -> float:
+        """How many of my next values would find a place for ten (kept after a block)."""
+        if not pos.placing:
+            return 0.0
+        values = pos.next_values(me)
+        spots = [m[me] for m in pos.masks.values()]
+        chance = 0.0
+        for v, p in values.items():
+            hits = sum(1 for m in spots if m >> v & 1)
+            chance += p * min(hits, 2) / 2      # two places cannot both be blocked
+        return chance
+
+
+def left_behind(lay: Layout, source: int, me: int) -> float:
+    """A little for each own tile next to the place a tile left: lines it may have cut."""
+    return 0.1 * sum(1 for d in EDGES if lay.cell.get(source + d, -1) >> 2 == me)
+
+
+# -- the search ------------------------------------------------------------------------
+
+class _Timeout(Exception):
+    pass
+
+
+class TilesSearch(Bot):
+    """Negamax with alpha-beta and iterative deepening; expectimax over the hidden draw;
+    a transposition table across the iterations of one decision."""
+
+    def __init__(self, seat: int, seed: int = 0, time_limit: float | None = None) -> None:
+        super().__init__(seat, seed, time_limit)
+        self.limit = 1.0 if time_limit is None else float(time_limit)
+        self.depth_reached = 0
+        self.nodes = 0
+
+    def choose(self, state: State) -> str:
+        start = time.perf_counter()
+        view = state.view(self.seat)
+        actions = view["legal_actions"]
+        if len(actions) == 1:
+            return actions[0]
+        pos = Position.from_view(view)
+        them = 1 - self.seat
+        self.deadline = start + self.limit * 0.8
+        self.nodes = 0
+        self.table: dict[int, tuple[int, float, int, tuple | None]] = {}
+        # Root: a win at once is taken; otherwise only the moves that leave the opponent
+        # the least chance of a win in one are searched.
+        rated = []
+        for action in actions:
+            move = parse_action(action)
+            won, undo = make(pos, move)
+            if won:
+                unmake(pos, undo)
+                return action
+            risk = threat(pos, them)
+            # the heuristic's liking, for the order (and the answer if time runs out)
+            shape = line_shape(pos.lay, move[-1] if move[0] == "move" else move[1],
+                               self.seat) if move[0] != "pass" else 0.0
+            unmake(pos, undo)
+            rated.append((risk, -shape, action, move))
+            if time.perf_counter() > start + self.limit * 0.5 and len(rated) > 1:
+                break
+        least = min(r for r, _, _, _ in rated)
+        self.rng.shuffle(rated)
+        rated.sort(key=lambda r: r[1])
+        root = [(a, m) for r, _, a, m in rated if r <= least + 1e-9]
+        best = root[0][0]
+        self.depth_reached = 0
+        depth = 1
+        while depth <= 30 and time.perf_counter() < self.deadline:
+            try:
+                values = self._root(pos, root, depth)
+            except _Timeout:
+                break
+            values.sort(key=lambda vam: -vam[0])
+            value, best, _ = values[0]
+            self.depth_reached = depth
+            if abs(value) >= WIN - 100:
+                break
+            # Deeper iterations look at the most promising moves only, best first.
+            root = [(a, m) for _, a, m in values[:ROOT_KEEP]]
+            depth += 1
+        return best
+
+    # -- tree -----------------------------------------------------------------------
+    def _root(self, pos: Position, root: list, depth: int) -> list[tuple[float, str, tuple]]:
+        """Every root move with its value (exact for the best; others may be bounds)."""
+        alpha = -WIN * 2
+        values = []
+        for action, move in root:
+            value = self._after(pos, move, depth, alpha, WIN * 2, 1)
+            values.append((value, action, move))
+            alpha = max(alpha, value)
+        return values
+
+    def _after(self, pos: Position, move: tuple, depth: int, alpha: float, beta: float,
+               ply: int) -> float:
+        """The value of `move` for the player making it."""
+        seat = pos.turn
+        placing = pos.placing
+        hidden_draw = placing and not pos.open and len(pos.lay.cell) < 29
+        if hidden_draw:
+            # TL-R4: the next player turns up a tile: a chance node over its value.
+            won, undo = make(pos, move)
+            if won:
+                unmake(pos, undo)
+                return WIN - ply
+            unmake(pos, undo)
+            values = pos.next_values(1 - seat)     # my move does not change them
+            total = 0.0
+            for v, p in values.items():
+                _, undo = make(pos, move, draw=v)
+                total += p * -self._negamax(pos, depth - 1, -WIN * 2, WIN * 2, ply + 1)
+                unmake(pos, undo)
+            return total
+        won, undo = make(pos, move)
+        try:
+            if won:
+                return WIN - ply
+            if not pos.placing and pos.moves >= MOVE_LIMIT:
+                return 0.0
+            return -self._negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+        finally:
+            unmake(pos, undo)
+
+    def _negamax(self, pos: Position, depth: int, alpha: float, beta: float,
+                 ply: int) -> float:
+        self.nodes += 1
+        if self.nodes & 15 == 0 and time.perf_counter() > self.deadline:
+            raise _Timeout
+        if depth <= 0:
+            return self._evaluate(pos)
+        key = pos.key()
+        entry = self.table.get(key)
+        first = None
+        if entry is not None:
+            e_depth, e_value, e_flag, first = entry
+            if e_depth >= depth:
+                if e_flag == 0 or (e_flag < 0 and e_value <= alpha) or \
+                        (e_flag > 0 and e_value >= beta):
+                    return e_value
+        moves = self._order(pos, legal_moves(pos))
+        if first is not None:
+            if first in moves:
+                moves.remove(first)
+            moves.insert(0, first)
+        start_alpha = alpha
+        best, best_move = -WIN * 2, None
+        for move in moves:
+            value = self._after(pos, move, depth, alpha, beta, ply)
+            if value > best:
+                best, best_move = value, move
+            if value > alpha:
+                alpha = value
+            if alpha >= beta:
+                break
+        flag = 0 if start_alpha < best < beta else (-1 if best <= start_alpha else 1)
+        self.table[key] = (depth, best, flag, best_move)
+        return best
+
+    def _order(self, pos: Position, moves: list) -> list:
+        """Phase 1: places where either player could make ten first, then places next to
+        own tiles; below the root only those and a few more are searched (the rest are
+        quiet moves that rarely matter at this depth)."""
+        if not pos.placing:
+            return moves
+        cell, masks, seat = pos.lay.cell, pos.masks, pos.turn
+
+        def key(move: tuple) -> float:
+            q = move[1]
+            m = masks.get(q, (0, 0, 0, 0))
+            own = sum(1 for d in RAYS if cell.get(q + d, -1) >> 2 == seat)
+            return -(16 * bool(m[seat]) + 8 * bool(m[1 - seat]) + own)
+        ordered = sorted(moves, key=key)
+        hot = sum(1 for move in ordered if any(masks.get(move[1], (0, 0))[:2]))
+        return ordered[:hot + QUIET]
+
+    def _evaluate(self, pos: Position) -> float:
+        """From the side to move: its chance to win at once against the opponent's,
+        then the count of places where either could complete ten later."""
+        lay, me = pos.lay, pos.turn
+        them = 1 - me
+        if not pos.placing:
+            mine = 1.0 if move_wins(lay, me) else 0.0
+            if mine:
+                return WIN / 2
+            masks = {q: spot_needs(lay, q) for q in lay.edge}
+            my_vals = value_mask(lay.cell[p] & 3 for p in lay.movable(me))
+            their_vals = value_mask(lay.cell[p] & 3 for p in lay.movable(them))
+            a = sum(1 for m in masks.values() if m[me] & my_vals)
+            b = sum(1 for m in masks.values() if m[them] & their_vals)
+            return 10.0 * (a - 1.5 * b)
+        union = [0, 0]
+        hits = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        build = [0.0, 0.0]
+        for m in pos.masks.values():
+            build[0] += m[2]
+            build[1] += m[3]
+            for seat in (0, 1):
+                bits = m[seat]
+                if bits:
+                    union[seat] |= bits
+                    for v in ALL_VALUES:
+                        if bits >> v & 1:
+                            hits[seat][v] += 1
+        now = {pos.drawn: 1.0} if pos.drawn else pos.next_values(me)
+        p_now = min(1.0, sum(p for v, p in now.items() if union[me] >> v & 1))
+        if p_now >= 1.0:
+            return WIN / 2
+        # After my move the opponent threatens; two places for one value cannot both be
+        # blocked (the heuristic's measure).
+        theirs = sum(p * min(hits[them][v], 2) / 2 for v, p in pos.next_values(them).items())
+        mine = sum(p * min(hits[me][v], 2) / 2 for v, p in pos.next_values(me).items())
+        return p_now * WIN / 2 + (1 - p_now) * (200.0 * (0.5 * mine - theirs)
+                                                 + BUILD * (build[me] - build[them]))

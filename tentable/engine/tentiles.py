@@ -1,0 +1,616 @@
+"""TEN, the tile game for two (Kitao & Mühlhäuser): rules digest `rules/tentiles.md`, TL-Rn.
+
+The position is saved as plain fields (`board` maps "x,y" to a tile id). Play runs on a
+`Layout`, a derived copy of the board with integer positions that is kept up to date
+move by move: the frontier (empty places with an edge neighbour and how many), line sums
+walked from the tile that moved, and a position key for repetitions. Cut vertices (tiles
+whose lifting would split the layout) are found once per position, when asked for.
+The search bot uses the same `Layout` with `put`/`lift` to make and unmake moves.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State,
+                                  card_ids, check_deck, code_of, register, shuffled)
+from tentable.engine.decks import manifest
+
+GAME_ID = "tentiles"
+PLACE, MOVE = "place", "move"
+TEN = 10
+MOVE_LIMIT = 100          # TL-R8: phase-2 turns in total
+REPEATS = 3               # TL-R8: third occurrence of a position
+COLOURS = ("W", "B")      # TL-R3: white is seat 0
+TILES_PER_PLAYER = 15
+
+# Positions are ints: (x + OFF) * W + (y + OFF). A layout of 30 tiles moves at most one
+# step per turn, so 100 turns keep every coordinate far inside +-OFF.
+W = 1024
+OFF = 512
+LIMIT = 400               # |x|, |y| accepted in a position
+ORIGIN = OFF * W + OFF
+EDGES = (1, -1, W, -W)                     # TL-R5: full-edge neighbours
+EDGE_SET = frozenset(EDGES)
+DIRECTIONS = (W, 1, W + 1, W - 1)          # TL-R6: horizontal, vertical, two diagonals
+
+
+def pos_of(x: int, y: int) -> int:
+    return (x + OFF) * W + (y + OFF)
+
+
+def xy_of(pos: int) -> tuple[int, int]:
+    x, y = divmod(pos, W)
+    return x - OFF, y - OFF
+
+
+@lru_cache(maxsize=None)
+def name_of(pos: int) -> str:
+    """The notation of a place: "x,y"."""
+    x, y = xy_of(pos)
+    return f"{x},{y}"
+
+
+@lru_cache(maxsize=4096)
+def parse_place(text: str) -> int | None:
+    """"x,y" -> position, or None if it is not two whole numbers in range."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        x, y = int(parts[0]), int(parts[1])
+    except ValueError:
+        return None
+    if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT) or name_of(pos_of(x, y)) != text:
+        return None
+    return pos_of(x, y)
+
+
+def tile_code(tile: str) -> int:
+    """A tile as a small int: seat * 4 + value (white 1..3, black 5..7)."""
+    code = code_of(tile)
+    return COLOURS.index(code[0]) * 4 + int(code[1])
+
+
+def _mix(n: int) -> int:
+    """splitmix64, cut to 52 bits so keys stay exact in any JSON reader."""
+    n = (n + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    n = ((n ^ (n >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    n = ((n ^ (n >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return (n ^ (n >> 31)) & ((1 << 52) - 1)
+
+
+@lru_cache(maxsize=None)
+def zobrist(pos: int, code: int) -> int:
+    return _mix(pos * 8 + code)
+
+
+SIDE_KEY = (0, _mix(-1))   # the player to move is part of a position (TL-R8)
+
+
+@lru_cache(maxsize=1)
+def supply_codes() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each player's 15 tile codes, from the manifest (TL components)."""
+    codes = manifest(GAME_ID).cards(2)
+    return tuple(tuple(c for c in codes if c[0] == colour) for colour in COLOURS)
+
+
+class Layout:
+    """The tiles on the table as ints, with the frontier kept up to date.
+
+    `cell`: position -> tile code; `edge`: empty position -> number of tiles sharing an
+    edge with it (the places a new tile may go, TL-R5); `key`: the Zobrist key of the
+    tiles (codes, not ids: two W2 tiles are alike)."""
+
+    __slots__ = ("cell", "edge", "key", "_cuts")
+
+    def __init__(self) -> None:
+        self.cell: dict[int, int] = {}
+        self.edge: dict[int, int] = {}
+        self.key = 0
+        self._cuts: set[int] | None = None
+
+    def copy(self) -> "Layout":
+        other = Layout()
+        other.cell, other.edge, other.key = dict(self.cell), dict(self.edge), self.key
+        return other
+
+    def put(self, pos: int, code: int) -> None:
+        cell, edge = self.cell, self.edge
+        cell[pos] = code
+        self.key ^= zobrist(pos, code)
+        edge.pop(pos, None)
+        for d in EDGES:
+            n = pos + d
+            if n not in cell:
+                edge[n] = edge.get(n, 0) + 1
+        self._cuts = None
+
+    def lift(self, pos: int) -> int:
+        cell, edge = self.cell, self.edge
+        code = cell.pop(pos)
+        self.key ^= zobrist(pos, code)
+        touching = 0
+        for d in EDGES:
+            n = pos + d
+            if n in cell:
+                touching += 1
+            else:
+                left = edge[n] - 1
+                if left:
+                    edge[n] = left
+                else:
+                    del edge[n]
+        if touching:
+            edge[pos] = touching
+        self._cuts = None
+        return code
+
+    # -- TL-R6: lines ------------------------------------------------------------
+    def run(self, pos: int, d: int, seat: int) -> int:
+        """Sum of `seat`'s unbroken run starting at pos + d and going on in direction d."""
+        cell = self.cell
+        total = 0
+        pos += d
+        code = cell.get(pos)
+        while code is not None and code >> 2 == seat:
+            total += code & 3
+            pos += d
+            code = cell.get(pos)
+        return total
+
+    def ten_through(self, pos: int) -> bool:
+        """Does the tile at pos lie in a line of its owner that sums to exactly ten?"""
+        code = self.cell[pos]
+        seat, value = code >> 2, code & 3
+        for d in DIRECTIONS:
+            if value + self.run(pos, d, seat) + self.run(pos, -d, seat) == TEN:
+                return True
+        return False
+
+    def ten_beside(self, pos: int, seat: int) -> bool:
+        """After lifting from pos: does a run of `seat` that ends next to pos sum to ten?"""
+        cell = self.cell
+        for d in DIRECTIONS:
+            for step in (d, -d):
+                code = cell.get(pos + step)
+                if code is not None and code >> 2 == seat and \
+                        (code & 3) + self.run(pos + step, step, seat) == TEN:
+                    return True
+        return False
+
+    def needs(self, pos: int, seat: int) -> int:
+        """Bit mask of the values (bit v) that `seat` could put on empty pos to make ten."""
+        mask = 0
+        for d in DIRECTIONS:
+            want = TEN - self.run(pos, d, seat) - self.run(pos, -d, seat)
+            if 1 <= want <= 3:
+                mask |= 1 << want
+        return mask
+
+    def ten_lines(self, pos: int) -> list[list[int]]:
+        """The lines of ten through the tile at pos (for showing the win)."""
+        code = self.cell[pos]
+        return [line for line in (self._line(pos, d, code >> 2) for d in DIRECTIONS)
+                if sum(self.cell[p] & 3 for p in line) == TEN]
+
+    def lines_beside(self, pos: int, seat: int) -> list[list[int]]:
+        out = []
+        for d in DIRECTIONS:
+            for step in (d, -d):
+                code = self.cell.get(pos + step)
+                if code is not None and code >> 2 == seat:
+                    line = self._line(pos + step, step, seat)
+                    if sum(self.cell[p] & 3 for p in line) == TEN:
+                        out.append(line)
+        return out
+
+    def _line(self, pos: int, d: int, seat: int) -> list[int]:
+        start = pos
+        while (self.cell.get(start - d, -1)) >> 2 == seat:
+            start -= d
+        line = []
+        while (self.cell.get(start, -1)) >> 2 == seat:
+            line.append(start)
+            start += d
+        return line
+
+    # -- TL-R7: what may move -------------------------------------------------------
+    def movable(self, seat: int) -> list[int]:
+        """TL-R7: own tiles with an empty edge neighbour whose lifting splits nothing."""
+        if self._cuts is None:
+            self._cuts = _cut_tiles(self.cell)
+        cell, cuts = self.cell, self._cuts
+        return [p for p, code in cell.items() if code >> 2 == seat and p not in cuts
+                and (p + 1 not in cell or p - 1 not in cell or p + W not in cell
+                     or p - W not in cell)]
+
+    def targets(self, pos: int) -> list[int]:
+        """TL-R7: empty places, other than pos, touching a tile once pos is lifted."""
+        edge = self.edge
+        alone = [pos + d for d in EDGES if edge.get(pos + d) == 1]
+        if not alone:
+            return list(edge)
+        return [f for f in edge if f not in alone]
+
+
+def _cut_tiles(cell: dict[int, int]) -> set[int]:
+    """Tiles whose lifting would split the layout: the articulation points of the
+    edge-neighbour graph (Tarjan; the depth is at most the 30 tiles)."""
+    order: dict[int, int] = {}
+    cuts: set[int] = set()
+
+    def visit(v: int, parent: int) -> int:
+        here = low = order[v] = len(order)
+        children = 0
+        for d in EDGES:
+            n = v + d
+            if n in cell:
+                if n not in order:
+                    children += 1
+                    below = visit(n, v)
+                    if below < low:
+                        low = below
+                    if below >= here and parent >= 0:
+                        cuts.add(v)
+                elif n != parent and order[n] < low:
+                    low = order[n]
+        if parent < 0 and children > 1:
+            cuts.add(v)
+        return low
+
+    if cell:
+        visit(next(iter(cell)), -1)
+    return cuts
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str            # "place" | "move" | "pass"
+    to: int = 0          # where the tile goes
+    end: str = ""        # open game: "L" or "R", the end of the row taken (TL-R4)
+    source: int = 0      # phase 2: where the tile is lifted
+
+
+def _check_supplies(deck: Any) -> list[list[str]]:
+    """`deck=` is [[white supply], [black supply]], each exactly that player's 15 codes."""
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, (list, tuple)) or len(deck) != 2:
+        raise SetupError(f"{GAME_ID}: deck must be two lists of tile codes, the white supply "
+                         f"and the black supply, like [['W1', 'W3', ...], ['B2', ...]]")
+    return [check_deck(GAME_ID, deck[s], list(supply_codes()[s]),
+                       what=f"the {('white', 'black')[s]} supply (deck[{s}])")
+            for s in range(2)]
+
+
+@register
+class TenTiles(State):
+    game_id = GAME_ID
+    title = "TEN (tiles)"
+    min_players = 2
+    max_players = 2
+    options_spec = (
+        Option("open", False, bool, help="open game (TL-R2): both supplies lie face up in a "
+                                         "row; take a tile from either end"),
+        Option("start", None, int, low=0, high=1, optional=True,
+               help="who starts (TL-R3): 0 white, 1 black; empty: drawn by lot"),
+    )
+    # supplies: hidden game, the face-down supply in draw order (front first); open game,
+    # the row left to right. drawn: hidden game, the tile the player to move turned up.
+    fields = ("board", "supplies", "drawn", "turn", "start", "moves", "positions", "result")
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict, deck: Any) -> "TenTiles":
+        supplies = None if deck is None else _check_supplies(deck)
+        state = cls(players, seed, options, deck=supplies)
+        if supplies is None:                                   # TL-R1, TL-R2
+            state.supplies = [shuffled(card_ids(supply_codes()[s]), seed, f"supply {s}")
+                              for s in range(2)]
+        else:
+            state.supplies = [card_ids(supply) for supply in supplies]
+        start = options["start"]                               # TL-R3
+        state.start = shuffled([0, 1], seed, "start")[0] if start is None else start
+        state.board, state.drawn, state.moves = {}, None, 0
+        state.positions, state.result = [], None
+        state.turn, state.phase = state.start, PLACE
+        state._lay = None
+        state._draw()
+        return state
+
+    @classmethod
+    def deck_codes(cls, players: int, options: dict) -> list[list[str]]:
+        return [list(codes) for codes in supply_codes()]
+
+    # -- the layout, derived from `board` --------------------------------------------
+    @classmethod
+    def _from_data(cls, data: dict) -> "TenTiles":
+        state = super()._from_data(data)
+        state._lay = None
+        return state
+
+    @property
+    def layout(self) -> Layout:
+        if self._lay is None:
+            lay = Layout()
+            for place, tile in self.board.items():
+                lay.put(parse_place(place), tile_code(tile))
+            self._lay = lay
+        return self._lay
+
+    # -- queries -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    @property
+    def open_game(self) -> bool:
+        return self.options["open"]
+
+    def position_key(self) -> int:
+        return self.layout.key ^ SIDE_KEY[self.turn]
+
+    def _draw(self) -> None:
+        """TL-R4, hidden game: the player to move turns up the front tile of their supply.
+        Drawing happens as the turn passes, so the tile to place is public in the view."""
+        if not self.open_game and self.phase == PLACE and self.supplies[self.turn]:
+            self.drawn = self.supplies[self.turn].pop(0)
+
+    # -- phase 1: placing (TL-R4, TL-R5) -----------------------------------------------
+    def _places(self) -> list[int]:
+        lay = self.layout
+        return list(lay.edge) if lay.cell else [ORIGIN]
+
+    def _legal_place(self) -> list[str]:
+        places = sorted(name_of(p) for p in self._places())
+        if not self.open_game:
+            return ["place " + p for p in places]
+        ends = ("L ", "R ") if len(self.supplies[self.turn]) > 1 else ("L ",)
+        return ["place " + end + p for end in ends for p in places]
+
+    def _check_place(self, action: str) -> Move:
+        words = action.split(" ")
+        if self.is_legal(action):           # apply's case: only parse
+            return Move(PLACE, parse_place(words[-1]), words[1] if len(words) == 3 else "")
+        if words[:1] == ["move"] or words == ["pass"]:
+            raise IllegalAction("Tiles are moved only once all 30 are placed; now place "
+                                "your tile.")
+        if words[:1] != ["place"]:
+            raise IllegalAction(f"Place your tile like {self._example()!r}.")
+        end = ""
+        if self.open_game:
+            if len(words) != 3 or words[1] not in ("L", "R"):
+                raise IllegalAction("Open game: say which end of your row you take, like "
+                                    "'place L 0,1' or 'place R 0,1'.")
+            end = words[1]
+            if end == "R" and len(self.supplies[self.turn]) == 1:
+                raise IllegalAction("Only one tile is left in your row: it is the left end, "
+                                    "'place L'.")
+        elif len(words) != 2:
+            raise IllegalAction("Hidden game: you place the tile you drew, like 'place 0,1'.")
+        to = parse_place(words[-1])
+        if to is None:
+            raise IllegalAction(f"{words[-1][:20]!r} is not a place: write it as x,y like 0,1.")
+        lay = self.layout
+        if not lay.cell:
+            if to != ORIGIN:
+                raise IllegalAction("The first tile goes to 0,0.")
+        elif to in lay.cell:
+            raise IllegalAction(f"{words[-1]} is taken already.")
+        elif to not in lay.edge:
+            raise IllegalAction(f"A tile must share a full edge with a placed tile; "
+                                f"{words[-1]} does not (a corner is not enough).")
+        return Move(PLACE, to, end)
+
+    def _perform_place(self, move: Move) -> None:
+        seat = self.turn
+        lay = self.layout                   # built from the board before it changes
+        if self.open_game:
+            row = self.supplies[seat]
+            tile = row.pop(0) if move.end == "L" else row.pop()
+        else:
+            tile, self.drawn = self.drawn, None
+        self.board[name_of(move.to)] = tile
+        lay.put(move.to, tile_code(tile))
+        if lay.ten_through(move.to):                                 # TL-R6
+            self._win(seat, lay.ten_lines(move.to))
+            return
+        self.turn = 1 - seat
+        if len(lay.cell) == 2 * TILES_PER_PLAYER:                    # TL-R7: phase 2
+            self.phase = MOVE
+            self.positions = [self.position_key()]
+        else:
+            self._draw()
+
+    # -- phase 2: moving (TL-R7, TL-R8) ---------------------------------------------------
+    def _legal_move(self) -> list[str]:
+        # ~200 moves per position: every movable tile times every free place, built as
+        # head + tail strings, in sorted order (a head ends where ">" begins).
+        lay = self.layout
+        edge = lay.edge
+        places = sorted((name_of(q), q) for q in edge)
+        tails = [name for name, _ in places]
+        index = {q: i for i, (_, q) in enumerate(places)}
+        heads = sorted(("move " + name_of(p) + ">", p) for p in lay.movable(self.turn))
+        out: list[str] = []
+        for head, p in heads:
+            start = len(out)
+            out += map(head.__add__, tails)
+            # TL-R7: a place whose only neighbour is the lifted tile is no target.
+            alone = [index[p + d] for d in EDGES if edge.get(p + d) == 1]
+            if len(alone) > 1:
+                alone.sort(reverse=True)
+            for i in alone:
+                del out[start + i]
+        return out or ["pass"]
+
+    def _check_move(self, action: str) -> Move:
+        if self.is_legal(action):           # apply's case: only parse
+            if action == "pass":
+                return Move("pass")
+            source, to = action[5:].split(">")
+            return Move(MOVE, parse_place(to), source=parse_place(source))
+        lay = self.layout
+        if action == "pass":
+            if lay.movable(self.turn):
+                raise IllegalAction("You can move a tile, so you may not pass.")
+            return Move("pass")
+        words = action.split(" ")
+        if words[:1] == ["place"]:
+            raise IllegalAction("All 30 tiles are placed: now move one of yours, like "
+                                "'move 0,0>0,1'.")
+        parts = words[1].split(">") if len(words) == 2 and words[0] == "move" else []
+        if len(parts) != 2:
+            raise IllegalAction("Move a tile like 'move 0,0>0,1' (from > to).")
+        source, to = parse_place(parts[0]), parse_place(parts[1])
+        if source is None or to is None:
+            raise IllegalAction("Places are written x,y, like 'move 0,0>0,1'.")
+        code = lay.cell.get(source)
+        if code is None:
+            raise IllegalAction(f"There is no tile on {parts[0]}.")
+        if code >> 2 != self.turn:
+            raise IllegalAction(f"The tile on {parts[0]} is not yours.")
+        if all(source + d in lay.cell for d in EDGES):
+            raise IllegalAction(f"The tile on {parts[0]} is surrounded on all four sides: it "
+                                f"cannot be slid out.")
+        if source not in lay.movable(self.turn):
+            raise IllegalAction(f"Lifting the tile on {parts[0]} would split the layout.")
+        if to == source:
+            raise IllegalAction("The tile must go to another place.")
+        if to in lay.cell:
+            raise IllegalAction(f"{parts[1]} is taken.")
+        if to not in lay.targets(source):
+            raise IllegalAction(f"On {parts[1]} the tile would not share an edge with the "
+                                f"other tiles.")
+        return Move(MOVE, to, source=source)
+
+    def _perform_move(self, move: Move) -> None:
+        seat = self.turn
+        if move.kind == MOVE:
+            lay = self.layout               # built from the board before it changes
+            self.board[name_of(move.to)] = self.board.pop(name_of(move.source))
+            lay.put(move.to, lay.lift(move.source))
+            # TL-R6: the line through the new place, and the runs the lifting left behind.
+            if lay.ten_through(move.to) or lay.ten_beside(move.source, seat):
+                lines = lay.ten_lines(move.to) + lay.lines_beside(move.source, seat)
+                self._win(seat, [list(line) for line in {tuple(sorted(li)) for li in lines}])
+                return
+        self.moves += 1
+        self.turn = 1 - seat
+        key = self.position_key()
+        self.positions.append(key)
+        if self.positions.count(key) >= REPEATS:                     # TL-R8
+            self._end(None, "repetition")
+        elif self.moves >= MOVE_LIMIT:
+            self._end(None, "limit")
+
+    phases = {PLACE: Phase(_legal_place, _check_place, _perform_place, ordered=True),
+              MOVE: Phase(_legal_move, _check_move, _perform_move, ordered=True)}
+
+    # -- the end (TL-R6, TL-R8) ----------------------------------------------------------
+    def _win(self, seat: int, lines: list[list[int]]) -> None:
+        self._end(seat, "ten", sorted([name_of(p) for p in sorted(line)] for line in lines))
+
+    def _end(self, winner: int | None, reason: str, lines: list | None = None) -> None:
+        self.result = {"winner": winner, "reason": reason, "lines": lines or []}
+        self.turn, self.phase, self.drawn = None, OVER, None
+
+    def scores(self) -> list[int]:
+        winner = self.result["winner"] if self.result else None
+        return [int(seat == winner) for seat in range(2)]
+
+    def end_text(self) -> str:
+        """Why the game ended, in a sentence (empty while it runs)."""
+        if not self.result:
+            return ""
+        reason, winner = self.result["reason"], self.result["winner"]
+        if reason == "ten":
+            return f"{('White', 'Black')[winner]} made a line of exactly ten."
+        if reason == "limit":
+            return f"Drawn: {MOVE_LIMIT} moves without a line of ten."
+        return "Drawn: the same position came up for the third time."
+
+    # -- information -------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict:
+        hidden = not self.open_game
+        return {
+            "open": self.open_game, "start": self.start,
+            "board": dict(self.board),
+            "drawn": self.drawn,
+            "supply_sizes": [len(s) for s in self.supplies],
+            "rows": None if hidden else [list(row) for row in self.supplies],
+            "moves": self.moves, "move_limit": MOVE_LIMIT,
+            "result": None if self.result is None else {
+                "winner": self.result["winner"], "reason": self.result["reason"],
+                "lines": [list(line) for line in self.result["lines"]]},
+            "end_text": self.end_text(),
+        }
+
+    def zones(self) -> dict[str, list]:
+        kind = "row" if self.open_game else "supply"
+        zones = {"board": list(self.board.values()),
+                 "drawn": [] if self.drawn is None else [self.drawn]}
+        for s in range(2):
+            zones[f"{kind} {s}"] = self.supplies[s]
+        return zones
+
+    def hidden_zones(self, seat: int | None) -> set[str]:
+        # TL-R1: the order of a face-down supply is hidden from both players.
+        return set() if self.open_game else {"supply 0", "supply 1"}
+
+    def _determinize(self, seat: int, rng: random.Random) -> None:
+        if not self.open_game:
+            for supply in self.supplies:
+                rng.shuffle(supply)
+
+    def validate(self) -> None:
+        def ids(value) -> bool:
+            return isinstance(value, list) and all(isinstance(t, str) for t in value)
+
+        fields = {
+            "board": isinstance(self.board, dict) and all(
+                isinstance(k, str) and parse_place(k) is not None and isinstance(v, str)
+                for k, v in self.board.items()),
+            "supplies": isinstance(self.supplies, list) and len(self.supplies) == 2
+            and all(ids(s) for s in self.supplies),
+            "drawn": self.drawn is None or isinstance(self.drawn, str),
+            "turn": self.turn is None or self.turn in (0, 1),
+            "start": self.start in (0, 1),
+            "moves": type(self.moves) is int and 0 <= self.moves <= MOVE_LIMIT,
+            "positions": isinstance(self.positions, list)
+            and all(type(k) is int for k in self.positions),
+            "result": self.result is None or isinstance(self.result, dict),
+        }
+        bad = [name for name, ok in fields.items() if not ok]
+        if bad:
+            raise SetupError(f"{GAME_ID}: the position has a bad {', '.join(bad)}")
+        every = sorted(card_ids(supply_codes()[0]) + card_ids(supply_codes()[1]))
+        if sorted(t for zone in self.zones().values() for t in zone) != every:
+            raise SetupError(f"{GAME_ID}: the position does not hold each of the 30 tiles once")
+        for s, supply in enumerate(self.supplies):
+            if any(t[0] != COLOURS[s] for t in supply):
+                raise SetupError(f"{GAME_ID}: a supply holds a tile of the other colour")
+        if (self.turn is None) != (self.result is not None):
+            raise SetupError(f"{GAME_ID}: the position has a result but a player to move, "
+                             f"or neither")
+        self._lay = None
+        if self.phase == MOVE and len(self.layout.cell) != 2 * TILES_PER_PLAYER:
+            raise SetupError(f"{GAME_ID}: tiles are moved only once all 30 are placed")
+        if not _connected(self.layout.cell):
+            raise SetupError(f"{GAME_ID}: the tiles do not form one layout")
+        super().validate()
+
+
+def _connected(cell: dict[int, int]) -> bool:
+    if not cell:
+        return True
+    start = next(iter(cell))
+    seen, todo = {start}, [start]
+    while todo:
+        p = todo.pop()
+        for d in EDGES:
+            n = p + d
+            if n in cell and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(cell)
