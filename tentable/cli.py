@@ -44,6 +44,16 @@ def _count(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, e.g. 0.5, got {text[:40]!r}") from None
+    if not 0 < value <= 60:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60 seconds, got {text}")
+    return value
+
+
 def _json_object(text: str) -> dict:
     try:
         value = json.loads(text)
@@ -67,7 +77,7 @@ def _games_listing() -> str:
         lines.append(f"  {game.id:<{width}}{game.title}, {span} players; "
                      f"bots: {', '.join(available_bots(game.id))}")
     lines.append("A seat is 'human' or a bot name (random: any legal move; heuristic: the "
-                 "game's own strategy).")
+                 "game's own strategy; search: looks ahead, --time-limit per move).")
     return "\n".join(lines)
 
 
@@ -105,6 +115,8 @@ def _parser() -> argparse.ArgumentParser:
                           "rotates each game (default random)")
     sim.add_argument("--options", type=_json_object, default=None,
                      help='game options as a JSON object, e.g. \'{"pro": true}\'')
+    sim.add_argument("--time-limit", type=_seconds, default=None,
+                     help="seconds per decision for bots that search (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     replay = sub.add_parser("replay", help="replay a saved game (a record or an autosave) and "
@@ -189,7 +201,7 @@ def _sim(args: argparse.Namespace) -> int:
         raise _Usage("--bots: name at least one bot, e.g. --bots random,heuristic")
     try:
         result = simulate(args.game, args.players, args.games, args.seed, args.bots,
-                          args.options)
+                          args.options, time_limit=args.time_limit)
     except (SetupError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     print(json.dumps(result.as_json()) if args.json else format_result(result))

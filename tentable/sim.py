@@ -46,7 +46,8 @@ class SimResult:
 
 
 def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
-             options: dict | None = None, max_actions: int = 100_000) -> SimResult:
+             options: dict | None = None, max_actions: int = 100_000,
+             time_limit: float | None = None) -> SimResult:
     # Bad arguments are the caller's mistake, not a failing game: refuse them up front.
     if type(games) is not int or games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games!r}")
@@ -69,7 +70,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
         state = None
         try:
             state = new_game(game_id, players, game_seed, options)
-            seats = {s: make_bot(name, game_id, s, game_seed * 31 + s)
+            seats = {s: make_bot(name, game_id, s, game_seed * 31 + s, time_limit)
                      for s, name in enumerate(names) if s in choosers}
             while not state.is_over:
                 if len(state.history) >= max_actions:

@@ -96,6 +96,8 @@ def one_line_error(capsys) -> str:
     (["sim", "takethat", "--bots", ""], "at least one bot"),
     (["sim", "takethat", "--bots", " , "], "at least one bot"),
     (["sim", "takethat", "--games", "0"], "at least 1"),
+    (["sim", "tentiles", "--time-limit", "0"], "more than 0"),
+    (["sim", "tentiles", "--time-limit", "soon"], "expected seconds"),
     (["sim", "takethat", "--games", "-1"], "at least 1"),
     (["sim", "takethat", "--games", "many"], "whole number"),
     (["sim", "chess"], "unknown game 'chess'"),
@@ -207,3 +209,9 @@ def test_check_deck_of_a_bad_file_is_one_line_and_exit_1(tmp_path, content, says
     assert main(["check-deck", str(path)]) == 1
     err = one_line_error(capsys)
     assert says in err and "deck.yaml" in err
+
+
+def test_sim_gives_searching_bots_their_time_limit(capsys):
+    assert main(["sim", "tentiles", "--games", "2", "--bots", "search,random",
+                 "--time-limit", "0.02", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
