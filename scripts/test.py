@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""Set up .venv if needed, then run the whole test suite. Extra arguments go to pytest."""
+"""Set up .venv if needed, then run the whole test suite. Extra arguments go to pytest.
+
+The suite runs on every core (pytest-xdist, one worker per core, up to four; each test
+file stays on one worker). `python3 scripts/test.py -n 0` runs it in one process.
+"""
 import os
 import sys
 
@@ -9,4 +13,8 @@ if __name__ == "__main__":
     python = ensure_venv("test,build")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
-    sys.exit(run(python, ["-m", "pytest", *sys.argv[1:]], env))
+    args = sys.argv[1:]
+    if not any(a == "-n" or a.startswith("--numprocesses") or a.startswith("-n") for a in args):
+        workers = max(1, min(4, os.cpu_count() or 1))
+        args = ["-n", str(workers), "--dist", "loadfile", *args]
+    sys.exit(run(python, ["-m", "pytest", *args], env))
