@@ -22,7 +22,7 @@ from tentable.ui.widgets.shapes import symbol_icon
 
 
 def round_scores(view: dict, players: int) -> list[list[int]]:
-    rounds = view.get("round_scores")
+    rounds = view.get("round_scores", view.get("game_scores"))   # Elfer: the games of a match
     if not isinstance(rounds, list):
         return []
     return [list(r) for r in rounds if isinstance(r, (list, tuple)) and len(r) == players]

@@ -9,6 +9,7 @@ from tentable.ui.widgets.cache import LRU
 _LABELS: LRU[pygame.Surface] = LRU(1024)
 _PANELS: LRU[pygame.Surface] = LRU(128)
 _FELTS: LRU[pygame.Surface] = LRU(3)   # window-sized: keep only the last few sizes
+_FITS: LRU[str] = LRU(512)              # fitted texts: panels fit their names every frame
 
 
 def label(text: str, px: int, colour: tuple[int, ...] = theme.TEXT,
@@ -64,10 +65,12 @@ def _longest_prefix(f: pygame.font.Font, text: str, width: int, tail: str = "") 
 
 def fit(text: str, px: int, width: int, bold: bool = False) -> str:
     """`text`, cut short with an ellipsis if it is wider than `width`."""
-    f = theme.font(px, bold)
-    if f.size(text)[0] <= width:
-        return text
-    return text[:_longest_prefix(f, text, width, "…")].rstrip() + "…"
+    def make() -> str:
+        f = theme.font(px, bold)
+        if f.size(text)[0] <= width:
+            return text
+        return text[:_longest_prefix(f, text, width, "…")].rstrip() + "…"
+    return _FITS.get((text, int(px), int(width), bold), make)
 
 
 def rounded(size: tuple[int, int], fill: tuple[int, ...], radius: int,

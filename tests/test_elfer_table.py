@@ -1,0 +1,420 @@
+"""The Elfer raus! Master table under the SDL dummy driver, driven by real mouse and key
+events. Positions are set with `arrange` from the engine's tests (rows yellow, blue, red,
+green top to bottom, as in the rulebook's pictures)."""
+import inspect
+
+import pygame
+import pytest
+
+from test_elfer import arrange
+from tentable.bots import make_bot
+from tentable.ui.app import App
+from tentable.ui.launch import session_for
+from tentable.ui.scenes import table_for
+from tentable.ui.scenes.elfer import LINKS, is_joker
+from tentable.ui.scenes.results import ResultsScene
+from tentable.ui.widgets.sprite import sprite_at
+from uitools import FakeClock, click, drag, key, post, step, wait_for
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
+    the_app = App(size=(1280, 720), clock=FakeClock())
+    the_app.settings["animation_speed"] = "instant"
+    yield the_app
+    the_app.close()
+
+
+def new_table(app, seats, seed=5, **options):
+    table = table_for("elfer")(app, session_for("elfer", seats, seed, options))
+    app.reset(table)
+    app.step(wait=False)
+    return table
+
+
+def use(table, state):
+    """Put the table on a position set by hand (seat 0 at the screen)."""
+    table._state = state
+    table.view = state.view(table.seat)
+    table._sync(animate=False)
+    table.app.invalidate()
+    table.app.step(wait=False)
+    return state
+
+
+def visible_point(sprite, among):
+    """A point on `sprite` where it is the card on top (cards in a fan overlap)."""
+    rect = sprite.rect
+    for fx in (0.15, 0.3, 0.5, 0.7, 0.85, 0.08):
+        for fy in (0.5, 0.25, 0.75):
+            point = (rect.x + rect.w * fx, rect.y + rect.h * fy)
+            if sprite_at(among, point) is sprite:
+                return int(point[0]), int(point[1])
+    raise AssertionError(f"card {sprite.code} is covered everywhere")
+
+
+def held(table, card):
+    """Where to grab `card` (a hand card's id, or LINKS for my connection cards)."""
+    if card == LINKS:
+        mine = table.view["connections"][table.bottom]
+        return visible_point(table.cards[mine[0]], [table.cards[c] for c in mine])
+    return visible_point(table.cards[card], [table.cards[c] for c in table.view["hand"]])
+
+
+def item_of(table, action):
+    """What a hand has to hold up for `action`: the card, a joker, or LINKS."""
+    verb, _, what = action.partition(" ")
+    if verb == "bridge":
+        return LINKS
+    if what.startswith("J@"):
+        return next(c for c in table.view["hand"] if is_joker(c))
+    return what
+
+
+BUTTON_OF = {"draw": "draw_button", "end": "end_button", "pass": "pass_button"}
+KEY_OF = {"draw": pygame.K_d, "end": pygame.K_e, "pass": pygame.K_p}
+
+
+def play_by_mouse(app, table, action):
+    if action in BUTTON_OF:
+        click(app, getattr(table, BUTTON_OF[action]).rect.center)
+        return
+    item = item_of(table, action)
+    target = next(t for t in table._targets(item) if t.key == action)
+    assert target.legal, action
+    drag(app, held(table, item), target.rect.center)
+
+
+def play_by_keys(app, table, action):
+    if action in KEY_OF:
+        key(app, KEY_OF[action])
+        return
+    item = item_of(table, action)
+    if item == LINKS:
+        if table.selected != LINKS:
+            key(app, pygame.K_b)
+    else:
+        hand = table.view["hand"]
+        for _ in range(len(hand) + 1):
+            if table.selected == item or (is_joker(item) and is_joker(table.selected or "")):
+                break
+            key(app, pygame.K_RIGHT)
+    if action.startswith("swap"):
+        key(app, pygame.K_s)
+        return
+    lit = [t.key for t in table._lit(table.selected)]
+    assert action in lit, (action, lit)
+    for _ in range(len(lit) + 1):
+        if lit[table.target % len(lit)] == action:
+            break
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+
+
+def kinds(actions):
+    return {a.split()[0] + (" J" if "J@" in a else "") for a in actions}
+
+
+def play_a_game(app, table, by):
+    state = table._state
+    me = make_bot("heuristic", "elfer", 0, seed=1)
+    mine, games_seen = [], 0
+    while not state.is_over:
+        wait_for(app, lambda: table.my_turn or state.is_over or table.dialog)
+        if table.dialog is not None:
+            key(app, pygame.K_RETURN)             # "Next game"
+            assert table.dialog is None
+            games_seen += 1
+            continue
+        if state.is_over:
+            break
+        action = me.choose(state)
+        before = len(state.history)
+        by(app, table, action)
+        assert state.history[before:] == [action], f"move {len(mine)}: {action}"
+        mine.append(action)
+    wait_for(app, lambda: isinstance(app.top, ResultsScene))
+    return mine, games_seen
+
+
+def test_a_whole_game_by_mouse_alone(app):
+    """ER-R5…R13 through the table: every move a drag onto a slot or a gap, or a button."""
+    table = new_table(app, ["human", "heuristic"], seed=12)
+    mine, _ = play_a_game(app, table, play_by_mouse)
+    assert kinds(mine) >= {"play", "play J", "bridge", "swap", "end", "draw"}
+    assert len(mine) > 20
+
+
+def test_a_whole_match_by_keyboard_alone(app):
+    """Arrows, Tab, Enter, B, S, D, E, P; a summary holds the table between games."""
+    table = new_table(app, ["human", "random"], seed=3, games=2)
+    mine, games_seen = play_a_game(app, table, play_by_keys)
+    assert kinds(mine) >= {"play", "play J", "bridge", "swap", "end", "draw"}
+    assert len(mine) > 20 and games_seen == 1
+    assert len(table._state.game_scores) == 2
+
+
+def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=["Y10"], hands=[["Y5", "B12"], ["R1"]]))
+    before = state.to_json()
+    origin = table.cards.spots["Y5"].pos
+    target = table._targets("Y5")[0]
+    assert target.key == "play Y5" and not target.legal
+    drag(app, held(table, "Y5"), target.rect.center)
+    assert state.to_json() == before
+    assert any("Y5 must go next to a card of the yellow row" in toast.text
+               for toast in app.toasts.items)
+    wait_for(app, lambda: table.cards["Y5"].pos == origin)
+
+
+def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=["Y10"], hands=[["Y5", "B12"], ["R1"]]))
+    app.settings["animation_speed"] = "normal"
+    before = state.to_json()
+    key(app, pygame.K_RIGHT)
+    assert table.selected == "Y5"
+    key(app, pygame.K_RETURN)
+    assert state.to_json() == before
+    assert any("next to a card" in toast.text for toast in app.toasts.items)
+    assert table.tweens.busy
+
+
+def test_a_chosen_card_lights_its_slot_and_a_click_there_plays_it(app):
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=["Y10"], hands=[["Y9", "Y5", "J"], ["R1"]]))
+    click(app, held(table, "Y9"))
+    assert table.selected == "Y9"
+    assert [t.key for t in table._lit("Y9")] == ["play Y9"]
+    assert table.cards["Y9"].highlight and not table.cards["Y5"].highlight
+    # a joker lights every place a number card could go (ER-R7)
+    assert {t.key for t in table._lit(item_of(table, "play J@R10"))} == {
+        "play J@Y9", "play J@Y12", "play J@B10", "play J@B12", "play J@R10", "play J@R12",
+        "play J@G10", "play J@G12"}
+    click(app, table._slot_rect("Y9").center)
+    assert state.history == ["play Y9"]
+    assert table.view["played"] == 1 and table.end_button.enabled
+
+
+def test_a_bridge_by_drag_asks_for_its_card_which_enter_plays(app):
+    """ER-R8, the rulebook's Timo: a connection card from yellow 9 to blue 9, then blue 9."""
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=["Y10", "Y9"], hands=[["B9", "R9"], ["R1"]]))
+    gap = next(t for t in table._targets(LINKS) if t.key == "bridge Y9-B9")
+    assert gap.legal
+    assert table.cards[state.connections[0][0]].highlight
+    drag(app, held(table, LINKS), gap.rect.center)
+    assert state.history == ["bridge Y9-B9"]
+    assert table.selected == "B9"                       # the follow-up card, picked
+    assert [t.key for t in table._lit("B9")] == ["play B9"]
+    assert "leads to B9" in table.status_text()
+    key(app, pygame.K_RETURN)
+    assert state.history == ["bridge Y9-B9", "play B9"]
+    bridge = table.view["bridges"][0]["id"]
+    assert table.cards.spots[bridge].angle == 90        # the connection card lies between
+    # and on to red 9 by keyboard alone: B, the gap, Enter, Enter
+    key(app, pygame.K_b)
+    assert table.selected == LINKS
+    lit = [t.key for t in table._lit(LINKS)]
+    assert "bridge B9-R9" in lit
+    while lit[table.target % len(lit)] != "bridge B9-R9":
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert state.history[2:] == ["bridge B9-R9", "play R9"]
+
+
+def test_a_joker_after_a_bridge_and_the_card_it_stands_for(app):
+    """The rulebook's Lisa: a bridge to blue 7 with a joker, which then shows blue 7."""
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=["Y10", "Y9", "Y8", "Y7", "B10", "B9"],
+                               hands=[["J", "B8", "B6", "R1"], ["R2"]]))
+    gap = next(t for t in table._targets(LINKS) if t.key == "bridge Y7-B7")
+    drag(app, held(table, LINKS), gap.rect.center)
+    assert is_joker(table.selected)
+    assert table.forced == "play J@B7"
+    key(app, pygame.K_RETURN)
+    assert state.history == ["bridge Y7-B7", "play J@B7"]
+    blue = next(r for r in table.view["rows"] if r["colour"] == "B")
+    joker = blue["slots"][6]
+    assert joker["joker"] and joker["card"] == "B7"
+    app.invalidate()
+    app.step(wait=False)          # the joker is drawn with a "7" pill: no error, no crash
+
+
+def test_a_number_card_dropped_on_its_joker_swaps_it(app):
+    """ER-R9: the card takes the joker's place; the joker comes to the hand."""
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=["Y10", "J@Y9"], hands=[["Y9", "Y12"], ["R1"]]))
+    target = table._targets("Y9")[0]
+    assert target.key == "swap Y9" and target.legal
+    joker = table.view["rows"][0]["slots"][8]["id"]
+    drag(app, held(table, "Y9"), target.rect.center)
+    assert state.history == ["swap Y9"]
+    assert joker in table.view["hand"]
+    assert not table.draw_button.enabled               # a swap rules out drawing
+
+
+def test_a_finished_half_row_flashes_and_its_bonus_flies_to_the_player(app):
+    app.settings["animation_speed"] = "normal"
+    table = new_table(app, ["human", "heuristic"])
+    board = [f"Y{n}" for n in range(2, 11)]
+    state = use(table, arrange(board=board, hands=[["R1", "R2"], ["Y1", "B1"]], turn=1))
+    bonus = state.bonus_stack[-1]
+    assert bonus in table.cards.sprites
+    table._apply(1, ["play Y1"])                        # the other seat completes 1-10
+    assert ("Y", 0) in table.flashes
+    assert len(table.flyers) == 1 and table.cards.key_of(table.flyers[0]) is None
+    assert bonus not in table.cards.sprites
+    assert any("half-row" in e.text for e in table.log.entries)
+    wait_for(app, lambda: not table.flyers and not table.flashes)
+
+
+def test_pass_only_when_the_pile_is_empty_and_nothing_can_be_played(app):
+    """ER-R12: the button and P; a forced pass waits for the human and says so."""
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=[], hands=[["Y5"], ["R1"]], rest=1))
+    assert state.pile == [] and table.forced == "pass"
+    assert table.pass_button.enabled and not table.draw_button.enabled
+    for _ in range(30):
+        app.invalidate()
+        step(app, 2)
+    assert state.history == [], "the table passed by itself"
+    assert "pass" in table.forced_text("pass").lower()
+    key(app, pygame.K_p)
+    assert state.history == ["pass"]
+
+
+def test_a_forced_draw_waits_for_the_human(app):
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=[], hands=[["Y5", "R3"], ["R1"]]))
+    assert table.forced == "draw"
+    for _ in range(30):
+        app.invalidate()
+        step(app, 2)
+    assert state.history == []
+    key(app, pygame.K_RETURN)                           # Enter does the only move
+    assert state.history == ["draw"]
+    assert any(e.text.startswith("You draw") for e in table.log.entries)
+
+
+def test_the_table_only_ever_draws_views(app, monkeypatch):
+    import tentable.ui.scenes.elfer as module
+    assert "_state" not in inspect.getsource(module)
+    table = new_table(app, ["human", "heuristic", "heuristic"], seed=8)
+    seen = []
+    original = type(table).draw_view
+
+    def spy(self, surface, view, seat):
+        seen.append((view, seat))
+        original(self, surface, view, seat)
+
+    monkeypatch.setattr(type(table), "draw_view", spy)
+    for _ in range(30):
+        if table.my_turn:
+            table.submit(table.view["legal_actions"][0])
+        app.invalidate()
+        step(app)
+        job = table._job
+        if job is not None:
+            job.done.wait(0.05)
+    assert seen
+    for view, seat in seen[-5:]:
+        assert seat == 0 and view["hand"] is not None
+        assert "hands" not in view and isinstance(view["pile"], int)
+    assert seen[-1][0] == table._state.view(0)
+
+
+def test_hot_seat_hides_hands_behind_a_curtain(app):
+    table = new_table(app, ["human", "human"], seed=4)
+    assert table.curtain == 0 and table.view["hand"] is None
+    key(app, pygame.K_RETURN)
+    assert table.curtain is None and table.seat == 0
+    table.submit("draw")
+    assert table.curtain == 1 and table.view["hand"] is None
+    app.step(wait=False)
+    key(app, pygame.K_RETURN)
+    assert table.curtain is None and table.seat == 1 and table.bottom == 1
+    assert sorted(table.view["hand"]) == sorted(table._state.hands[1])
+    assert not set(table.view["hand"]) & set(table.cards.sprites) - set(table.view["hand"])
+    assert not set(table._state.hands[0]) & set(table.cards.sprites)
+
+
+def test_a_resumed_game_tells_its_log_again(app):
+    table = new_table(app, ["human", "heuristic"], seed=12)
+    me = make_bot("heuristic", "elfer", 0, seed=1)
+    while len(table._state.history) < 12:
+        wait_for(app, lambda: table.my_turn)
+        table.submit(me.choose(table._state))
+    lines = [e.text for e in table.log.entries]
+    table.close()
+    resumed = table_for("elfer")(app, table.session.__class__.from_record(
+        table.session.record(table._state.history)))
+    app.reset(resumed)
+    texts = [e.text for e in resumed.log.entries]
+    assert texts[:len(lines)] == lines
+    assert f"resumed after {len(table._state.history)} moves" in texts[-1]
+    assert texts[0] == "Game 1 of 1: you start"
+
+
+def test_the_cached_layers_follow_the_view(app):
+    """The board, the seats and my panel are drawn once and then blitted: a move must
+    still show at once, on the board and in the seat panels."""
+    table = new_table(app, ["human", "heuristic"])
+    use(table, arrange(board=["Y10"], hands=[["Y9", "Y5"], ["R1"]]))
+    slot = table._slot_rect("Y9")
+    panel = table.geo.panels[1]
+    before = pygame.image.tobytes(app.screen.subsurface(slot), "RGB")
+    seats = pygame.image.tobytes(app.screen.subsurface(panel), "RGB")
+    table.submit("play Y9")
+    table.submit("end")
+    app.invalidate()
+    app.step(wait=False)
+    assert pygame.image.tobytes(app.screen.subsurface(slot), "RGB") != before
+    assert pygame.image.tobytes(app.screen.subsurface(panel), "RGB") != seats   # Ana to move
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_six_players_fit_the_window(app, size):
+    app._on_resize(size)
+    table = new_table(app, ["human"] + ["heuristic"] * 5, seed=2)
+    g = table.geo
+    window = pygame.Rect(0, 0, *size)
+    parts = [g.board, g.mine, table.log.rect, *g.panels.values(),
+             *(b.rect for b in table.buttons)]
+    assert all(window.contains(p) for p in parts)
+    assert not any(g.board.colliderect(p) for p in parts[1:])
+    assert g.slot[0] >= 40                              # board cards stay readable
+    hand = [table.cards[c].rect for c in table.view["hand"]]
+    assert all(window.contains(r) for r in hand)
+    assert not any(r.colliderect(g.mine) or r.colliderect(table.draw_button.rect) for r in hand)
+
+
+def test_monkey_random_inputs(app):
+    import random
+    rng = random.Random(7)
+    table = new_table(app, ["human", "random", "random"], seed=9)
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB,
+            pygame.K_RETURN, pygame.K_b, pygame.K_s, pygame.K_d, pygame.K_e, pygame.K_p]
+    for _ in range(1500):
+        if app.top is not table:
+            break
+        w, h = app.size
+        pos = (rng.randrange(w), rng.randrange(h))
+        roll = rng.random()
+        if roll < 0.4:
+            post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        elif roll < 0.6:
+            end = (rng.randrange(w), rng.randrange(h))
+            drag(app, pos, end)
+        elif roll < 0.98:
+            post(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0)
+        else:
+            size = (rng.randrange(700, 1900), rng.randrange(500, 1100))
+            post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        app.step(wait=False)
+    assert table._state.history   # the inputs did play
