@@ -13,7 +13,7 @@ import pygame
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
-from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, signed, text_px
+from tentable.ui.scenes.common import MINUS, MODAL, KeyNav, button_focus, px, signed, text_px
 from tentable.ui.session import Session
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
@@ -41,6 +41,8 @@ class ResultsScene(Scene):
         self.scores = list(scores)
         self.winners = set(winners)
         self.rounds = round_scores(final, session.players)
+        # a penalty game (retro10): the fewest points win and a score is no gain ("12", not "+12")
+        self.lowest_wins = bool(final.get("lowest_wins"))
         self.again = Button(t("results.again"), self.play_again, kind="primary")
         self.menu = Button(t("results.menu"), self.to_menu)
         self.nav = KeyNav()
@@ -118,6 +120,9 @@ class ResultsScene(Scene):
         surface.blit(star, (x, y))
         surface.blit(headline, (x + star.get_width() + px(12, s), y))
         surface.blit(star, (x + total_w - star.get_width(), y))
+        if self.lowest_wins:
+            blit_label(surface, t("results.lowest_wins"), text_px(15, s), theme.TEXT_DIM,
+                       midtop=(cx, y + headline.get_height() + px(4, s)))
         self._draw_scores(surface)
         self.again.draw(surface)
         self.menu.draw(surface)
@@ -129,7 +134,8 @@ class ResultsScene(Scene):
         rows = len(self.names) + 1
         row_h = box.h // rows
         small, body = text_px(15, s), text_px(19, s)
-        heads = [t("results.round", n=r + 1) for r in self.shown_rounds] + [t("results.total")]
+        heads = [t("results.round", n=r + 1) for r in self.shown_rounds] + [
+            t("results.penalty") if self.lowest_wins else t("results.total")]
         blit_label(surface, t("results.player"), small, theme.TEXT_DIM, bold=True,
                    midleft=(box.x + px(40, s), box.y + row_h // 2))
         for x, head in zip(self.columns, heads):
@@ -152,5 +158,6 @@ class ResultsScene(Scene):
             for i, (x, value) in enumerate(zip(self.columns, values)):
                 last = i == len(values) - 1
                 ink = theme.ACCENT if last and won else theme.TEXT if last else theme.TEXT_DIM
-                blit_label(surface, signed(value), body, ink, bold=last,
+                shown = str(value).replace("-", MINUS) if self.lowest_wins else signed(value)
+                blit_label(surface, shown, body, ink, bold=last,
                            midright=(x - px(14, s), row.centery))
