@@ -1,0 +1,404 @@
+"""The TEN tiles table under the SDL dummy driver, driven by real mouse and key events.
+Positions are built with `build` from the engine's tests (y grows upwards)."""
+import inspect
+import time
+
+import pygame
+import pytest
+
+from test_tentiles import build, rulebook_end_position
+from tentable.bots import make_bot
+from tentable.ui.app import App
+from tentable.ui.launch import session_for
+from tentable.ui.scenes import table_for
+from tentable.ui.scenes.results import ResultsScene
+from tentable.ui.scenes.table import ProcessBotJob
+from tentable.ui.scenes.tentiles import xy
+from uitools import FakeClock, click, drag, key, post, step, wait_for
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
+    the_app = App(size=(1280, 720), clock=FakeClock())
+    the_app.settings["animation_speed"] = "instant"
+    yield the_app
+    the_app.close()
+
+
+def new_table(app, seats, seed=5, **options):
+    table = table_for("tentiles")(app, session_for("tentiles", seats, seed, options))
+    app.reset(table)
+    app.step(wait=False)
+    return table
+
+
+def use(table, state):
+    """Put the table on a position built by hand."""
+    table._state = state
+    table.view = state.view(table.seat)
+    table.held = None
+    table._fit()
+    table._sync(animate=False)
+    table.app.invalidate()
+    table.app.step(wait=False)
+    return state
+
+
+def centre(table, place):
+    return tuple(round(v) for v in table._center(*xy(place)))
+
+
+def tile_point(table, tile):
+    sprite = table.tiles[tile]
+    return sprite.rect.center
+
+
+def tile_of(table, action):
+    """The tile id an action lifts, as the view shows it."""
+    v = table.view
+    words = action.split(" ")
+    if words[0] == "move":
+        return v["board"][words[1].split(">")[0]]
+    if v["rows"] is None:
+        return v["drawn"]
+    row = v["rows"][table.seat]
+    return row[0] if words[1] == "L" else row[-1]
+
+
+def play_by_mouse(app, table, action):
+    if action == "pass":
+        key(app, pygame.K_p)
+        return
+    tile = tile_of(table, action)
+    to = action.split(" ")[-1].split(">")[-1]
+    drag(app, tile_point(table, tile), centre(table, to))
+
+
+def move_cursor(app, table, place):
+    tx, ty = xy(place)
+    while table.cursor[0] != tx:
+        key(app, pygame.K_RIGHT if table.cursor[0] < tx else pygame.K_LEFT)
+    while table.cursor[1] != ty:
+        key(app, pygame.K_UP if table.cursor[1] < ty else pygame.K_DOWN)
+
+
+def play_by_keys(app, table, action):
+    if action == "pass":
+        key(app, pygame.K_p)
+        return
+    words = action.split(" ")
+    if words[0] == "move":
+        source, to = words[1].split(">")
+        move_cursor(app, table, source)
+        key(app, pygame.K_RETURN)                 # pick up the tile under the cursor
+        assert table.held == table.view["board"][source]
+    else:
+        to = words[-1]
+        if len(words) == 3:
+            key(app, pygame.K_l if words[1] == "L" else pygame.K_r)
+            assert table.held == tile_of(table, action)
+    move_cursor(app, table, to)
+    key(app, pygame.K_RETURN)
+
+
+def play_whole_game(app, table, how, bot="heuristic"):
+    state = table._state
+    me = make_bot(bot, "tentiles", 0, seed=3)
+    moves = 0
+    while not state.is_over:
+        wait_for(app, lambda: table.my_turn or state.is_over)
+        if state.is_over:
+            break
+        action = me.choose(state)
+        before = len(state.history)
+        how(app, table, action)
+        assert state.history[before:] == [action], f"move {moves}: {action}"
+        moves += 1
+    wait_for(app, lambda: isinstance(app.top, ResultsScene))
+    return moves
+
+
+def test_a_whole_hidden_game_by_mouse(app):
+    table = new_table(app, ["human", "heuristic"], seed=12, start=0)
+    moves = play_whole_game(app, table, play_by_mouse)
+    print("mouse moves", moves, table._state.history)
+    assert table._state.view(None)["end_text"] in [e.text for e in table.log.entries]
+
+
+def test_a_whole_open_game_by_keyboard(app):
+    table = new_table(app, ["human", "heuristic"], seed=7, open=True, start=1)
+    moves = play_whole_game(app, table, play_by_keys)
+    print("key moves", moves, table._state.history)
+
+
+def test_a_whole_game_into_phase_2_by_mouse_and_keys(app):
+    """Random play until a game reaches phase 2; every move of mine alternates between a
+    drag and the keys, to the end of the game."""
+    for seed in range(1, 40):
+        table = new_table(app, ["human", "random"], seed=seed, start=seed % 2)
+        n = [0]
+
+        def either(app, table, action):
+            (play_by_mouse if n[0] % 2 else play_by_keys)(app, table, action)
+            n[0] += 1
+
+        play_whole_game(app, table, either, bot="random")
+        if any(a.startswith("move ") for a in table._state.history):
+            break
+    mine = [a for i, a in enumerate(table._state.history) if a.startswith("move ")]
+    assert mine, "no random game reached phase 2"
+    print("phase 2 after seed", seed, len(table._state.history))
+
+
+def phase2_table(app, turn=0):
+    """A phase-2 position (`build(fill=True)`): row y=0 W3 W3 W2 W2 W1, black beside."""
+    table = new_table(app, ["human", "heuristic"], seed=3, start=0)
+    tiles = {"0,0": "W3", "1,0": "W3", "2,0": "W2", "3,0": "W2", "4,0": "W1",
+             "0,1": "B1", "1,1": "B2"}
+    return table, use(table, build(tiles, turn=turn, fill=True))
+
+
+def test_phase_2_by_mouse_and_keys_only_movable_tiles_lift(app):
+    table, state = phase2_table(app)
+    legal = state.legal_actions()
+    sources = {a[5:].split(">")[0] for a in legal}
+    assert {table.view["board"][p] for p in sources} == set(table._liftable())
+    # a white tile that may not move (lifting it would split the layout) does not lift
+    stuck = next(p for p, tile in table.view["board"].items()
+                 if tile[0] == "W" and p not in sources)
+    post(pygame.MOUSEMOTION, pos=centre(table, stuck), rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=centre(table, stuck), button=1)
+    app.step(wait=False)
+    assert table.drag.sprite is None
+    post(pygame.MOUSEBUTTONUP, pos=centre(table, stuck), button=1)
+    app.step(wait=False)
+    # Tab cycles the movable tiles; the board shows where the held one may go
+    key(app, pygame.K_TAB)
+    held = table.held
+    assert held in table._liftable()
+    source = next(p for p, tile in table.view["board"].items() if tile == held)
+    assert sorted(table._targets(held)) == sorted(
+        a.split(">")[1] for a in legal if a.startswith(f"move {source}>"))
+    # the 1 slides off 3-3-2-2-1 by keys: white wins with the ten left behind
+    play_by_keys(app, table, "move 4,0>2,1")
+    assert state.history[-1] == "move 4,0>2,1" and state.winners() == [0]
+    lit = [table.tiles[table.view["board"][p]].highlight for p in ("0,0", "1,0", "2,0", "3,0")]
+    assert all(lit)
+    assert "White made a line of exactly ten." in [e.text for e in table.log.entries]
+
+
+def test_a_phase_2_move_by_mouse(app):
+    table, state = phase2_table(app)
+    action = next(a for a in state.legal_actions() if a.startswith("move 4,0>")
+                  and a != "move 4,0>2,1")
+    play_by_mouse(app, table, action)
+    assert state.history[-1] == action
+
+
+def test_a_refused_drop_springs_back_with_the_engines_reason(app):
+    table = new_table(app, ["human", "heuristic"], seed=3, start=0)
+    state = table._state
+    key(app, pygame.K_RETURN)                     # the first tile: 0,0
+    wait_for(app, lambda: table.my_turn)
+    before = state.to_json()
+    tile = table.view["drawn"]
+    corner = next(f"{x},{y}" for x in range(-3, 4) for y in range(-3, 4)
+                  if f"{x},{y}" not in table.view["board"]
+                  and f"place {x},{y}" not in state.legal_actions()
+                  and any(f"{x + dx},{y + dy}" in table.view["board"]
+                          for dx in (-1, 1) for dy in (-1, 1)))
+    home = table.tiles.spots[tile].pos
+    drag(app, tile_point(table, tile), centre(table, corner))
+    assert state.to_json() == before
+    assert any("a corner is not enough" in toast.text for toast in app.toasts.items)
+    step(app, 30)
+    assert table.tiles[tile].pos == home
+    # Enter on the same place: the same reason, the tile jolts
+    move_cursor(app, table, corner)
+    app.toasts.items.clear()
+    key(app, pygame.K_RETURN)
+    assert state.to_json() == before
+    assert any("a corner is not enough" in toast.text for toast in app.toasts.items)
+
+
+def test_ghost_squares_are_the_legal_places_of_the_held_tile(app):
+    table = new_table(app, ["human", "heuristic"], seed=3, start=0, open=True)
+    state = table._state
+    assert table.held is None                      # open game: choose an end first
+    key(app, pygame.K_r)
+    row = table.view["rows"][0]
+    assert table.held == row[-1]
+    assert table._targets(table.held) == ["0,0"]
+    # only the two ends lift: the middle of the row does not
+    middle = row[len(row) // 2]
+    post(pygame.MOUSEMOTION, pos=tile_point(table, middle), rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=tile_point(table, middle), button=1)
+    app.step(wait=False)
+    assert table.drag.sprite is None
+    post(pygame.MOUSEBUTTONUP, pos=tile_point(table, middle), button=1)
+    app.step(wait=False)
+    key(app, pygame.K_l)
+    assert table.held == row[0]
+    key(app, pygame.K_RETURN)
+    assert state.history == ["place L 0,0"]
+
+
+def test_wheel_zooms_dragging_the_felt_pans_and_f_fits(app):
+    table, state = phase2_table(app)
+    cell = table.camera.cell
+    inside = table.board_rect.center
+    post(pygame.MOUSEMOTION, pos=inside, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(wait=False)
+    post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    app.step(wait=False)
+    assert table.camera.cell > cell and table.manual
+    empty = next((x, y) for x in range(-9, 9) for y in range(-9, 9)
+                 if f"{x},{y}" not in table.view["board"]
+                 and table.board_rect.collidepoint(centre(table, f"{x},{y}"))
+                 and f"{x},{y}" not in table._targets(table.held))
+    start = centre(table, f"{empty[0]},{empty[1]}")
+    cx = table.camera.cx
+    drag(app, start, (start[0] + 60, start[1]))
+    assert table.camera.cx < cx and state.history == []
+    key(app, pygame.K_f)
+    assert not table.manual and table.camera.cell == pytest.approx(cell)
+
+
+def test_the_table_only_ever_draws_views(app, monkeypatch):
+    import tentable.ui.scenes.tentiles as module
+    assert "_state" not in inspect.getsource(module)
+    table = new_table(app, ["human", "heuristic"], seed=8, start=0)
+    seen = []
+    original = type(table).draw_view
+
+    def spy(self, surface, view, seat):
+        seen.append((view, seat))
+        original(self, surface, view, seat)
+
+    monkeypatch.setattr(type(table), "draw_view", spy)
+    for _ in range(30):
+        if table.my_turn:
+            table.submit(table.view["legal_actions"][0])
+        app.invalidate()
+        step(app)
+    assert seen and all(seat == 0 for _, seat in seen)
+    assert seen[-1][0] == table._state.view(0)
+
+
+def test_hot_seat_curtain_hides_the_table(app, monkeypatch):
+    table = new_table(app, ["human", "human"], seed=4, start=0)
+    drawn = []
+    monkeypatch.setattr(type(table), "draw_view", lambda self, *a: drawn.append(a))
+    assert table.curtain == 0
+    app.invalidate()
+    app.step(wait=False)
+    assert not drawn                               # nothing of the game behind the curtain
+    key(app, pygame.K_RETURN)
+    assert table.curtain is None and table.seat == 0
+    table.submit("place 0,0")
+    assert table.curtain == 1
+    drawn.clear()
+    app.invalidate()
+    app.step(wait=False)
+    assert not drawn
+    key(app, pygame.K_RETURN)
+    assert table.curtain is None and table.seat == 1 and table.bottom == 1
+
+
+def test_a_forced_move_waits_for_the_human(app):
+    table = new_table(app, ["human", "heuristic"], seed=6, start=0)
+    state = table._state
+    assert table.forced == "place 0,0"            # the first tile can only go to 0,0
+    for _ in range(40):
+        app.invalidate()
+        step(app)
+    assert state.history == [] and state.current_player == 0
+    key(app, pygame.K_RETURN)
+    assert state.history[:1] == ["place 0,0"]
+
+
+def test_a_resumed_game_tells_its_log_again(app):
+    table = new_table(app, ["human", "heuristic"], seed=12, start=0)
+    me = make_bot("heuristic", "tentiles", 0, seed=1)
+    while len(table._state.history) < 6 and not table._state.is_over:
+        wait_for(app, lambda: table.my_turn)
+        table.submit(me.choose(table._state))
+    lines = [e.text for e in table.log.entries]
+    table.close()
+    resumed = table_for("tentiles")(app, table.session.__class__.from_record(
+        table.session.record(table._state.history)))
+    app.reset(resumed)
+    texts = [e.text for e in resumed.log.entries]
+    assert texts[:len(lines)] == lines
+    assert f"resumed after {len(table._state.history)} moves" in texts[-1]
+    assert texts[0] == "You (White) start"
+
+
+def test_the_rulebook_end_position_shows_both_rows(app):
+    table = new_table(app, ["heuristic", "human"], seed=3, start=1, open=True)
+    state = use(table, rulebook_end_position())
+    assert table.seat == 1 and table.bottom == 1
+    assert set(table._liftable()) == {state.supplies[1][0], state.supplies[1][-1]}
+    key(app, pygame.K_l)
+    play = "place L 3,3"
+    move_cursor(app, table, "3,3")
+    key(app, pygame.K_RETURN)
+    assert state.history[-1] == play
+
+
+def test_the_search_bot_thinks_in_a_process_and_the_window_keeps_drawing(app):
+    """The frame loop keeps stepping (and drawing) while the search bot is thinking."""
+    table = new_table(app, ["human", "search"], seed=5, start=0)
+    state = table._state
+    key(app, pygame.K_RETURN)                     # my first tile on 0,0: the bot thinks
+    wait_for(app, lambda: table._job is not None, 50)
+    job = table._job
+    assert isinstance(job, ProcessBotJob)
+    frames, steps = app.frame_count, 0
+    started = time.monotonic()
+    while not job.done.is_set() and time.monotonic() - started < 20:
+        app.invalidate()
+        t0 = time.monotonic()
+        app.clock.advance(0.01)                   # test time follows real time
+        app.step(wait=False)
+        assert time.monotonic() - t0 < 0.25, "a frame waited for the search"
+        time.sleep(0.01)
+        steps += 1
+    assert steps > 5 and app.frame_count - frames >= steps - 1
+    assert job.done.wait(10) and job.error is None
+    wait_for(app, lambda: len(state.history) == 2, 200)
+    assert steps > 20, steps
+
+
+def test_monkey_random_inputs_never_raise(app):
+    """Random clicks, drags, keys, wheel turns and resizes on the table, in both games."""
+    import random
+    rng = random.Random(13)
+    table = new_table(app, ["human", "random"], seed=2, start=0)
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB,
+            pygame.K_RETURN, pygame.K_l, pygame.K_r, pygame.K_p, pygame.K_f, pygame.K_PLUS,
+            pygame.K_MINUS, pygame.K_SPACE]
+    for i in range(1500):
+        if app.top is not table:
+            table = new_table(app, ["human", "random"], seed=i, start=i % 2, open=bool(i % 3))
+        w, h = app.size
+        roll = rng.random()
+        pos = (rng.randrange(w), rng.randrange(h))
+        if roll < 0.3:
+            click(app, pos)
+            continue
+        if roll < 0.5:
+            drag(app, pos, (rng.randrange(w), rng.randrange(h)))
+            continue
+        if roll < 0.9:
+            post(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0)
+        elif roll < 0.97:
+            post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False)
+        else:
+            size = (rng.randrange(900, 1600), rng.randrange(560, 1000))
+            post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        step(app)
+        if table.game_over:
+            wait_for(app, lambda: app.top is not table, 200)
