@@ -12,12 +12,14 @@ from tentable.bots.base import Bot, RandomBot
 from tentable.bots.elfer import ElferHeuristic
 from tentable.bots.retro10 import Retro10Heuristic
 from tentable.bots.takethat import TakeThatHeuristic
+from tentable.bots.ten import TenHeuristic
 from tentable.bots.tentiles import TilesHeuristic, TilesSearch
 
 # name -> game id (None: every game) -> factory(seat, seed, time_limit)
 _BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {
     "random": {None: RandomBot},
-    "heuristic": {"elfer": ElferHeuristic, "retro10": Retro10Heuristic, "takethat": TakeThatHeuristic,
+    "heuristic": {"elfer": ElferHeuristic, "retro10": Retro10Heuristic,
+                  "takethat": TakeThatHeuristic, "ten": TenHeuristic,
                   "tentiles": TilesHeuristic},
     "search": {"tentiles": TilesSearch},
 }

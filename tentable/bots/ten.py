@@ -1,0 +1,184 @@
+"""A TEN player that counts cards, from its own view only (plus `best_payment` on its
+own public holdings).
+
+Everything is valued in points of final score. A number card is worth what it adds to
+the best runs now (TEN-R14, exact) plus a little for a card next to a run; a coin is
+worth `coin_value` points, more early on when money still buys cards. Flipping uses the
+coach's card counting (`odds`, `unseen`): when nothing unseen can bust it, it flips;
+otherwise a two-flip lookahead over the cards not yet seen weighs the chance and cost of
+busting against stopping now. Bids go up to a joker's worth in coins; buys take the card
+that adds most per coin; payments follow `best_payment`.
+"""
+from __future__ import annotations
+
+from tentable.bots.base import Bot
+from tentable.engine.core import State, code_of
+from tentable.engine.ten import (BUST_WORTH, LIMIT, MONA, SOLO_MIN_BID,
+                                 _info, best_payment, deck_for, odds, score_of, unseen)
+
+NEAR_RUN = 0.3        # a card one or two from a run it could join later
+JOKER_FUTURE = 1.2    # a joker's worth beyond what it adds now, early in the game
+DEPTH = 2             # flips of lookahead
+EARLY_BIDDER = 0.7    # share of its limit a bidder who is not last opens with
+MONA_MONEY = 0.3      # what a coin in Mona's hands costs me, against a rival's
+
+
+class TenHeuristic(Bot):
+    def choose(self, state: State) -> str:
+        view = state.view(self.seat)
+        actions = view["legal_actions"]
+        if len(actions) == 1:
+            return actions[0]
+        self.view = view
+        self.codes = [code_of(c) for c in view["collections"][self.seat]]
+        self.base = score_of(self.codes)
+        self.progress = view["pile"] / len(deck_for(view["players"]))
+        phase = view["phase"]
+        if phase == "pay":
+            # one plan per payment: the best sequence stays best as it is paid
+            plan = getattr(self, "_plan", None)
+            if not plan or plan[0] not in actions:
+                plan = best_payment(state, self.seat, view["payment"]["due"])
+            self._plan = plan[1:]
+            return plan[0]
+        self._plan = None
+        if phase == "flip":
+            return self._flip_or_stop(actions)
+        if phase == "auction":
+            return self._bid(actions)
+        return self._buy(actions)
+
+    # -- values -------------------------------------------------------------------
+    def coin_value(self) -> float:
+        if self.view["phase"] == "final":
+            return 0.02                       # money only breaks ties now (TEN-R15)
+        return 0.12 + 0.25 * self.progress
+
+    def card_value(self, code: str, extra: tuple[str, ...] = ()) -> float:
+        """What `code` adds to my runs, with `extra` cards already added."""
+        held = [*self.codes, *extra]
+        if code in held:
+            return 0.0
+        gain = score_of([*held, code]) - score_of(held)
+        kind, value, colour = _info(code)
+        if kind != "number":
+            return gain + JOKER_FUTURE * self.progress
+        if gain == 0:
+            near = any(f"{colour}{value + d}" in held for d in (-2, -1, 1, 2))
+            gain += NEAR_RUN * self.progress if near else 0.0
+        return gain
+
+    # -- flipping (TEN-R3..R6) ------------------------------------------------------
+    def _flip_or_stop(self, actions: list[str]) -> str:
+        view = self.view
+        numbers = tuple(code_of(c) for c in view["tableau"]
+                        if _info(code_of(c))[0] == "number")
+        left = unseen(view)
+        coin = self.coin_value()
+        # Mona's money only ever buys jokers (S5, S6); rivals' money buys cards too
+        rival_share = MONA_MONEY if view["solo"] else \
+            1.0 if view["players"] == 2 else 0.7
+        my_tokens = view["money"][self.seat]
+        values = {code: self.card_value(code, numbers)
+                  for code in left if _info(code)[0] == "number"}
+        taken = score_of([*self.codes, *numbers]) - self.base if numbers else 0.0
+
+        def stop(total_value: float, has_numbers: bool, money: int) -> float:
+            best = -1e9
+            if has_numbers:
+                # the others receive the money showing: a cost shared out between rivals
+                best = total_value - coin * money * rival_share
+            if money:
+                best = max(best, coin * min(money, LIMIT - my_tokens))
+            return best
+
+        def busted(money: int, paid: bool) -> float:
+            value = coin * BUST_WORTH * 0.8
+            return value - (coin * money if paid else 0.0)
+
+        count = sum(left.values())
+
+        def ev(total: int, money: int, value: float, has_numbers: bool, depth: int) -> float:
+            now = stop(value, has_numbers, money)
+            if depth == 0 or count == 0:
+                return now
+            flip = 0.0
+            for code, n in left.items():
+                kind, v, _ = _info(code)
+                if kind == "number":
+                    if total + v > LIMIT:
+                        out = busted(money, True)
+                    else:
+                        out = ev(total + v, money, value + values[code], True, depth - 1)
+                elif kind == "money":
+                    if money + v > LIMIT:
+                        out = busted(0, False)
+                    else:
+                        out = ev(total - v, money + v, value, has_numbers, depth - 1)
+                else:
+                    out = now if depth == 1 else ev(total, money, value, has_numbers,
+                                                    depth - 1)
+                flip += n * out
+            return max(now, flip / count) if now > -1e9 else flip / count
+
+        stops = [a for a in actions if a != "flip"]
+        if "flip" in actions and odds(view)["bust"] == 0.0:
+            return "flip"                     # nothing unseen can bust me: a free card
+        if "flip" in actions:
+            now = stop(taken, "stop numbers" in actions, view["money_showing"])
+            later = ev(view["total"], view["money_showing"], taken, "stop numbers" in actions,
+                       DEPTH)
+            if not stops or later > now + 0.05:
+                return "flip"
+        money_value = coin * min(view["money_showing"], LIMIT - my_tokens)
+        number_value = taken - coin * view["money_showing"] * rival_share
+        if "stop numbers" in stops and ("stop money" not in stops or number_value >= money_value):
+            return "stop numbers"
+        return "stop money"
+
+    # -- auctions (TEN-R11, S5, S6) --------------------------------------------------
+    def _bid(self, actions: list[str]) -> str:
+        view = self.view
+        auction = view["auction"]
+        joker = code_of(auction["joker"])
+        limit = int(self.card_value(joker) / max(self.coin_value(), 0.05))
+        bids = sorted(int(a.split()[1]) for a in actions if a.startswith("bid "))
+        if not bids:
+            return "pass"
+        low, high = bids[0], bids[-1]
+        if view["solo"] and auction["next"] == 0:
+            # S6: Mona will bid one more than me whenever she can pay it
+            hers = view["money"][MONA] + BUST_WORTH * view["bust_tokens"][MONA] + \
+                len(view["duplicates"][MONA])
+            win = max(SOLO_MIN_BID, hers)
+            if win <= min(high, limit):
+                return f"bid {win}"
+            drain = min(high, hers - 1)       # she still takes it, for all she has
+            return f"bid {drain}" if drain >= low else "pass"
+        last = auction["next"] == len(auction["order"]) - 1
+        bid = low if last else max(low, int(EARLY_BIDDER * limit))
+        return f"bid {bid}" if bid <= min(high, limit) else "pass"
+
+    # -- buying (TEN-R10, TEN-R13, V1) -------------------------------------------------
+    def _buy(self, actions: list[str]) -> str:
+        coin = self.coin_value()
+        best, choice = 0.0, None
+        for action in actions:
+            if not action.startswith("buy "):
+                continue
+            code = action.split()[1]
+            price = _info(code)[1]
+            surplus = self.card_value(code) - coin * price
+            if surplus > 0 and (choice is None or surplus / price > best):
+                best, choice = surplus / price, action
+        if choice and "bust token" in actions:
+            # V1: the card against a bust token's 3 coins
+            surplus = self.card_value(choice.split()[1]) - coin * _info(choice.split()[1])[1]
+            if surplus < coin * BUST_WORTH:
+                return "bust token"
+        if choice:
+            return choice
+        return "bust token" if "bust token" in actions else "skip"
+
+
+__all__ = ["TenHeuristic"]
