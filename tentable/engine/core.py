@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect_left
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
@@ -215,7 +216,7 @@ class State(ABC):
         self.history: list[str] = []
         self.phase = ""
         self._legal: list[str] | None = None
-        self._legal_set: frozenset[str] = frozenset()
+        self._legal_set: Any = frozenset()     # a frozenset, or a _SortedList
 
     # -- the game provides ----------------------------------------------------
     @classmethod
@@ -272,28 +273,43 @@ class State(ABC):
         return self.current_player is None
 
     def legal_actions(self) -> list[str]:
-        if self._legal is None:
-            if self.is_over:
-                actions: list[str] = []
+        legal = self._legal
+        if legal is None:
+            legal = self._find_legal()
+        return list(legal)
+
+    def _find_legal(self) -> list[str]:
+        """Compute and cache the legal actions of this position (the hot path of every
+        playout: kept free of property calls)."""
+        if self.current_player is None:
+            actions: list[str] = []
+            self._legal_set = frozenset()
+        else:
+            phase = self.phases[self.phase]
+            if phase.ordered:
+                # a long sorted list: membership by bisection, no set to build
+                actions = list(phase.legal(self))
+                self._legal_set = _SortedList(actions)
             else:
-                phase = self.phases[self.phase]
-                actions = list(phase.legal(self)) if phase.ordered else \
-                    sorted(set(phase.legal(self)))
-            self._legal, self._legal_set = actions, frozenset(actions)
-        return list(self._legal)
+                actions = sorted(set(phase.legal(self)))
+                self._legal_set = frozenset(actions)
+        self._legal = actions
+        return actions
 
     def is_legal(self, action: Any) -> bool:
         if self._legal is None:
-            self.legal_actions()
-        return isinstance(action, str) and action in self._legal_set
+            self._find_legal()
+        return type(action) is str and action in self._legal_set
 
     def apply(self, action: str) -> None:
-        if not self.is_legal(action):
+        if self._legal is None:
+            self._find_legal()
+        if type(action) is not str or action not in self._legal_set:
             raise IllegalAction(self.refusal(action))
         phase = self.phases[self.phase]
         phase.perform(self, phase.check(self, action))
         self.history.append(action)
-        self.changed()
+        self._legal = None
 
     def refusal(self, action: Any) -> str:
         """Why `action` is not allowed now, in a sentence for the player."""
@@ -419,6 +435,19 @@ class State(ABC):
     def __repr__(self) -> str:
         return (f"<{self.game_id} players={self.players} seed={self.seed} "
                 f"actions={len(self.history)} to_move={self.current_player}>")
+
+
+class _SortedList:
+    """`in` for a sorted list of strings by bisection."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[str]) -> None:
+        self.items = items
+
+    def __contains__(self, item: str) -> bool:
+        i = bisect_left(self.items, item)
+        return i < len(self.items) and self.items[i] == item
 
 
 def _copy(value: Any) -> Any:

@@ -47,6 +47,7 @@ def xy_of(pos: int) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=None)
+@lru_cache(maxsize=8192)      # the board stays within ±30 of 0,0: a small, hot set
 def name_of(pos: int) -> str:
     """The notation of a place: "x,y"."""
     x, y = xy_of(pos)
