@@ -4,3 +4,18 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A real app window (SDL dummy driver) on a fresh data folder, with test time and
+    instant animations: what the table tests drive with real mouse and key events."""
+    from tentable.ui.app import App
+    from uitools import FakeClock
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
+    the_app = App(size=(1280, 720), clock=FakeClock())
+    the_app.settings["animation_speed"] = "instant"
+    yield the_app
+    the_app.close()

@@ -3,34 +3,24 @@ events. Positions are set with `arrange` from the engine's tests (rows yellow, b
 green top to bottom, as in the rulebook's pictures)."""
 import inspect
 
+from functools import partial
+
 import pygame
 import pytest
 
 from test_elfer import arrange
 from tentable.bots import make_bot
-from tentable.ui.app import App
-from tentable.ui.launch import session_for
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.elfer import LINKS, is_joker
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
-from uitools import FakeClock, click, drag, key, post, step, wait_for
+import uitools
+from uitools import click, drag, key, post, step, wait_for
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
-    the_app = App(size=(1280, 720), clock=FakeClock())
-    the_app.settings["animation_speed"] = "instant"
-    yield the_app
-    the_app.close()
 
 
-def new_table(app, seats, seed=5, **options):
-    table = table_for("elfer")(app, session_for("elfer", seats, seed, options))
-    app.reset(table)
-    app.step(wait=False)
-    return table
+new_table = partial(uitools.new_table, game="elfer")
 
 
 def use(table, state):

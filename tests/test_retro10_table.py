@@ -2,34 +2,24 @@
 import inspect
 import random
 
+from functools import partial
+
 import pygame
 import pytest
 
 from tentable.bots import make_bot
-from tentable.ui.app import App
-from tentable.ui.launch import session_for
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.text import t
 from tentable.ui.widgets.sprite import sprite_at
 from tentable.ui.widgets.spritesync import code_of
-from uitools import FakeClock, click, drag, key, wait_for
+import uitools
+from uitools import click, drag, key, wait_for
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
-    the_app = App(size=(1280, 720), clock=FakeClock())
-    the_app.settings["animation_speed"] = "instant"
-    yield the_app
-    the_app.close()
 
 
-def new_table(app, seats, seed=5, **options):
-    table = table_for("retro10")(app, session_for("retro10", seats, seed, options))
-    app.reset(table)
-    app.step(wait=False)
-    return table
+new_table = partial(uitools.new_table, game="retro10")
 
 
 def refresh(table):

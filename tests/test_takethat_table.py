@@ -2,33 +2,23 @@
 import random
 import time
 
+from functools import partial
+
 import pygame
 import pytest
 
 from tentable.bots import make_bot
 from tentable.engine.takethat import TakeThat, twin
-from tentable.ui.app import App
-from tentable.ui.launch import session_for
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
-from uitools import FakeClock, step, drag, key, post, wait_for
+import uitools
+from uitools import step, drag, key, post, wait_for
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
-    the_app = App(size=(1280, 720), clock=FakeClock())
-    the_app.settings["animation_speed"] = "instant"
-    yield the_app
-    the_app.close()
 
 
-def new_table(app, seats, seed=5, **options):
-    table = table_for("takethat")(app, session_for("takethat", seats, seed, options))
-    app.reset(table)
-    app.step(wait=False)
-    return table
+new_table = partial(uitools.new_table, game="takethat")
 
 
 

@@ -3,34 +3,24 @@ Positions are built with `build` from the engine's tests (y grows upwards)."""
 import inspect
 import time
 
+from functools import partial
+
 import pygame
 import pytest
 
 from test_tentiles import build, rulebook_end_position
 from tentable.bots import make_bot
-from tentable.ui.app import App
-from tentable.ui.launch import session_for
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.scenes.table import ProcessBotJob
 from tentable.ui.scenes.tentiles import xy
-from uitools import FakeClock, click, drag, key, post, step, wait_for
+import uitools
+from uitools import click, drag, key, post, step, wait_for
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
-    the_app = App(size=(1280, 720), clock=FakeClock())
-    the_app.settings["animation_speed"] = "instant"
-    yield the_app
-    the_app.close()
 
 
-def new_table(app, seats, seed=5, **options):
-    table = table_for("tentiles")(app, session_for("tentiles", seats, seed, options))
-    app.reset(table)
-    app.step(wait=False)
-    return table
+new_table = partial(uitools.new_table, game="tentiles")
 
 
 def use(table, state):

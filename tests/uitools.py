@@ -65,3 +65,13 @@ def wait_for(app, until, frames=20_000):
         if job is not None:
             job.done.wait(0.05)
     raise AssertionError(f"timed out after {frames} frames")
+
+
+def new_table(app, seats, seed=5, *, game, **options):
+    """Open `game`'s table for these seats ("human" or a bot name) and take one step."""
+    from tentable.ui.launch import session_for
+    from tentable.ui.scenes import table_for
+    table = table_for(game)(app, session_for(game, seats, seed, options))
+    app.reset(table)
+    app.step(wait=False)
+    return table
