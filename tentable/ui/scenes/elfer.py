@@ -376,17 +376,10 @@ class ElferTable(TableScene):
         for button in self.buttons:
             if button.handle(event):
                 return
-        if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-            self.drag.motion(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event.key, event.mod)
+        self.route_input(event)
 
-    def _hover(self, pos: tuple[int, int]) -> None:
+    def on_pointer(self, pos: tuple[int, int]) -> None:
+        self.drag.motion(pos)
         hand = self.view["hand"] or []
         top = self.cards.at(hand, pos) if self.drag.sprite is None else None
         for card in hand:
@@ -394,7 +387,7 @@ class ElferTable(TableScene):
                 self.cards[card].hover = card == top
         self._refresh_marks()
 
-    def _press(self, pos: tuple[int, int]) -> None:
+    def on_press(self, pos: tuple[int, int]) -> None:
         if not self.my_turn:
             return
         card = self.cards.at(self.view["hand"] or [], pos)
@@ -414,7 +407,7 @@ class ElferTable(TableScene):
             hits.sort(key=lambda target: not target.legal)
             self._act(hits[0].key)
 
-    def _release(self, pos: tuple[int, int]) -> None:
+    def on_release(self, pos: tuple[int, int]) -> None:
         result = self.drag.release(pos)
         if result is None:
             return
@@ -436,7 +429,8 @@ class ElferTable(TableScene):
                 self.drag.spring_back(result.sprite, spot.pos)
         self._refresh_marks()
 
-    def _key(self, key: int, mod: int = 0) -> None:
+    def on_key(self, event: pygame.event.Event) -> None:
+        key, mod = event.key, event.mod
         hand = self.view["hand"] or []
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
             step = 1 if key == pygame.K_RIGHT else -1
@@ -564,7 +558,7 @@ class ElferTable(TableScene):
 
     # -- words ---------------------------------------------------------------------------
     def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
-        name, you = self.names[seat], self._you(seat)
+        name, you = self.names[seat], self.you(seat)
         verb, _, what = action.partition(" ")
         if verb == "play" and what.startswith("J@"):
             text = t("elfer.log.joker" + you, name=name, card=card_name(what[2:]))
@@ -593,14 +587,10 @@ class ElferTable(TableScene):
             return
         self._log_game_over(after)
 
-    def _you(self, seat: int) -> str:
-        """The one human at the screen reads "You play red 7"; everyone else by name."""
-        return ".you" if seat == self.bottom and self.session.humans == [seat] else ""
-
     def _log_game_start(self, view: dict) -> None:
         first = view["current_player"]
         if first is not None:
-            self.log.add(t("elfer.log.game" + self._you(first), game=view["game_no"],
+            self.log.add(t("elfer.log.game" + self.you(first), game=view["game_no"],
                            games=view["games"], name=self.names[first]))
 
     def _log_game_over(self, after: dict) -> None:

@@ -157,17 +157,13 @@ class Retro10Table(TableScene):
         self._retell()
 
     # -- words -------------------------------------------------------------------------
-    def _you(self, seat: int) -> bool:
-        """The one human at the screen reads "You place…"; everyone else by name."""
-        return self.session.humans == [seat]
-
     def _say(self, key: str, seat: int, **values) -> str:
         you = key + ".you"
-        return t(you if self._you(seat) and you in STRINGS else key, **values)
+        return t(you if self.speaks_to(seat) and you in STRINGS else key, **values)
 
     def _other(self, seat: int) -> str:
         """A seat named inside a sentence: "swaps cards with you"."""
-        return t("rx.you") if self._you(seat) else self.names[seat]
+        return t("rx.you") if self.speaks_to(seat) else self.names[seat]
 
     def _log_seat(self) -> int | None:
         """Whose eyes the log is written for: with several humans sharing the screen the
@@ -582,7 +578,7 @@ class Retro10Table(TableScene):
         elif phase == "start":
             chosen = self.marks.start if self.marks.start is not None else self.bottom
             self.title = t("rx.ui.start_title", round=v["round"] + 1)
-            start_key = "rx.ui.start_you" if self._you(chosen) else "rx.ui.start"
+            start_key = "rx.ui.start_you" if self.speaks_to(chosen) else "rx.ui.start"
             rows.append([self._button("←", lambda: self._cycle_start(-1), pygame.K_LEFT),
                          self._button(t(start_key, name=names[chosen]),
                                       lambda: self._act(f"start {chosen}"), pygame.K_RETURN,
@@ -623,7 +619,7 @@ class Retro10Table(TableScene):
     def _auction_text(self) -> str:
         """The bidding panel's line: whose card, the bid, who made it, who is next."""
         a, current = self.view["auction"], self.view["current_player"]
-        whose = t("rx.your") if self._you(a["owner"]) else t("rx.whose",
+        whose = t("rx.your") if self.speaks_to(a["owner"]) else t("rx.whose",
                                                               name=self.names[a["owner"]])
         return t("rx.ui.auction", whose=whose, n=a["bid"],
                  high=self._other(a["high"]),
@@ -729,17 +725,10 @@ class Retro10Table(TableScene):
         for button in list(self.buttons):
             if button.handle(event):
                 return
-        if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-            self.drag.motion(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
+        self.route_input(event)
 
-    def _hover(self, pos) -> None:
+    def on_pointer(self, pos) -> None:
+        self.drag.motion(pos)
         hand = self.view["hand"] or []
         top = self.cards.at(hand, pos) if self.drag.sprite is None else \
             self.cards.key_of(self.drag.sprite)
@@ -747,7 +736,7 @@ class Retro10Table(TableScene):
             if card in self.cards.sprites:
                 self.cards[card].hover = card == top
 
-    def _press(self, pos) -> None:
+    def on_press(self, pos) -> None:
         phase = self._phase()
         hand = [c for c in (self.view["hand"] or [])
                 if self.pending is None or c != self.pending.card]
@@ -775,7 +764,7 @@ class Retro10Table(TableScene):
                         self._refresh()
                     return
 
-    def _release(self, pos) -> None:
+    def on_release(self, pos) -> None:
         result = self.drag.release(pos)
         if result is None:
             return
@@ -809,7 +798,8 @@ class Retro10Table(TableScene):
         self.pending = Pending(card, True)
         self._sync()
 
-    def _key(self, key: int) -> None:
+    def on_key(self, event: pygame.event.Event) -> None:
+        key = event.key
         phase = self._phase()
         hand = self.view["hand"] or []
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -1079,7 +1069,7 @@ class Retro10Table(TableScene):
         last = view["last_round"]
         if last is None or not (self.showdown or view["phase"] in ("start", "over")):
             return
-        key = "rx.callout.lose_you" if self._you(last["loser"]) else "rx.callout"
+        key = "rx.callout.lose_you" if self.speaks_to(last["loser"]) else "rx.callout"
         text = self._say(key, last["winner"], winner=self.names[last["winner"]],
                          wt=last["totals"][last["winner"]], loser=self.names[last["loser"]],
                          lt=last["totals"][last["loser"]])
@@ -1135,13 +1125,13 @@ class Retro10Table(TableScene):
         if current is None:
             return t("rx.expect.over")
         who = self.names[current]
-        if self._you(current):
+        if self.speaks_to(current):
             who = t("rx.you")
         key = "rx.expect." + view["phase"]
         values = {"name": who}
         if view["phase"] == "bid" and view["auction"]:
             owner = view["auction"]["owner"]
-            values.update(n=view["auction"]["bid"], whose=t("rx.your") if self._you(owner)
+            values.update(n=view["auction"]["bid"], whose=t("rx.your") if self.speaks_to(owner)
                           else t("rx.whose", name=self.names[owner]))
         return t(key, **values)
 

@@ -353,7 +353,40 @@ class TableScene(Scene):
         raise NotImplementedError
 
     def handle_input(self, event: pygame.event.Event) -> None:
-        """Mouse and keys (not Esc) while no curtain or dialog is up; ends in `submit`."""
+        """Mouse and keys (not Esc) while no curtain or dialog is up; ends in `submit`.
+        Tables handle their buttons and log first, then `route_input(event)`."""
+
+    def route_input(self, event: pygame.event.Event) -> None:
+        """The pointer and the keys to the hooks every table has: on_pointer (moves),
+        on_press / on_release (left button), on_key (a key press)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.on_pointer(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.on_press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.on_release(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self.on_key(event)
+
+    def on_pointer(self, pos: tuple[int, int]) -> None:
+        """The pointer moved (hover marks, a held card follows)."""
+
+    def on_press(self, pos: tuple[int, int]) -> None:
+        """Left button down: pick up a card, or start a click."""
+
+    def on_release(self, pos: tuple[int, int]) -> None:
+        """Left button up: a drop or a click."""
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """A key press (event.key, event.mod)."""
+
+    def speaks_to(self, seat: int) -> bool:
+        """The log says "You play 34" to the one human at the screen; others by name."""
+        return self.session.humans == [seat]
+
+    def you(self, seat: int) -> str:
+        """The text key suffix for `speaks_to`: t("tt.log.play" + self.you(seat), …)."""
+        return ".you" if self.speaks_to(seat) else ""
 
     def animate(self, dt: float) -> bool:
         """Advance animations; True while something moves (bots and results wait for it)."""

@@ -240,17 +240,10 @@ class TakeThatTable(TableScene):
         for button in (self.play_button, self.twist_button, self.take_button):
             if button.handle(event):
                 return
-        if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-            self.drag.motion(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event.key)
+        self.route_input(event)
 
-    def _hover(self, pos: tuple[int, int]) -> None:
+    def on_pointer(self, pos: tuple[int, int]) -> None:
+        self.drag.motion(pos)
         hand = self.view["hand"] or []
         top = self.cards.at(hand, pos) if self.drag.sprite is None else \
             self.cards.key_of(self.drag.sprite)
@@ -259,7 +252,7 @@ class TakeThatTable(TableScene):
                 self.cards[card].hover = card == top
         self._refresh_marks()
 
-    def _press(self, pos: tuple[int, int]) -> None:
+    def on_press(self, pos: tuple[int, int]) -> None:
         card = self.cards.at(self.view["hand"] or [], pos)
         if card is not None and self.my_turn:
             sprite = self.cards[card]
@@ -280,7 +273,7 @@ class TakeThatTable(TableScene):
                            g.row_width, g.card[1])
         return band.collidepoint(pos)
 
-    def _release(self, pos: tuple[int, int]) -> None:
+    def on_release(self, pos: tuple[int, int]) -> None:
         result = self.drag.release(pos)
         if result is None:
             return
@@ -300,7 +293,8 @@ class TakeThatTable(TableScene):
                 self.drag.spring_back(result.sprite, self.cards.spots[card].pos)
         self._refresh_marks()
 
-    def _key(self, key: int) -> None:
+    def on_key(self, event: pygame.event.Event) -> None:
+        key = event.key
         hand = self.view["hand"] or []
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
             step = 1 if key == pygame.K_RIGHT else -1
@@ -351,7 +345,7 @@ class TakeThatTable(TableScene):
     def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         name = self.names[seat]
         colour = seat_colour(seat)
-        you = self._you(seat)
+        you = self.you(seat)
         if action == "take":
             row = before["row"]
             # The round may have ended with this take (the next deal already cleared the
@@ -376,14 +370,10 @@ class TakeThatTable(TableScene):
                 text = t("tt.log.play" + you, name=name, card=card)
         self.log.add(text, colour)
 
-    def _you(self, seat: int) -> str:
-        """The one human at the screen reads "You play 34"; everyone else by name."""
-        return ".you" if seat == self.bottom and self.session.humans == [seat] else ""
-
     def _log_round_start(self, view: dict) -> None:
         first = view["current_player"]
         if first is not None:
-            self.log.add(t("tt.log.round" + self._you(first), round=view["round"],
+            self.log.add(t("tt.log.round" + self.you(first), round=view["round"],
                            rounds=view["rounds"], name=self.names[first]))
 
     def _log_round_over(self, after: dict) -> None:

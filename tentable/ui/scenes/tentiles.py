@@ -100,16 +100,13 @@ class TenTilesTable(TableScene):
         if self.session.history:
             self.log.add(t("tiles.log.resumed", n=len(self.session.history)))
 
-    def _you(self, seat: int) -> str:
-        return ".you" if seat == self.bottom and self.session.humans == [seat] else ""
-
     def _log_start(self, view: dict) -> None:
         start = view["start"]
-        self.log.add(t("tiles.log.start" + self._you(start), name=self.names[start],
+        self.log.add(t("tiles.log.start" + self.you(start), name=self.names[start],
                        colour=t("tiles.colour.%d" % start)))
 
     def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
-        you = self._you(seat)
+        you = self.you(seat)
         who = self.names[seat]
         words = action.split(" ")
         if words[0] == "place":
@@ -367,19 +364,13 @@ class TenTilesTable(TableScene):
     def handle_input(self, event: pygame.event.Event) -> None:
         if self.log.handle(event):
             return
-        if event.type == pygame.MOUSEMOTION:
-            self._motion(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
-        elif event.type == pygame.MOUSEWHEEL and not self.drag.sprite:
+        if event.type == pygame.MOUSEWHEEL and not self.drag.sprite:
             pos = pygame.mouse.get_pos()
             self.zoom(ZOOM_STEP ** (event.y or 0), pos)
-        elif event.type == pygame.KEYDOWN:
-            self._key(event)
+        else:
+            self.route_input(event)
 
-    def _motion(self, pos: tuple[int, int]) -> None:
+    def on_pointer(self, pos: tuple[int, int]) -> None:
         if self._pan is not None:
             (mx, my), (cx, cy) = self._pan
             dx, dy = pos[0] - mx, pos[1] - my
@@ -407,7 +398,7 @@ class TenTilesTable(TableScene):
             self._refresh_marks()
             self.app.invalidate()
 
-    def _press(self, pos: tuple[int, int]) -> None:
+    def on_press(self, pos: tuple[int, int]) -> None:
         tile = self.tiles.at(self._liftable(), pos)
         if tile is not None:
             sprite = self.tiles[tile]
@@ -418,7 +409,7 @@ class TenTilesTable(TableScene):
         if self.board_rect.collidepoint(pos):
             self._pan, self._panned = (pos, (self.camera.cx, self.camera.cy)), False
 
-    def _release(self, pos: tuple[int, int]) -> None:
+    def on_release(self, pos: tuple[int, int]) -> None:
         if self._pan is not None:
             panned, self._pan, self._panned = self._panned, None, False
             if not panned:
@@ -458,7 +449,7 @@ class TenTilesTable(TableScene):
         self._refresh_marks()
         self.app.invalidate()
 
-    def _key(self, event: pygame.event.Event) -> None:
+    def on_key(self, event: pygame.event.Event) -> None:
         key = event.key
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
                   pygame.K_DOWN: (0, -1)}
