@@ -137,6 +137,19 @@ def code_of(card_id: str) -> str:
     return card_id.rsplit("#", 1)[0]
 
 
+def redeal_unseen(hands: list[list], pile: list, seat: int, rng: random.Random) -> list:
+    """Deal everything `seat` cannot see — the other hands and the pile — anew, each hand
+    keeping its size (the usual `_determinize` of a game with secret hands and a face-down
+    pile). Changes `hands` in place and returns the new pile."""
+    others = [s for s in range(len(hands)) if s != seat]
+    unseen = pile + [c for s in others for c in hands[s]]
+    rng.shuffle(unseen)
+    for s in others:
+        k = len(hands[s])
+        hands[s], unseen = unseen[:k], unseen[k:]
+    return unseen
+
+
 def check_deck(game_id: str, deck: Any, codes: Sequence[str], what: str = "deck") -> list[str]:
     """`deck=` must be exactly the game's cards (codes as text) in some order."""
     if isinstance(deck, (str, bytes)) or not isinstance(deck, (list, tuple)):

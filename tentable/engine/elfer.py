@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, card_ids,
-                                  check_deck, register, shuffled)
+                                  check_deck, redeal_unseen, register, shuffled)
 from tentable.engine.decks import manifest
 
 GAME_ID = "elfer"
@@ -543,13 +543,7 @@ class Elfer(State):
         return {"pile"} | {f"hand {s}" for s in range(self.players) if s != seat}
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
-        others = [s for s in range(self.players) if s != seat]
-        unseen = self.pile + [c for s in others for c in self.hands[s]]
-        rng.shuffle(unseen)
-        for s in others:
-            k = len(self.hands[s])
-            self.hands[s], unseen = unseen[:k], unseen[k:]
-        self.pile = unseen
+        self.pile = redeal_unseen(self.hands, self.pile, seat, rng)
 
     # -- accounting ----------------------------------------------------------------------
     def validate(self) -> None:

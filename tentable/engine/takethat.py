@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, check_deck,
-                                  register, shuffled)
+                                  redeal_unseen, register, shuffled)
 from tentable.engine.decks import manifest
 
 GAME_ID = "takethat"
@@ -237,13 +237,7 @@ class TakeThat(State):
         return {"pile"} | {f"hand {s}" for s in range(self.players) if s != seat}
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
-        others = [s for s in range(self.players) if s != seat]
-        unseen = self.pile + [c for s in others for c in self.hands[s]]
-        rng.shuffle(unseen)
-        for s in others:
-            k = len(self.hands[s])
-            self.hands[s], unseen = unseen[:k], unseen[k:]
-        self.pile = unseen
+        self.pile = redeal_unseen(self.hands, self.pile, seat, rng)
 
     def validate(self) -> None:
         def cards_list(value) -> bool:

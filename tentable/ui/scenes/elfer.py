@@ -26,7 +26,6 @@ from tentable.ui.text import t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.cards import card_back
-from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.dragdrop import DragManager, DropTarget
 from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.panel import blit_label, fit, label, rounded
@@ -596,8 +595,7 @@ class ElferTable(TableScene):
     def _log_game_over(self, after: dict) -> None:
         finished = len(after["game_scores"])
         scores = after["game_scores"][-1]
-        self.log.add(t("elfer.log.game_over", game=finished,
-                       scores=", ".join(f"{n} {signed(p)}" for n, p in zip(self.names, scores))))
+        self.log.add(t("elfer.log.game_over", game=finished, scores=self.scores_line(scores)))
         if after["phase"] != "over":
             self._log_game_start(after)
 
@@ -605,15 +603,8 @@ class ElferTable(TableScene):
         """Between the games of a match a summary holds the table until "Next game"."""
         if after["phase"] == "over":
             return   # the results screen follows
-        finished = len(after["game_scores"])
-        scores = after["game_scores"][-1]
-        totals = [sum(g[s] for g in after["game_scores"]) for s in range(len(scores))]
-        lines = [t("elfer.game_line", name=n, points=signed(p), total=signed(tot))
-                 for n, p, tot in zip(self.names, scores, totals)]
-        self.show_dialog(Dialog(t("elfer.game_title", game=finished, games=after["games"]),
-                                lines, [Button(t("elfer.next_game"),
-                                               lambda: self.show_dialog(None),
-                                               key=pygame.K_RETURN, kind="primary")]))
+        title = t("elfer.game_title", game=len(after["game_scores"]), games=after["games"])
+        self.show_summary(title, after["game_scores"], "elfer.game_line", t("elfer.next_game"))
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_view(self, surface: pygame.Surface, view: dict, seat: int | None) -> None:

@@ -36,7 +36,7 @@ from tentable.bots import CPU_HEAVY, make_bot
 from tentable.engine import IllegalAction, replay
 from tentable.ui import theme
 from tentable.ui.scene import Scene
-from tentable.ui.scenes.common import backdrop, px, text_px
+from tentable.ui.scenes.common import backdrop, px, signed, text_px
 from tentable.ui.session import Session
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
@@ -325,6 +325,21 @@ class TableScene(Scene):
     def show_dialog(self, dialog: Dialog | None) -> None:
         self.dialog = dialog
         self.app.invalidate()
+
+    def scores_line(self, scores: list[int]) -> str:
+        """"Ana +3, Ben −2": the scores of a finished round or game, for the log."""
+        return ", ".join(f"{name} {signed(points)}" for name, points in zip(self.names, scores))
+
+    def show_summary(self, title: str, parts: list[list[int]], line_key: str,
+                     button: str) -> None:
+        """Between rounds (or the games of a match): each player's last part and total,
+        holding the table until the button (or Enter)."""
+        scores = parts[-1]
+        totals = [sum(part[s] for part in parts) for s in range(len(scores))]
+        lines = [t(line_key, name=name, points=signed(p), total=signed(total))
+                 for name, p, total in zip(self.names, scores, totals)]
+        self.show_dialog(Dialog(title, lines, [Button(button, lambda: self.show_dialog(None),
+                                                      key=pygame.K_RETURN, kind="primary")]))
 
     def pause(self) -> None:
         self.app.push("pause", table=self)

@@ -21,7 +21,6 @@ from tentable.ui.text import t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.cards import card_back
-from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.dragdrop import DragManager, DropTarget
 from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.panel import blit_label
@@ -379,8 +378,7 @@ class TakeThatTable(TableScene):
     def _log_round_over(self, after: dict) -> None:
         finished = len(after["round_scores"])
         scores = after["round_scores"][-1]
-        self.log.add(t("tt.log.round_over", round=finished,
-                       scores=", ".join(f"{n} {signed(p)}" for n, p in zip(self.names, scores))))
+        self.log.add(t("tt.log.round_over", round=finished, scores=self.scores_line(scores)))
         if after["phase"] != "over":
             self._log_round_start(after)
 
@@ -388,14 +386,8 @@ class TakeThatTable(TableScene):
         """Between rounds a summary holds the game until "Next round"."""
         if after["phase"] == "over":
             return   # the results screen follows
-        finished = len(after["round_scores"])
-        scores = after["round_scores"][-1]
-        totals = [sum(r[s] for r in after["round_scores"]) for s in range(len(scores))]
-        lines = [t("tt.round_line", name=n, points=signed(p), total=signed(tot))
-                 for n, p, tot in zip(self.names, scores, totals)]
-        self.show_dialog(Dialog(t("tt.round_title", round=finished, rounds=after["rounds"]),
-                                lines, [Button(t("tt.next_round"), lambda: self.show_dialog(None),
-                                               key=pygame.K_RETURN, kind="primary")]))
+        title = t("tt.round_title", round=len(after["round_scores"]), rounds=after["rounds"])
+        self.show_summary(title, after["round_scores"], "tt.round_line", t("tt.next_round"))
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_view(self, surface: pygame.Surface, view: dict, seat: int | None) -> None:
