@@ -1,4 +1,4 @@
-"""`tentable [play|sim|replay|check-deck|--smoke]`: the command line. With no command it
+"""`tentable [play|sim|replay|ladder|check-deck|--smoke]`: the command line. With no command it
 opens the game.
 
 Every error is one line on stderr and an exit code, never a traceback: 2 for a usage
@@ -52,6 +52,16 @@ def _seconds(text: str) -> float:
     if not 0 < value <= 60:
         raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60 seconds, got {text}")
     return value
+
+
+def _target(text: str) -> int | str:
+    if text == "all":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a target such as 7, or all, got "
+                                         f"{text[:40]!r}") from None
 
 
 def _json_object(text: str) -> dict:
@@ -117,11 +127,24 @@ def _parser() -> argparse.ArgumentParser:
                      help='game options as a JSON object, e.g. \'{"pro": true}\'')
     sim.add_argument("--time-limit", type=_seconds, default=None,
                      help="seconds per decision for bots that search (default 1)")
+    sim.add_argument("--solo", action="store_true",
+                     help="solo against the game's rule-driven opponent (TEN: Mona); the bot "
+                          "plays your seat, two seats in all")
+    sim.add_argument("--target", type=_target, default=None,
+                     help="solo: Mona's target, e.g. 7, or all: win / draw / loss rates and "
+                          "the mean margin at every target (the ladder's difficulty curve)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     replay = sub.add_parser("replay", help="replay a saved game (a record or an autosave) and "
                                            "print every move, the scores and the winners")
     replay.add_argument("file", type=Path)
+
+    ladder = sub.add_parser("ladder", help="print the solo ladder against Mona: the current "
+                                           "target and the recent games")
+    ladder.add_argument("--reset", action="store_true",
+                        help="start the ladder again at target 5, forgetting its games "
+                             "(asks first)")
+    ladder.add_argument("--yes", action="store_true", help="with --reset: do not ask")
 
     check = sub.add_parser("check-deck", help="check a deck manifest (decks/GAME.yaml) and "
                                               "print its card counts, or what is wrong")
@@ -136,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else USAGE
     command = "smoke" if args.smoke else args.command or "play"
     run = {"smoke": _smoke, "play": _play, "sim": _sim, "replay": _replay,
-           "check-deck": _check_deck}[command]
+           "ladder": _ladder, "check-deck": _check_deck}[command]
     try:
         return run(args)
     except _Usage as exc:
@@ -196,16 +219,52 @@ def _sim(args: argparse.Namespace) -> int:
     from tentable.engine import SetupError
     from tentable.sim import format_result, simulate
 
-    _game(args.game)
+    game = _game(args.game)
     if not args.bots:
         raise _Usage("--bots: name at least one bot, e.g. --bots random,heuristic")
+    options = args.options
+    if args.target is not None and not args.solo:
+        raise _Usage("--target goes with --solo, e.g. --solo --target 7")
+    if args.solo:
+        if args.players != 2:
+            raise _Usage("--solo plays two seats, a bot and the rules; leave out --players")
+        if not any(option.name == "solo" for option in game.options):
+            raise _Usage(f"{game.title} has no solo game")
+        options = {**(options or {}), "solo": True}
+        if args.target == "all":
+            return _sim_curve(args, game, options)
+        if args.target is not None:
+            options["target"] = args.target
     try:
         result = simulate(args.game, args.players, args.games, args.seed, args.bots,
-                          args.options, time_limit=args.time_limit)
+                          options, time_limit=args.time_limit)
     except (SetupError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     print(json.dumps(result.as_json()) if args.json else format_result(result))
     return FAILURE if result.errors else 0
+
+
+def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
+    """`sim --solo --target all`: the solo results at every target the game allows."""
+    from tentable.engine import SetupError
+    from tentable.sim import difficulty_curve, format_curve
+    spec = next((o for o in game.options if o.name == "target"), None)
+    if spec is None or spec.low is None or spec.high is None:
+        raise _Usage(f"{game.title} has no solo target to vary")
+    targets = list(range(spec.low, spec.high + 1))
+    try:
+        rows = difficulty_curve(args.game, targets, args.games, args.seed, args.bots,
+                                options, time_limit=args.time_limit)
+    except (SetupError, ValueError) as exc:
+        raise _Usage(str(exc)) from None
+    if args.json:
+        print(json.dumps({"game": args.game, "bots": args.bots, "games": args.games,
+                          "targets": {str(target): {**result.solo_json(),
+                                                    "errors": result.errors}
+                                      for target, result in rows}}))
+    else:
+        print(format_curve(rows))
+    return FAILURE if any(result.errors for _, result in rows) else 0
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -244,6 +303,59 @@ def _seat_names(record: dict, players: int) -> list[str]:
             name = clean_name(seat.get("name")) if isinstance(seat, dict) else ""
             names[i] = name or names[i]
     return names
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from tentable import store
+    if args.yes and not args.reset:
+        raise _Usage("--yes goes with --reset")
+    ladder, message = store.load_ladder()
+    if message:
+        _say(f"tentable ladder: {message}", 0)
+    if args.reset:
+        return _reset_ladder(ladder, args.yes)
+    print(ladder_report(ladder))
+    return 0
+
+
+def ladder_report(ladder, recent: int = 10) -> str:
+    """The ladder as `tentable ladder` prints it: rungs, tallies, the last games."""
+    from tentable.ladder import LAST_TARGET, RUNGS
+    rungs = " ".join(f"[{n}]" if n == ladder.target else str(n) for n in RUNGS)
+    tally = ladder.counts()
+    lines = [f"Solo ladder against Mona (TEN): target {ladder.target}"
+             + (f" - complete: you beat Mona at {LAST_TARGET}" if ladder.complete else ""),
+             f"rungs: {rungs}",
+             f"best target beaten: {ladder.best or 'none yet'}",
+             f"{len(ladder.games)} games: {tally['win']} won, {tally['draw']} drawn, "
+             f"{tally['loss']} lost"]
+    if ladder.games:
+        lines.append("recent games, newest first:")
+        for game in reversed(ladder.games[-recent:]):
+            lines.append(f"  {game.date.replace('T', ' ')[:16]}  target {game.target:>2}  "
+                         f"you {game.you:>2}  Mona {game.mona:>2}  {game.result:<4}  "
+                         f"{game.margin:+d}  seed {game.seed}")
+    else:
+        lines.append("no games yet: play 'Solo: beat Mona' from the menu")
+    return "\n".join(lines)
+
+
+def _reset_ladder(ladder, yes: bool) -> int:
+    from tentable import store
+    if not yes:
+        print(f"Reset the solo ladder to target 5 and forget its {len(ladder.games)} games? "
+              f"[y/N] ", end="", flush=True)
+        answer = sys.stdin.readline() if sys.stdin is not None else ""
+        if not answer:                       # no stdin, or end of input: nobody said yes
+            print()
+            return _say("tentable ladder: --reset needs an answer; nothing was reset "
+                        "(add --yes to reset without asking)", USAGE)
+        if answer.strip().lower() not in ("y", "yes"):
+            print("The ladder was not reset.")
+            return 0
+    store.reset_ladder()
+    print("The solo ladder starts again at target 5.")
+    return 0
 
 
 def _check_deck(args: argparse.Namespace) -> int:

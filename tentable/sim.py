@@ -16,6 +16,7 @@ from tentable.engine.core import MAX_SEED
 
 
 AUTOMATON = "rules"     # the name a rule-driven seat (Mona) reports under
+SOLO_RESULTS = ("win", "draw", "loss")
 
 
 @dataclass
@@ -30,6 +31,15 @@ class SimResult:
     actions: int = 0
     seconds: float = 0.0
     errors: list[dict] = field(default_factory=list)
+    # solo (one bot against an automaton): the bot's wins, draws and losses, and its
+    # points over the automaton's summed over the games
+    solo: dict[str, int] = field(default_factory=dict)
+    margin_sum: float = 0.0
+
+    def solo_json(self) -> dict:
+        played = max(1, self.games)
+        return {**{f"{k}_rate": self.solo.get(k, 0) / played for k in SOLO_RESULTS},
+                "mean_margin": self.margin_sum / played}
 
     def as_json(self) -> dict:
         names = list(dict.fromkeys(self.bots + [n for n in self.seats if n == AUTOMATON]))
@@ -42,6 +52,7 @@ class SimResult:
             "games_per_s": self.games / max(self.seconds, 1e-9),
             "actions_per_s": self.actions / max(self.seconds, 1e-9),
             "errors": self.errors,
+            **({"solo": self.solo_json()} if self.solo else {}),
         }
 
 
@@ -98,8 +109,45 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
             result.score_sum[name] = result.score_sum.get(name, 0.0) + score
             share = 1 / len(winners) if s in winners else 0.0
             result.wins[name] = result.wins.get(name, 0.0) + share
+        if automata and len(choosers) == 1:
+            _count_solo(result, state, choosers[0], automata)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _count_solo(result: SimResult, state, you: int, automata: set[int]) -> None:
+    winners, scores = state.winners(), state.scores()
+    outcome = ("loss" if you not in winners else "win" if len(winners) == 1 else "draw")
+    result.solo[outcome] = result.solo.get(outcome, 0) + 1
+    result.margin_sum += scores[you] - max(scores[seat] for seat in automata)
+
+
+def difficulty_curve(game_id: str, targets: list[int], games: int, seed: int,
+                     bots: list[str], options: dict | None = None,
+                     time_limit: float | None = None) -> list[tuple[int, SimResult]]:
+    """Solo at every target: the same seeds (the same decks) at each, so the rungs
+    differ only by the target."""
+    return [(target, simulate(game_id, 2, games, seed, bots,
+                              {**(options or {}), "solo": True, "target": target},
+                              time_limit=time_limit))
+            for target in targets]
+
+
+def format_curve(rows: list[tuple[int, SimResult]]) -> str:
+    first = rows[0][1]
+    lines = [f"{first.game} solo, bots {','.join(first.bots)}: "
+             f"{first.games} games per target",
+             f"{'target':>6}{'win %':>9}{'draw %':>9}{'loss %':>9}{'mean margin':>14}"]
+    for target, result in rows:
+        solo = result.solo_json()
+        lines.append(f"{target:>6}{100 * solo['win_rate']:>9.1f}{100 * solo['draw_rate']:>9.1f}"
+                     f"{100 * solo['loss_rate']:>9.1f}{solo['mean_margin']:>+14.2f}")
+    errors = [(target, err) for target, result in rows for err in result.errors]
+    lines.append(f"errors: {len(errors) or 'none'}")
+    for target, err in errors:
+        lines.append(f"  target {target}, seed {err['seed']}: {err['error']}")
+    lines.append("(margin: the bot's points minus the rules seat's, per game)")
+    return "\n".join(lines)
 
 
 def format_result(result: SimResult) -> str:
@@ -119,6 +167,12 @@ def format_result(result: SimResult) -> str:
             lines.append(f"    history: {' | '.join(err['history'])}")
     else:
         lines.append("errors: none")
+    if result.solo:
+        solo = result.solo_json()
+        lines.append(f"solo: win {100 * solo['win_rate']:.1f}% · draw "
+                     f"{100 * solo['draw_rate']:.1f}% · loss {100 * solo['loss_rate']:.1f}% · "
+                     f"mean margin {solo['mean_margin']:+.2f} (the bot's points minus the "
+                     f"rules seat's)")
     lines.append("(shared wins are split evenly between the winners)")
     if GAMES[result.game].state.lowest_wins:
         lines.append("(lowest score wins: the mean score is a penalty)")

@@ -26,8 +26,12 @@ from typing import Any
 
 import platformdirs
 
+from tentable import ladder as ladder_rules
+from tentable.ladder import Ladder, Outcome, SoloGame
+
 SETTINGS_VERSION = 1
 SAVE_VERSION = 1
+LADDER_VERSION = 1
 
 MAX_FILE_BYTES = 4 * 1024 * 1024   # no user file of ours comes near this
 MAX_NAME = 24                      # characters in a player's name
@@ -77,6 +81,10 @@ def settings_path() -> Path:
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
+
+
+def ladder_path() -> Path:
+    return data_dir() / "ladder.json"
 
 
 # -- files -------------------------------------------------------------------
@@ -434,3 +442,46 @@ def _migrate_legacy_autosave() -> list[str]:
     except OSError as exc:
         log.warning("could not move %s to %s: %s", legacy.name, slot.name, exc)
     return []
+
+
+# -- the solo ladder (TEN S8) -------------------------------------------------
+def load_ladder() -> tuple[Ladder, str | None]:
+    """The solo ladder, and a message if its file could not be used: then a fresh ladder
+    (target 5), and the file was set aside for the player to keep."""
+    path = ladder_path()
+    data, message = read_json(path, LADDER_VERSION)
+    if data is None:
+        return Ladder(), message
+    try:
+        return ladder_rules.from_json(data), None
+    except ladder_rules.BadLadder as exc:
+        return Ladder(), set_aside(path, str(exc))
+
+
+def save_ladder(ladder: Ladder) -> None:
+    """Write the ladder; `BadLadder` (a ValueError) instead for one that could not be
+    read back, so a bad score never turns the whole file into a damaged one."""
+    ladder_rules.from_json(ladder.to_json())
+    write_json(ladder_path(), {**ladder.to_json(), "version": LADDER_VERSION})
+
+
+def reset_ladder() -> Ladder:
+    """Start the ladder again at target 5, with no games."""
+    fresh = Ladder()
+    save_ladder(fresh)
+    return fresh
+
+
+def add_ladder_game(game: SoloGame) -> tuple[Ladder, Outcome | None, str | None]:
+    """Keep a finished solo game on the ladder: (the ladder now, what the game did or None
+    if it was already kept, a message if the old file was set aside). Raises OSError
+    when the file exists but cannot be read, rather than write over it."""
+    ladder, message = load_ladder()
+    if message is not None and ladder_path().exists():
+        raise OSError(message)
+    if ladder.already_has(game):
+        return ladder, None, message
+    ladder, outcome = ladder.record(game)
+    save_ladder(ladder)
+    return ladder, outcome, message
+

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tentable.ui.session import Session
 
 #: The screens built into the app, imported by `load_scenes` on first need.
-BUILTIN_SCENES = ("menu", "setup", "settings", "pause", "results")
+BUILTIN_SCENES = ("menu", "setup", "settings", "pause", "results", "ladder")
 
 SceneFactory = Callable[..., "Scene"]   # (app, **kwargs) -> Scene; a Scene class is one
 SCENES: dict[str, SceneFactory] = {}

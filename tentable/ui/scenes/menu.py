@@ -192,6 +192,11 @@ class MenuScene(Scene):
         self.settings_button = Button(t("menu.settings"), self.open_settings)
         self.quit_button = Button(t("menu.quit"), self.app.quit)
         self.buttons = [self.settings_button, self.quit_button]
+        # Solo TEN against Mona has its own way in, once TEN has a table.
+        self.solo_button: Button | None = None
+        if "ten" in GAMES and table_for("ten") is not None:
+            self.solo_button = Button(t("ladder.menu"), self.open_ladder)
+            self.buttons.insert(0, self.solo_button)
         self.nav = KeyNav()
         self.tile_items: list[tuple[Focusable, GameTile, str]] = []
         self.scale = 1.0
@@ -224,6 +229,9 @@ class MenuScene(Scene):
             self.app.reset("table", session=self.saved[game_id])
         except (SetupError, NoTable, ValueError) as exc:
             self.app.toasts.show(t("menu.resume_failed", reason=exc), 4.0, "error")
+
+    def open_ladder(self) -> None:
+        self.app.push("ladder")
 
     def open_settings(self) -> None:
         self.app.push("settings")

@@ -8,8 +8,12 @@ An overlay over the final table. Per-round scores come from the spectator view's
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
+from tentable import store
+from tentable.ladder import AGAIN, PRACTICE, SoloGame, now
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
@@ -17,7 +21,7 @@ from tentable.ui.scenes.common import MINUS, MODAL, KeyNav, button_focus, px, si
 from tentable.ui.session import Session
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
-from tentable.ui.widgets.panel import blit_label, draw_panel, label, rounded, shade
+from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label, rounded, shade
 from tentable.ui.widgets.shapes import symbol_icon
 
 
@@ -44,6 +48,14 @@ class ResultsScene(Scene):
         # a penalty game (retro10): the fewest points win and a score is no gain ("12", not "+12")
         self.lowest_wins = bool(final.get("lowest_wins"))
         self.again = Button(t("results.again"), self.play_again, kind="primary")
+        # A solo TEN game is kept on the ladder here, once: this scene is built once per
+        # finished game, and the store ignores the same game kept twice.
+        self.ladder_line = ""
+        self.next_target: int | None = None
+        self.solo = bool(session.game_id == "ten" and session.options.get("solo")
+                         and len(scores) == 2)
+        if self.solo:
+            self._keep_on_ladder()
         self.menu = Button(t("results.menu"), self.to_menu)
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -52,7 +64,30 @@ class ResultsScene(Scene):
         self.shown_rounds: list[int] = []
         self.scale = 1.0
 
+    def _keep_on_ladder(self) -> None:
+        game = SoloGame(now(), self.session.options.get("target", 5), self.session.seed,
+                        self.scores[0], self.scores[1])        # you are seat 0, Mona 1
+        try:
+            ladder, outcome, message = store.add_ladder_game(game)
+        except (OSError, ValueError) as exc:
+            self.ladder_line = t("ladder.not_saved", reason=exc)
+            self.app.toasts.show(self.ladder_line, 6.0, "error")
+            return
+        if message:
+            self.app.toasts.show(message, 6.0, "error")
+        if outcome is None:
+            self.ladder_line = t("ladder.kept", next=ladder.target)
+        else:
+            key = f"ladder.{outcome.kind}" + (f".{outcome.result}" if outcome.kind == AGAIN
+                                               else "")
+            self.ladder_line = t(key, target=game.target, next=outcome.target)
+        if outcome is None or outcome.kind != PRACTICE:   # play on up the ladder
+            self.next_target = ladder.target
+            self.again.text = t("ladder.play", target=ladder.target)
+
     def headline(self) -> str:
+        if self.solo and len(self.winners) == 2:          # S8: equal points draw
+            return t("ladder.result_draw")
         names = [self.names[i] for i in sorted(self.winners)]
         humans = self.session.humans
         if (len(humans) == 1 and self.winners == set(humans)) or names == [t("setup.name_you")]:
@@ -63,6 +98,8 @@ class ResultsScene(Scene):
 
     def play_again(self) -> None:
         session = self.session.with_new_seed()
+        if self.next_target is not None:
+            session = replace(session, options={**session.options, "target": self.next_target})
         if self.table_class is not None:
             self.app.reset(self.table_class(self.app, session))
         else:
@@ -122,6 +159,11 @@ class ResultsScene(Scene):
         surface.blit(star, (x + total_w - star.get_width(), y))
         if self.lowest_wins:
             blit_label(surface, t("results.lowest_wins"), text_px(15, s), theme.TEXT_DIM,
+                       midtop=(cx, y + headline.get_height() + px(4, s)))
+        if self.ladder_line:
+            size = text_px(17, s)
+            line = fit(self.ladder_line, size, self.panel.w - 2 * px(36, s), bold=True)
+            blit_label(surface, line, size, theme.TEXT, bold=True,
                        midtop=(cx, y + headline.get_height() + px(4, s)))
         self._draw_scores(surface)
         self.again.draw(surface)

@@ -1,0 +1,174 @@
+"""The solo ladder against Mona (TEN rules S8), as pure values: no files, no pygame.
+
+The first game's target is 5. A win at the ladder's current target moves it one rung up;
+a draw or a loss keeps it; a win at 10 completes the ladder. Every solo game is kept,
+with its date, target, seed and both scores. A game at another target than the current
+one (practice on a rung already climbed, or a solo game set up by hand) is kept too but
+moves nothing, so the ladder can only be climbed one rung at a time.
+
+`store.load_ladder()` / `store.save_ladder()` keep it on disk; `from_json` checks every
+field of what was read, so a damaged file is refused with the reason, never half-used.
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+FIRST_TARGET, LAST_TARGET = 5, 10             # S8: the rungs
+RUNGS = tuple(range(FIRST_TARGET, LAST_TARGET + 1))
+WIN, DRAW, LOSS = "win", "draw", "loss"
+RESULTS = (WIN, DRAW, LOSS)
+MAX_GAMES = 10_000        # kept on disk; beyond it the oldest go (years of evenings)
+MAX_SCORE = 1_000         # far above any TEN score (four full runs make 40)
+SEED_LIMIT = 2 ** 63
+
+# What a game on the ladder did: the outcome of `record`.
+PROMOTED, AGAIN, COMPLETE, PRACTICE = "promoted", "again", "complete", "practice"
+
+
+class BadLadder(ValueError):
+    """Data that is not a ladder; the message says which field is wrong."""
+
+
+def result_of(you: int, mona: int) -> str:
+    """S8: more points than Mona is a win; equal points a draw (no tie-breaks in solo)."""
+    return WIN if you > mona else DRAW if you == mona else LOSS
+
+
+def now() -> str:
+    """The date of a game as kept: local time to the second, ISO 8601."""
+    return datetime.datetime.now().isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class SoloGame:
+    date: str
+    target: int
+    seed: int
+    you: int
+    mona: int
+
+    @property
+    def result(self) -> str:
+        return result_of(self.you, self.mona)
+
+    @property
+    def margin(self) -> int:
+        """Your points over Mona's (negative when she won)."""
+        return self.you - self.mona
+
+    def to_json(self) -> dict:
+        return {"date": self.date, "target": self.target, "seed": self.seed,
+                "you": self.you, "mona": self.mona, "result": self.result}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a game did to the ladder: `kind` (PROMOTED, AGAIN, COMPLETE or PRACTICE)
+    and the target of the next ladder game."""
+
+    kind: str
+    result: str
+    target: int
+
+
+@dataclass(frozen=True)
+class Ladder:
+    target: int = FIRST_TARGET               # the current rung: the next ladder game's target
+    games: tuple[SoloGame, ...] = ()         # oldest first
+    best: int | None = None                  # the highest target beaten, None before a win
+    complete: bool = False                   # won at LAST_TARGET
+
+    def record(self, game: SoloGame) -> tuple["Ladder", Outcome]:
+        """The ladder after `game` (S8), and what happened."""
+        result = game.result
+        games = (*self.games, game)[-MAX_GAMES:]
+        best = self.best
+        if result == WIN:
+            best = game.target if best is None else max(best, game.target)
+        target, complete = self.target, self.complete
+        if game.target != self.target:
+            kind = PRACTICE
+        elif result != WIN:
+            kind = AGAIN
+        elif self.target >= LAST_TARGET:
+            kind, complete = COMPLETE, True
+        else:
+            kind, target = PROMOTED, self.target + 1
+        ladder = Ladder(target, games, best, complete)
+        return ladder, Outcome(kind, result, target)
+
+    def already_has(self, game: SoloGame) -> bool:
+        """The last game kept is this one (same seed, target and scores): a finished
+        game shown again must not count twice."""
+        if not self.games:
+            return False
+        last = self.games[-1]
+        return (last.seed, last.target, last.you, last.mona) == \
+            (game.seed, game.target, game.you, game.mona)
+
+    def counts(self) -> dict[str, int]:
+        """Games won, drawn and lost."""
+        tally = dict.fromkeys(RESULTS, 0)
+        for game in self.games:
+            tally[game.result] += 1
+        return tally
+
+    def to_json(self) -> dict:
+        return {"target": self.target, "best": self.best, "complete": self.complete,
+                "games": [game.to_json() for game in self.games]}
+
+
+def from_json(data: Any) -> Ladder:
+    """The ladder in `data` (as `Ladder.to_json` wrote it), every field checked:
+    `BadLadder` naming the first wrong one."""
+    def need(ok: bool, problem: str) -> None:
+        if not ok:
+            raise BadLadder(problem)
+
+    need(isinstance(data, dict), "it is not a ladder")
+    target = data.get("target")
+    need(type(target) is int and target in RUNGS,
+         f"'target' must be a whole number from {FIRST_TARGET} to {LAST_TARGET}")
+    best = data.get("best")
+    need(best is None or (type(best) is int and best in RUNGS),
+         f"'best' must be null or a target from {FIRST_TARGET} to {LAST_TARGET}")
+    complete = data.get("complete", False)
+    need(type(complete) is bool, "'complete' must be true or false")
+    games = data.get("games", [])
+    need(isinstance(games, list) and len(games) <= MAX_GAMES,
+         f"'games' must be a list of at most {MAX_GAMES:,} games")
+    return Ladder(target, tuple(game_from_json(item, f"game {n}")
+                                for n, item in enumerate(games, 1)), best, complete)
+
+
+def game_from_json(item: Any, where: str = "the game") -> SoloGame:
+    """One kept game, checked like `from_json` checks them all."""
+    if not isinstance(item, dict):
+        raise BadLadder(f"{where} is not an object")
+    date = item.get("date")
+    if not (isinstance(date, str) and len(date) <= 40 and _is_date(date)):
+        raise BadLadder(f"{where}: 'date' must be a date such as 2026-01-31T20:15:00")
+    target, seed = item.get("target"), item.get("seed")
+    if not (type(target) is int and target in RUNGS):
+        raise BadLadder(f"{where}: 'target' must be from {FIRST_TARGET} to {LAST_TARGET}")
+    if not (type(seed) is int and 0 <= seed < SEED_LIMIT):
+        raise BadLadder(f"{where}: 'seed' must be a whole number from 0 to 2**63 - 1")
+    you, mona = item.get("you"), item.get("mona")
+    for name, score in (("you", you), ("mona", mona)):
+        if not (type(score) is int and 0 <= score <= MAX_SCORE):
+            raise BadLadder(f"{where}: '{name}' must be a score from 0 to {MAX_SCORE}")
+    game = SoloGame(date, target, seed, you, mona)
+    if item.get("result", game.result) != game.result:
+        raise BadLadder(f"{where}: 'result' does not match the scores {you} to {mona}")
+    return game
+
+
+def _is_date(text: str) -> bool:
+    try:
+        datetime.datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
