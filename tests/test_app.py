@@ -267,7 +267,8 @@ def test_human_moves_illegal_moves_autosave_and_results(count_only, app, home):
     assert app.toasts.items[-1].kind == "error" and "add 1" in app.toasts.items[-1].text
     key(app, pygame.K_2)
     assert table.actions == [(0, "add 2", 0, 2)]
-    wait_for(app, lambda: (home / "saves" / "autosave-count.json").exists())
+    assert table._autosave.flush()         # written off the frame thread, without time passing
+    assert (home / "saves" / "autosave-count.json").exists()
     assert not table.my_turn and table.submit("add 1") is False
     app.settings["animation_speed"] = "instant"
 
