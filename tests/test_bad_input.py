@@ -1,4 +1,6 @@
 """Bad input never crashes and never changes anything: illegal actions, options, decks, saves."""
+import json
+
 import pytest
 
 from tentable.engine import GAMES, IllegalAction, SetupError, from_json, new_game
@@ -120,3 +122,54 @@ def test_deck_speaks_the_digests_codes():
 def test_broken_saved_states_give_a_clear_error(text):
     with pytest.raises(SetupError):
         from_json(text)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("seat", [-1, True, 7, "0", 0.0, None])
+def test_view_and_determinize_take_only_a_seat_of_the_game(game_id, seat):
+    state = new_game(game_id, GAMES[game_id].min_players)
+    if seat is None:
+        state.view(None)             # the spectator
+    else:
+        with pytest.raises(ValueError, match="no seat"):
+            state.view(seat)
+    with pytest.raises(ValueError, match="no seat"):
+        state.determinize(seat, 1)
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", None, 2])
+def test_a_save_with_a_wrong_version_is_refused(version):
+    data = json.loads(new_game("takethat", 2, seed=3).to_json())
+    data["version"] = version
+    with pytest.raises(SetupError, match="version"):
+        from_json(json.dumps(data))
+
+
+def test_deep_or_huge_saves_are_refused_not_crashed():
+    with pytest.raises(SetupError, match="nested too deeply"):
+        from_json("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(SetupError, match="larger than"):
+        from_json(" " * 5_000_000)
+    with pytest.raises(SetupError, match="UTF-8"):
+        from_json(b"\xff\xfe{")
+
+
+def test_a_save_the_rules_cannot_reach_is_refused():
+    state = new_game("takethat", 2, seed=3)
+    state.apply(state.legal_actions()[0])
+    data = json.loads(state.to_json())
+    data["state"]["face_up"][0] += [data["state"]["pile"].pop()]    # a card moved by hand
+    with pytest.raises(SetupError, match="does not follow from its moves"):
+        from_json(json.dumps(data))
+
+
+def test_determinize_hides_the_next_rounds_deal():
+    """Foundation #5: the copy gets a fresh seed, so Take That's round-2 deal in a bot's
+    copy is not the real one (before, the copy kept the seed and so the real future)."""
+    state = new_game("takethat", 2, seed=11)
+    copies = [state.determinize(0, s) for s in range(3)]
+    assert all(copy.seed != state.seed for copy in copies)
+    state._deal(2)
+    for copy in copies:
+        copy._deal(2)
+        assert copy.hands != state.hands and copy.pile != state.pile

@@ -338,3 +338,42 @@ def test_a_searching_bot_thinks_in_its_own_process_and_can_be_cancelled():
     slow.cancel()
     slow._process.join(5)
     assert not slow._process.is_alive()
+
+
+def test_submit_all_plays_one_gesture_of_several_actions_or_nothing(app, monkeypatch):
+    """Foundation #9: take the row and open a new one in one gesture, checked on a copy
+    first; a gesture with a refused step changes nothing."""
+    table = new_table(app, ["human", "heuristic"], seed=3)
+    state = table._state
+    state.row = [state.pile.pop()]
+    state.validate()
+    table.view = state.view(0)
+    card = state.hands[0][0]
+    gestures = []
+    monkeypatch.setattr(type(table), "on_actions",
+                        lambda self, seat, actions, before, after: gestures.append(actions))
+    before = state.to_json()
+    assert not table.submit_all(["take", "play 11"])
+    assert state.to_json() == before and "11" in app.toasts.items[-1].text
+    assert table.submit_all(["take", f"play {card}"])
+    assert state.history[-2:] == ["take", f"play {card}"] and gestures == [["take", f"play {card}"]]
+    assert state.current_player == 1
+
+
+def test_no_glow_is_left_behind_after_a_keyboard_twist(app):
+    table = new_table(app, ["human", "heuristic"], seed=3)
+    state = table._state
+    mine = next(c for c in state.hands[0] if c % 11 and twin(c) not in state.hands[0])
+    for zone in state.zones().values():
+        if twin(mine) in zone:
+            zone.remove(twin(mine))
+    state.row = [twin(mine)]
+    state.validate()
+    table.view = state.view(0)
+    table._sync(animate=False)
+    table.selected = mine
+    table._refresh_marks()
+    assert table.cards[twin(mine)].highlight
+    key(app, pygame.K_t)
+    assert state.history[-1] == f"twist {mine}"
+    assert not any(sprite.highlight for sprite in table.cards.sprites.values())

@@ -141,6 +141,10 @@ class Retro10(State):
               "round_card", "table", "up", "seen_by", "protection", "chips", "pot", "taken",
               "removed", "auction", "protecting", "last_round", "ended_early")
 
+    @classmethod
+    def deck_codes(cls, players: int, options: dict) -> list[str]:
+        return list(cards().draw_codes)
+
     # -- setup (RX-R1, RX-R2) ----------------------------------------------------------
     @classmethod
     def new(cls, players: int, seed: int, options: dict, deck: Any, **chance: Any) -> "Retro10":
