@@ -49,6 +49,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "animation_speed": "normal",
     "window_mode": "windowed",
     "card_size": "medium",
+    "coach": False,                 # TEN: the coach's odds, off by default
     # the windowed size [w, h] and position [x, y] the window had when it was last closed
     "window_size": None,
     "window_position": None,
@@ -252,6 +253,8 @@ def clean_settings(data: dict) -> dict:
     for key, allowed in _CHOICES.items():
         if data.get(key) in allowed:
             settings[key] = data[key]
+    if isinstance(data.get("coach"), bool):
+        settings["coach"] = data["coach"]
     for key, (low, high) in _WINDOW.items():
         pair = data.get(key)
         if (isinstance(pair, (list, tuple)) and len(pair) == 2

@@ -1,0 +1,348 @@
+"""The TEN table under the SDL dummy driver, driven by real mouse and key events."""
+from functools import partial
+from itertools import takewhile
+from pathlib import Path
+
+import pygame
+
+import uitools
+from tentable.bots import make_bot
+from tentable.engine.ten import MONA, best_payment, odds
+from tentable.ui.scenes import table_for
+from tentable.ui.scenes.results import ResultsScene
+from tentable.ui.scenes.ten import suggested_payment
+from uitools import click, drag, key, step, wait_for
+
+new_table = partial(uitools.new_table, game="ten")
+KEYS = {"flip": pygame.K_f, "stop numbers": pygame.K_n, "stop money": pygame.K_m,
+        "skip": pygame.K_s, "bust token": pygame.K_x, "pass": pygame.K_p}
+
+
+def button_for(table, action):
+    return {"flip": table.flip_button, "stop numbers": table.numbers_button,
+            "stop money": table.money_button, "skip": table.skip_button,
+            "bust token": table.skip_button, "pass": table.pass_button}[action]
+
+
+def cell_centre(table, code):
+    return table._market_cell(code[0], int(code[1:])).center
+
+
+def play_by_mouse(app, table, action, n):
+    """One human move by mouse; a buy is a drag (or a click) and a paid tray."""
+    state = table._state
+    if state.phase == "pay":
+        click(app, table.pay_button.rect.center)        # the tray opened by itself
+        return
+    if action.startswith("bid "):
+        amount = int(action.split()[1])
+        app.step(wait=False)                            # the panel lays out its buttons
+        for _ in range(400):
+            if table.bid_amount == amount:
+                break
+            gap = amount - table.bid_amount
+            button = table.plus5_button if gap >= 5 else table.plus1_button if gap > 0 \
+                else table.minus_button
+            click(app, button.rect.center)
+        assert table.bid_amount == amount
+        click(app, table.bid_button.rect.center)
+        return
+    if action.startswith("buy "):
+        code = action.split()[1]
+        if n % 2:
+            drag(app, cell_centre(table, code), table.geo.mine.center)
+        else:
+            click(app, cell_centre(table, code))
+        assert table.tray is not None and table.tray.buy == action
+        app.step(wait=False)
+        click(app, table.pay_button.rect.center)
+        return
+    click(app, button_for(table, action).rect.center)
+
+
+def play_by_keys(app, table, action, n):
+    state = table._state
+    if state.phase == "pay":
+        key(app, pygame.K_RETURN)
+        return
+    if action.startswith("bid "):
+        for digit in action.split()[1]:
+            key(app, getattr(pygame, f"K_{digit}"), unicode=digit)
+        key(app, pygame.K_RETURN)
+        return
+    if action.startswith("buy "):
+        code = action.split()[1]
+        for _ in range(60):
+            if table.cursor == code:
+                break
+            key(app, pygame.K_RIGHT)
+        assert table.cursor == code
+        key(app, pygame.K_RETURN)
+        assert table.tray is not None and table.tray.buy == action
+        key(app, pygame.K_RETURN)
+        return
+    key(app, KEYS[action])
+
+
+def play_game(app, table, play, seed=1):
+    state = table._state
+    me = make_bot("heuristic", "ten", 0, seed=seed)
+    moves = 0
+    while True:
+        wait_for(app, lambda: table.my_turn or state.is_over or table.dialog)
+        if table.dialog is not None or state.is_over:
+            break
+        if state.phase == "pay":
+            expected = best_payment(state, 0, state.payment["due"])
+            assert table.tray is not None and table.tray.items == expected
+            before = len(state.history)
+            play(app, table, None, moves)
+            assert state.history[before:before + len(expected)] == expected
+        else:
+            action = make_bot("heuristic", "ten", 0, seed=seed + moves).choose(state) \
+                if moves % 7 == 3 else me.choose(state)
+            before = len(state.history)
+            play(app, table, action, moves)
+            assert state.history[before] == action, f"move {moves}: {action}"
+            if action.startswith("buy "):
+                pays = list(takewhile(lambda a: a.startswith("pay "),
+                                      state.history[before + 1:]))
+                assert pays, "the payment went with the buy, in one gesture"
+                assert state.phase != "pay" or state.payment["payer"] != 0
+        moves += 1
+    assert state.is_over
+    wait_for(app, lambda: table.dialog is not None)
+    assert table.dialog.title == "Scoring"
+    key(app, pygame.K_RETURN)                           # the scoring view, then results
+    wait_for(app, lambda: isinstance(app.top, ResultsScene))
+    return moves
+
+
+def test_a_whole_two_player_game_by_mouse(app):
+    table = new_table(app, ["human", "heuristic"], seed=12)
+    assert play_game(app, table, play_by_mouse) > 20
+    assert any(a.startswith("buy ") for a in table._state.history)
+
+
+def test_a_whole_two_player_game_by_keyboard(app):
+    table = new_table(app, ["human", "heuristic"], seed=21)
+    assert play_game(app, table, play_by_keys, seed=5) > 20
+
+
+def test_a_solo_game_against_mona_to_the_end(app):
+    from dataclasses import replace
+
+    from tentable.ui.scenes.ladder import solo_session
+    table = table_for("ten")(app, replace(solo_session(7), seed=3))   # Mona: a rules seat
+    app.reset(table)
+    app.step(wait=False)
+    state = table._state
+    assert state.automata == [MONA]
+    info = table._seat_info(table.view, MONA)
+    assert info.note == "flips until 7"
+    play_game(app, table, play_by_keys, seed=2)
+    mona_moves = [a for a in state.history if a in ("flip", "stop numbers")]
+    assert len(mona_moves) > 10
+    assert state.is_over
+
+
+def _to_my(table, app, until, seed=4):
+    """Let the heuristic play both seats until `until(state)` on my move; show it."""
+    state = table._state
+    bots = {s: make_bot("heuristic", "ten", s, seed + s) for s in range(state.players)}
+    while not (state.current_player == 0 and until(state)):
+        assert not state.is_over
+        state.apply(bots[state.current_player].choose(state))
+    table.view = state.view(0)
+    table._refresh()
+    table._sync(animate=False)
+    step(app)
+
+
+def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
+    table = new_table(app, ["human", "heuristic"], seed=7)
+    state = table._state
+    _to_my(table, app, lambda s: s.phase == "buy" and any(
+        a.startswith("buy ") and int(a[-1]) >= 2 for a in s.legal_actions()))
+    buy = max((a for a in state.legal_actions() if a.startswith("buy ")), key=lambda a: a[-1])
+    code, price = buy[4:], int(buy[-1])
+    click(app, cell_centre(table, code))
+    expected = best_payment(state, 0, price, True)
+    assert table.tray.items == expected
+    assert suggested_payment(table.view, 0, price, True) == expected
+    # one more token is too much: refused, nothing played
+    before = len(state.history)
+    state.money[0] = 10                                  # enough to pay in tokens alone
+    table.view = state.view(0)
+    table.tray_add("pay t")
+    assert table.tray.items == expected + ["pay t"]
+    app.step(wait=False)
+    assert not table.pay_button.enabled, (expected, table.tray.items, table.tray_status())
+    key(app, pygame.K_RETURN)
+    assert len(state.history) == before
+    key(app, pygame.K_DELETE)                            # take the last item back
+    calls = []
+    original = table.on_actions
+    table.on_actions = lambda *a: (calls.append(a[1]), original(*a))
+    assert table.tray_status()[1]
+    click(app, table.pay_button.rect.center)
+    assert state.history[before:] == [buy] + table._ordered(expected)
+    assert calls == [[buy] + table._ordered(expected)]   # one gesture: submit_all
+    assert code in [c.split("#")[0] for c in state.collections[0]]
+
+
+def test_a_card_you_may_not_buy_is_dimmed_and_springs_back_with_the_reason(app):
+    table = new_table(app, ["human", "heuristic"], seed=7)
+    state = table._state
+    _to_my(table, app, lambda s: s.phase == "buy" and any(
+        c[0] in "BGOP" and c[1] != "#" for c in s.collections[0]))
+    held = next(c for c in state.collections[0] if c[0] in "BGOP" and c[1] != "#")
+    held = held.split("#")[0]
+    twin = next(c for c in state.pile if c.split("#")[0] == held) if any(
+        c.split("#")[0] == held for c in state.pile) else None
+    if twin is not None:
+        state.pile.remove(twin)
+        state.market.append(twin)
+    state.validate()
+    table.view = state.view(0)
+    table._refresh()
+    step(app)
+    reason = table.why_not(f"buy {held}")
+    assert reason and "already hold" in reason
+    before = state.to_json()
+    start = cell_centre(table, held)
+    drag(app, start, table.geo.mine.center)
+    assert state.to_json() == before
+    assert any(reason in toast.text for toast in app.toasts.items)
+    wait_for(app, lambda: table.held is None)            # sprang back, then dropped
+    # hovering says why
+    uitools.post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    step(app)
+    assert table.hover_code == held
+
+
+def test_an_auction_by_keys(app):
+    table = new_table(app, ["human", "heuristic", "heuristic"], seed=9)
+    state = table._state
+    _to_my(table, app, lambda s: s.phase == "auction" and any(
+        a.startswith("bid ") for a in s.legal_actions()))
+    bids = sorted(int(a.split()[1]) for a in state.legal_actions() if a.startswith("bid "))
+    assert table.bid_amount == bids[0]
+    if len(bids) > 1:
+        key(app, pygame.K_UP)
+        assert table.bid_amount == bids[1]
+        key(app, pygame.K_DOWN)
+    before = len(state.history)
+    for digit in str(bids[0]):
+        key(app, getattr(pygame, f"K_{digit}"), unicode=digit)
+    key(app, pygame.K_RETURN)
+    assert state.history[before:] == [f"bid {bids[0]}"]
+    assert any(e.text == f"You bid {bids[0]}" for e in table.log.entries[-3:])
+
+
+def test_the_coach_is_off_by_default_and_shows_odds_of_the_view(app):
+    table = new_table(app, ["human", "heuristic"], seed=5)
+    assert not table.coach and table.coach_numbers() is None
+    key(app, pygame.K_f)
+    wait_for(app, lambda: table.my_turn)
+    key(app, pygame.K_c)
+    assert app.settings["coach"] is True
+    assert table.coach_numbers() == odds(table.view)
+    step(app)
+    key(app, pygame.K_c)
+    assert table.coach_numbers() is None
+
+
+def test_a_forced_flip_waits_for_the_human(app):
+    table = new_table(app, ["human", "heuristic"], seed=5)
+    assert table.forced == "flip"
+    assert table.forced_text("flip").startswith("Start your turn")
+    step(app, 120)
+    assert table._state.history == []
+    key(app, pygame.K_f)
+    assert table._state.history == ["flip"]
+
+
+def test_the_table_only_ever_draws_views(app):
+    source = Path(table_for("ten").__module__.replace(".", "/") + ".py")
+    assert "_state" not in (Path(__file__).parent.parent / source).read_text()
+
+
+def test_hot_seat_puts_a_curtain_between_two_humans(app, monkeypatch):
+    table = new_table(app, ["human", "human"], seed=4)
+    assert table.curtain == 0
+    drawn = []
+    monkeypatch.setattr(table, "draw_view", lambda *a: drawn.append(a))
+    step(app, 3)
+    assert drawn == []                                   # nothing of the table shows
+    key(app, pygame.K_RETURN)
+    step(app)
+    assert drawn and table.seat == 0
+
+
+def test_a_resumed_game_tells_its_log_again(app):
+    table = new_table(app, ["human", "heuristic"], seed=12)
+    me = make_bot("heuristic", "ten", 0, seed=1)
+    while len(table._state.history) < 30:
+        wait_for(app, lambda: table.my_turn)
+        if table._state.phase == "pay":
+            table.submit_all(table.tray.items)
+        else:
+            table.submit(me.choose(table._state))
+    wait_for(app, lambda: table.my_turn)
+    lines = [e.text for e in table.log.entries]
+    table.close()
+    resumed = table_for("ten")(app, table.session.__class__.from_record(
+        table.session.record(table._state.history)))
+    app.reset(resumed)
+    texts = [e.text for e in resumed.log.entries]
+    assert texts[:len(lines)] == lines
+    assert f"resumed after {len(table._state.history)} moves" in texts[-1]
+
+
+def test_the_busiest_table_fits_both_window_sizes(app):
+    import importlib.util
+    path = Path(__file__).parent.parent / "scripts" / "showcase" / "ten.py"
+    spec = importlib.util.spec_from_file_location("showcase_ten", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    table = module.busiest(app)
+    for size in ((1280, 720), (1024, 640)):
+        app._on_resize(size)
+        step(app, 2)
+        g = table.geo
+        screen = pygame.Rect(0, 0, *size)
+        for rect in [g.mine, g.market, *g.panels.values()]:
+            assert screen.contains(rect), (size, rect)
+        assert not g.mine.colliderect(g.market)
+        assert g.band.h > g.card[1]
+
+
+def test_five_players_with_the_busted_buy_variant_by_keyboard(app):
+    """V1 through the table: after a bust, X takes the token or a card is bought."""
+    table = new_table(app, ["human", "heuristic", "random", "heuristic", "heuristic"],
+                      seed=2, variant_busted_buy=True)
+    play_game(app, table, play_by_keys, seed=9)
+    history = table._state.history
+    assert "bust token" in history or any(
+        a.startswith("buy ") for a in history)
+
+
+def test_random_clicks_and_keys_never_break_the_table(app):
+    import random
+    rng = random.Random(4)
+    table = new_table(app, ["human", "heuristic", "heuristic"], seed=6)
+    keys = [pygame.K_f, pygame.K_n, pygame.K_m, pygame.K_s, pygame.K_x, pygame.K_p,
+            pygame.K_c, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_UP, pygame.K_LEFT,
+            pygame.K_RIGHT, pygame.K_DOWN, pygame.K_DELETE, pygame.K_t, pygame.K_3]
+    for i in range(600):
+        if table.dialog is not None or table._state.is_over:
+            break
+        if rng.random() < 0.5:
+            click(app, (rng.randrange(1280), rng.randrange(720)))
+        else:
+            k = rng.choice(keys)
+            key(app, k, unicode="3" if k == pygame.K_3 else "")
+        if i % 10 == 0:
+            step(app, 5)
+    table._state.validate()
