@@ -38,7 +38,8 @@ def option_values(option, players):
     if option.kind is bool:
         values = [False, True]
     elif option.kind is int and option.low is not None and option.high is not None:
-        values = sorted({option.low, (option.low + option.high) // 2, option.high})
+        values = list(range(option.low, option.high + 1)) if option.high - option.low <= 8 \
+            else sorted({option.low, (option.low + option.high) // 2, option.high})
     elif option.kind is list and option.choices:
         values = [list(option.choices), list(reversed(option.choices))]
     elif option.choices:

@@ -346,3 +346,29 @@ def test_random_clicks_and_keys_never_break_the_table(app):
         if i % 10 == 0:
             step(app, 5)
     table._state.validate()
+
+
+def test_at_instant_speed_mona_plays_her_whole_turn_in_one_frame(app):
+    """Issue 10: her steps animate at the player's speed; "instant" plays them at once."""
+    from dataclasses import replace
+
+    from tentable.ui.scenes.ladder import solo_session
+    table = table_for("ten")(app, replace(solo_session(7), seed=3))
+    app.reset(table)
+    state = table._state
+    me = make_bot("heuristic", "ten", 0, 1)
+    for speed in ("instant", "normal"):
+        app.settings["animation_speed"] = speed
+        while state.current_player == 0:          # my turn, played for me
+            table.submit(me.choose(state))
+        assert state.current_player == MONA
+        moves = len(state.history)
+        frames = 0
+        while state.current_player == MONA:
+            step(app)
+            frames += 1
+        mona = len(state.history) - moves
+        if speed == "instant":
+            assert frames == 1 and mona >= 1
+        else:
+            assert frames > mona          # one step at a time, with the pause between

@@ -496,10 +496,15 @@ class TableScene(Scene):
         current = self._state.current_player
         settled = not moving and self._since_action >= self.bot_delay
         if current in self._state.automata:
-            # Mona: her one legal action, after the usual pause (at once when instant).
-            if settled:
-                return self._apply(current, self._state.legal_actions()) or moving
-            return moving
+            # Mona: her one legal action, after the usual pause; at "instant" speed her
+            # whole turn is played in this one frame.
+            if not settled:
+                return moving
+            while True:
+                self._apply(current, self._state.legal_actions())
+                current = self._state.current_player
+                if self.bot_delay > 0 or current not in self._state.automata:
+                    return True
         if self.session.seats[current].is_human:
             return moving
         if self._job is None:   # the frame with the last move is drawn before the answer
