@@ -66,10 +66,10 @@ def child_frames(game_id: str) -> dict:
             "p95_ms": 1000 * times[int(len(times) * 0.95)], "size": list(size)}
 
 
-def child_idle(seconds: float) -> dict:
+def child_idle(seconds: float, game_id: str = "takethat") -> dict:
     from tentable.ui.app import App
     app = App(size=(1280, 720))
-    _showcase("takethat").busiest(app)
+    _showcase(game_id).busiest(app)
     for _ in range(5):
         app.step()
     frames = app.frame_count
@@ -125,7 +125,8 @@ def _child(kind: str, *args: str) -> dict:
 
 def _run_child(kind: str, args: list[str]) -> None:
     sys.path.insert(0, str(ROOT))
-    result = {"frames": lambda: child_frames(args[0]), "idle": lambda: child_idle(float(args[0])),
+    result = {"frames": lambda: child_frames(args[0]),
+              "idle": lambda: child_idle(float(args[0]), *args[1:]),
               "startup": child_startup}[kind]()
     result["peak_mb"] = _peak_rss_mb()
     print(json.dumps(result), flush=True)
@@ -138,22 +139,28 @@ def _run_child(kind: str, args: list[str]) -> None:
 ENGINE_BUDGETS = {"takethat": (2, 20_000), "ten": (2, 150_000), "elfer": (2, 25_000),
                   "retro10": (3, 100_000), "tentiles": (2, 20_000)}
 BOT_BUDGET_MS = 50.0
+IDLE_BUDGET = {"ten": 0.5}          # % of a core; the others 1 %
 FRAME_BUDGET_MS = {"takethat": 4.0, "ten": 3.0, "elfer": 3.0, "retro10": 3.0, "tentiles": 3.0}
 
 
-def engine_speed(game_id: str, players: int, seconds: float = 2.0) -> dict:
-    """Random playouts: legal_actions + apply, as the random bot and the sim do."""
+def engine_speed(game_id: str, players: int, seconds: float = 1.0, repeats: int = 3) -> dict:
+    """Random playouts: legal_actions + apply, as the random bot and the sim do. CPU time,
+    best of `repeats`: on a shared machine wall time measures the neighbours too."""
     import random
     from tentable.engine import new_game
-    rng = random.Random(0)
-    actions, games, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = new_game(game_id, players, seed=games)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-        actions += len(state.history)
-        games += 1
-    return {"actions_per_s": actions / (time.perf_counter() - start), "games": games}
+    best, total_games = 0.0, 0
+    for _ in range(repeats):
+        rng = random.Random(0)
+        actions, games, start = 0, 0, time.process_time()
+        while time.process_time() - start < seconds:
+            state = new_game(game_id, players, seed=games)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            actions += len(state.history)
+            games += 1
+        best = max(best, actions / (time.process_time() - start))
+        total_games += games
+    return {"actions_per_s": best, "games": total_games}
 
 
 def bot_think(game_id: str, players: int, seconds: float = 4.0) -> dict:
@@ -203,19 +210,19 @@ def main() -> int:
     idle_seconds = 10.0
     driver = "x11 (Xvfb or a real display)" if os.environ.get("DISPLAY") else "SDL dummy"
     frames = {game: _child("frames", game) for game in _tables()}
-    idle = _child("idle", str(idle_seconds))
+    idles = {game: _child("idle", str(idle_seconds), game) for game in _tables()}
     startups = [_child("startup") for _ in range(3)]
     startup = statistics.median(s["first_frame_s"] for s in startups)
     games = game_rows()
-    peak = max(idle["peak_mb"], *(f["peak_mb"] for f in frames.values()),
+    peak = max(*(i["peak_mb"] for i in idles.values()), *(f["peak_mb"] for f in frames.values()),
                *(s["peak_mb"] for s in startups))
     rows = [row for game, f in frames.items() for row in (
         (f"busiest {game} frame, render + present, median", f["median_ms"], "ms",
          FRAME_BUDGET_MS.get(game, 4.0), "<="),
         (f"busiest {game} frame, render + present, p95", f["p95_ms"], "ms", 16.7, "<="))]
+    rows += [(f"idle {game} table CPU over {idle_seconds:.0f} s", 100 * i["cpu_share"],
+              "% of a core", IDLE_BUDGET.get(game, 1.0), "<=") for game, i in idles.items()]
     rows += [
-        (f"idle table CPU over {idle_seconds:.0f} s", 100 * idle["cpu_share"], "% of a core",
-         1.0, "<="),
         ("start-up to first frame (median of 3)", startup, "s", 1.5, "<="),
         ("peak memory", peak, "MB", 150.0, "<="),
         *games,
@@ -224,7 +231,7 @@ def main() -> int:
               if not (value <= budget if op == "<=" else value >= budget)]
     if as_json:
         print(json.dumps({"driver": driver, "frames": frames,
-                          "idle": idle, "startup_s": startup, "peak_mb": peak,
+                          "idle": idles, "startup_s": startup, "peak_mb": peak,
                           "games": [{"name": r[0], "value": r[1], "unit": r[2]} for r in games],
                           "over_budget": failed}))
     else:
@@ -235,7 +242,8 @@ def main() -> int:
             mark = "ok  " if name not in failed else "OVER"
             shown = f"{value:,.0f}" if value >= 1000 else f"{value:.2f}"
             print(f"  {mark} {name:<52} {shown:>10} {unit:<12} budget {op} {budget:g}")
-        print(f"  idle redraws in {idle_seconds:.0f} s: {idle['redraws']}")
+        print(f"  idle redraws in {idle_seconds:.0f} s: "
+              + ", ".join(f"{game} {i['redraws']}" for game, i in idles.items()))
     return 1 if failed else 0
 
 
