@@ -356,3 +356,21 @@ def test_a_card_covering_half_a_target_drops_there_though_the_pointer_is_outside
     drag.press(sprite, (100, 455))
     drag.motion((600, 420))                        # card centre (600, 365): 25% over: a miss
     assert drag.release((600, 420)).target is None
+
+
+def test_a_layer_is_painted_once_per_key_and_copied_otherwise():
+    from tentable.ui.widgets.layers import Layers
+    layers, painted = Layers(), []
+    screen = pygame.Surface((200, 100))
+
+    def paint():
+        painted.append(1)
+        screen.fill((200, 10, 10), (10, 10, 50, 50))
+
+    for _ in range(3):
+        screen.fill((0, 0, 0))
+        layers.draw(screen, "part", pygame.Rect(0, 0, 100, 100), ("view", 1), paint)
+        assert screen.get_at((20, 20))[:3] == (200, 10, 10)
+    assert painted == [1]
+    layers.draw(screen, "part", pygame.Rect(0, 0, 100, 100), ("view", 2), paint)
+    assert painted == [1, 1]

@@ -27,6 +27,7 @@ from tentable.ui.widgets import layout
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.cards import card_back
 from tentable.ui.widgets.dragdrop import DragManager, DropTarget
+from tentable.ui.widgets.layers import Layers
 from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.panel import blit_label, fit, label, rounded
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, SeatPanel, badge, seat_colour
@@ -98,7 +99,7 @@ class ElferTable(TableScene):
         self.pass_button = Button(t("elfer.pass"), lambda: self._act("pass"), kind="danger")
         self.geo: Geometry | None = None
         self._background: tuple[tuple, pygame.Surface] | None = None
-        self._layers: dict[str, tuple[tuple, pygame.Surface]] = {}   # see _layer
+        self.layers = Layers()   # parts drawn once per view, then copied
         self._hint: tuple[tuple, str] | None = None
         self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
         self._retell()
@@ -606,6 +607,11 @@ class ElferTable(TableScene):
         title = t("elfer.game_title", game=len(after["game_scores"]), games=after["games"])
         self.show_summary(title, after["game_scores"], "elfer.game_line", t("elfer.next_game"))
 
+    def _kept_layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
+                    paint) -> None:
+        """A part drawn once per view (and bottom seat), then copied: see widgets.layers."""
+        self.layers.draw(surface, name, rect, (self.bottom, key), paint)
+
     # -- drawing ---------------------------------------------------------------------------
     def draw_view(self, surface: pygame.Surface, view: dict, seat: int | None) -> None:
         g = self.geo
@@ -619,13 +625,13 @@ class ElferTable(TableScene):
         top.y = min(r.y for r in [*g.panels.values(), pygame.Rect(0, round(g.pile[1]
                     - g.small[1] / 2), 1, 1)]) - pad
         top.size = (surface.get_width(), g.board.y - pad // 2 - top.y)
-        self._layer(surface, "seats", top, (view["pile"], len(view["bonus_stack"]),
+        self._kept_layer(surface, "seats", top, (view["pile"], len(view["bonus_stack"]),
                                             *(astuple(info) for info in seats.values())),
                     lambda: self._draw_seats(surface, view, seats, s))
         baked = self._draw_board(surface, view, s)
         for (colour, half), glow in self.flashes.items():
             self._draw_flash(surface, colour, half, glow, s)
-        self._layer(surface, "mine", g.mine, (astuple(seats[self.bottom]),),
+        self._kept_layer(surface, "mine", g.mine, (astuple(seats[self.bottom]),),
                     lambda: self._draw_mine(surface, seats[self.bottom], s))
         if view["hand"] is None:
             self._draw_hidden_hand(surface, view)
@@ -673,21 +679,9 @@ class ElferTable(TableScene):
                 self.cards[card].draw(surface)
             self._draw_jokers(surface, view, s, set(baked))
 
-        self._layer(surface, "board", box, key, paint)
+        self._kept_layer(surface, "board", box, key, paint)
         return set(baked)
 
-    def _layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
-               paint) -> None:
-        """Draw what `paint` draws inside `rect` (over the bare felt) once per `key` and
-        window size; every other frame is one opaque blit of the copy kept from then."""
-        rect = rect.clip(surface.get_rect())
-        key = (rect, surface.get_size(), self.bottom, key)
-        cached = self._layers.get(name)
-        if cached is not None and cached[0] == key:
-            surface.blit(cached[1], rect)
-            return
-        paint()
-        self._layers[name] = (key, surface.subsurface(rect).copy())
 
     def _draw_sprites(self, surface: pygame.Surface, baked: set[str]) -> None:
         """Every card not already in the board image, by z; a pile's covered cards not."""

@@ -27,6 +27,7 @@ from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.cards import card_back, card_face
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.dragdrop import DragManager, DropTarget
+from tentable.ui.widgets.layers import Layers
 from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, SeatPanel, badge, seat_colour
@@ -137,7 +138,7 @@ class TenTable(TableScene):
         self.held_code: str | None = None
         self.said: dict[int, str] = {}      # seat -> its word in the running auction
         self.pending: list[str] = []        # a payment's items, told when it is complete
-        self._layers: dict[str, tuple[tuple, pygame.Surface]] = {}
+        self.layers = Layers()   # parts drawn once per view, then copied
         self._tray_hits: list[tuple[pygame.Rect, str, str]] = []
         self._coach: tuple[dict, dict] | None = None
         self.flyers: list[CardSprite] = []  # cards on their way out of the tableau/market
@@ -227,7 +228,7 @@ class TenTable(TableScene):
             band=band, mine=mine, market=market, market_cell=(cw, ch),
             panels=dict(zip(others, rects)), gauge=gauge)
         self.toast_area = pygame.Rect(band.x + band.w // 3, band.y, band.w * 2 // 3, band.h)
-        self._layers.clear()
+        self.layers.clear()
         self._sync(animate=False)
 
     def _tray_rect(self) -> pygame.Rect:
@@ -821,19 +822,12 @@ class TenTable(TableScene):
                       [Button(t("ten.to_results"), lambda: self.show_dialog(None),
                               key=pygame.K_RETURN, kind="primary")], width=0.62)
 
+    def _kept_layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
+                    paint) -> None:
+        """A part drawn once per view (and bottom seat), then copied: see widgets.layers."""
+        self.layers.draw(surface, name, rect, (self.bottom, key), paint)
+
     # -- drawing ------------------------------------------------------------------------------
-    def _layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
-               paint) -> None:
-        """Draw what `paint` draws inside `rect` (over the bare felt) once per `key` and
-        window size; every other frame is one opaque blit of the copy kept from then."""
-        rect = rect.clip(surface.get_rect())
-        key = (rect, surface.get_size(), self.bottom, key)
-        cached = self._layers.get(name)
-        if cached is not None and cached[0] == key:
-            surface.blit(cached[1], rect)
-            return
-        paint()
-        self._layers[name] = (key, surface.subsurface(rect).copy())
 
     def draw_view(self, surface: pygame.Surface, view: dict, seat: int | None) -> None:
         g = self.geo
@@ -842,9 +836,9 @@ class TenTable(TableScene):
         s = theme.ui_scale(surface.get_size())
         self._refresh()
         for other, rect in g.panels.items():
-            self._layer(surface, f"seat{other}", rect, self._seat_key(view, other),
+            self._kept_layer(surface, f"seat{other}", rect, self._seat_key(view, other),
                         lambda o=other, r=rect: self._draw_seat(surface, view, o, r, s, 14))
-        self._layer(surface, "mine", g.mine, self._seat_key(view, self.bottom),
+        self._kept_layer(surface, "mine", g.mine, self._seat_key(view, self.bottom),
                     lambda: self._draw_seat(surface, view, self.bottom, g.mine, s, 24))
         self._draw_market(surface, view, s)
         mona = view["solo"] and view["active"] == MONA
@@ -852,7 +846,7 @@ class TenTable(TableScene):
                              g.band.h)
         if view["auction"] is not None or self._tray_visible() or self.coach:
             middle.w = min(middle.w, self._tray_rect().x)
-        self._layer(surface, "middle", middle,
+        self._kept_layer(surface, "middle", middle,
                     (view["pile"], view["total"], view["money_showing"], mona, view["target"]),
                     lambda: (self._draw_pile(surface, view, s),
                              self._draw_totals(surface, view, s)))
@@ -993,7 +987,7 @@ class TenTable(TableScene):
                         pygame.draw.rect(surface, theme.HIGHLIGHT, cell.inflate(2, 2), 2,
                                          border_radius=px(4, s))
 
-        self._layer(surface, "market", g.market.inflate(px(10, s), px(8, s)), key, paint)
+        self._kept_layer(surface, "market", g.market.inflate(px(10, s), px(8, s)), key, paint)
         for code, colour in ((self.cursor if buying else None, theme.SELECTED),
                              (self.hover_code, theme.HOVER_GLOW)):
             if code and self._market_codes()[code]:
