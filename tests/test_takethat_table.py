@@ -1,11 +1,9 @@
 """The Take That table under the SDL dummy driver, driven by real mouse and key events."""
 import random
-import time
 
 from functools import partial
 
 import pygame
-import pytest
 
 from tentable.bots import make_bot
 from tentable.engine.takethat import TakeThat, twin
@@ -246,7 +244,8 @@ def test_the_frame_that_lands_an_animation_is_drawn(app):
         if not table.tweens.busy:
             break
     assert app.frame_count == frames + 1
-    assert all(sprite.size == table.cards.spots[card].size and sprite.pos == table.cards.spots[card].pos
+    spots = table.cards.spots
+    assert all(sprite.size == spots[card].size and sprite.pos == spots[card].pos
                for card, sprite in table.cards.sprites.items())
 
 

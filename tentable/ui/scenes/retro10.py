@@ -543,7 +543,6 @@ class Retro10Table(TableScene):
                                               pygame.K_RETURN, action in legal, "primary")])
             rows.append([self._button(t("rx.ui.pass"), lambda: self._act("pass"), pygame.K_p)])
         elif phase == "bid":
-            auction = v["auction"]
             self.title = self._auction_text()
             action = f"raise {self.marks.amount}"
             can = action in legal

@@ -541,7 +541,8 @@ class TableScene(Scene):
     # -- inside -----------------------------------------------------------------
     def _start_bot(self, seat: int) -> BotJob:
         """The bot works on a copy where all it cannot see is resampled: no peeking."""
-        state = self._state.determinize(seat, random.Random(len(self._state.history)).getrandbits(62))
+        seed = random.Random(len(self._state.history)).getrandbits(62)
+        state = self._state.determinize(seat, seed)
         seat_info = self.session.seats[seat]
         if seat_info.bot in CPU_HEAVY:
             limit = self._bots[seat].time_limit or 1.0
