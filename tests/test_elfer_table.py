@@ -1,7 +1,6 @@
 """The Elfer raus! Master table under the SDL dummy driver, driven by real mouse and key
 events. Positions are set with `arrange` from the engine's tests (rows yellow, blue, red,
 green top to bottom, as in the rulebook's pictures)."""
-import inspect
 
 from functools import partial
 
@@ -288,33 +287,6 @@ def test_a_forced_draw_waits_for_the_human(app):
     key(app, pygame.K_RETURN)                           # Enter does the only move
     assert state.history == ["draw"]
     assert any(e.text.startswith("You draw") for e in table.log.entries)
-
-
-def test_the_table_only_ever_draws_views(app, monkeypatch):
-    import tentable.ui.scenes.elfer as module
-    assert "_state" not in inspect.getsource(module)
-    table = new_table(app, ["human", "heuristic", "heuristic"], seed=8)
-    seen = []
-    original = type(table).draw_view
-
-    def spy(self, surface, view, seat):
-        seen.append((view, seat))
-        original(self, surface, view, seat)
-
-    monkeypatch.setattr(type(table), "draw_view", spy)
-    for _ in range(30):
-        if table.my_turn:
-            table.submit(table.view["legal_actions"][0])
-        app.invalidate()
-        step(app)
-        job = table._job
-        if job is not None:
-            job.done.wait(0.05)
-    assert seen
-    for view, seat in seen[-5:]:
-        assert seat == 0 and view["hand"] is not None
-        assert "hands" not in view and isinstance(view["pile"], int)
-    assert seen[-1][0] == table._state.view(0)
 
 
 def test_hot_seat_hides_hands_behind_a_curtain(app):

@@ -1,5 +1,4 @@
 """The 10 – Special Retro Edition table under the SDL dummy driver, by real mouse and keys."""
-import inspect
 import random
 
 from functools import partial
@@ -306,29 +305,6 @@ def test_the_bidding_panel_shows_the_bid_and_who_is_next(app):
     assert table.cards[owner_card].highlight
     app.invalidate()
     app.step(wait=False)
-
-
-def test_the_table_only_ever_draws_views(app, monkeypatch):
-    import tentable.ui.scenes.retro10 as module
-    assert "_state" not in inspect.getsource(module)
-    table = new_table(app, ["human", "heuristic", "heuristic"], seed=8)
-    seen = []
-    original = type(table).draw_view
-
-    def spy(self, surface, view, seat):
-        seen.append((view, seat))
-        original(self, surface, view, seat)
-
-    monkeypatch.setattr(type(table), "draw_view", spy)
-    for _ in range(40):
-        if table.my_turn:
-            table.submit(table.view["legal_actions"][0])
-        app.invalidate()
-        app.step(wait=False)
-    assert seen
-    for view, seat in seen[-5:]:
-        assert seat == 0 and "hands" not in view and isinstance(view["deck"], int)
-    assert seen[-1][0] == table._state.view(0)
 
 
 def test_hot_seat_curtain_hides_hands_and_face_down_cards(app):

@@ -11,7 +11,7 @@ from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
 import uitools
-from uitools import step, drag, key, post, wait_for
+from uitools import drag, key, post, wait_for
 
 
 
@@ -141,34 +141,6 @@ def test_hovering_a_hand_card_lights_its_twin_in_the_row(app):
     post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
     app.step(wait=False)
     assert table.cards[twin(mine)].highlight
-
-
-def test_the_table_only_ever_draws_views(app, monkeypatch):
-    """Nothing drawn comes from outside `state.view(seat)`: draw_view gets exactly the view
-    of the seat at the screen, and the table module never touches the engine state."""
-    import inspect
-
-    import tentable.ui.scenes.takethat as module
-    assert "_state" not in inspect.getsource(module)
-    table = new_table(app, ["human", "heuristic", "heuristic"], seed=8)
-    seen = []
-    original = type(table).draw_view
-
-    def spy(self, surface, view, seat):
-        seen.append((view, seat))
-        original(self, surface, view, seat)
-
-    monkeypatch.setattr(type(table), "draw_view", spy)
-    for _ in range(30):
-        if table.my_turn:
-            table.submit(table.view["legal_actions"][0])
-        app.invalidate()
-        step(app)
-    assert seen
-    for view, seat in seen[-5:]:
-        assert seat == 0 and view["hand"] is not None
-        assert "hands" not in view and "pile" in view and isinstance(view["pile"], int)
-    assert seen[-1][0] == table._state.view(0)
 
 
 def test_hot_seat_hides_hands_behind_a_curtain(app):

@@ -263,11 +263,6 @@ def test_a_forced_flip_waits_for_the_human(app):
     assert table._state.history == ["flip"]
 
 
-def test_the_table_only_ever_draws_views(app):
-    source = Path(table_for("ten").__module__.replace(".", "/") + ".py")
-    assert "_state" not in (Path(__file__).parent.parent / source).read_text()
-
-
 def test_hot_seat_puts_a_curtain_between_two_humans(app, monkeypatch):
     table = new_table(app, ["human", "human"], seed=4)
     assert table.curtain == 0

@@ -1,6 +1,5 @@
 """The TEN tiles table under the SDL dummy driver, driven by real mouse and key events.
 Positions are built with `build` from the engine's tests (y grows upwards)."""
-import inspect
 import time
 
 from functools import partial
@@ -253,27 +252,6 @@ def test_wheel_zooms_dragging_the_felt_pans_and_f_fits(app):
     assert table.camera.cx < cx and state.history == []
     key(app, pygame.K_f)
     assert not table.manual and table.camera.cell == pytest.approx(cell)
-
-
-def test_the_table_only_ever_draws_views(app, monkeypatch):
-    import tentable.ui.scenes.tentiles as module
-    assert "_state" not in inspect.getsource(module)
-    table = new_table(app, ["human", "heuristic"], seed=8, start=0)
-    seen = []
-    original = type(table).draw_view
-
-    def spy(self, surface, view, seat):
-        seen.append((view, seat))
-        original(self, surface, view, seat)
-
-    monkeypatch.setattr(type(table), "draw_view", spy)
-    for _ in range(30):
-        if table.my_turn:
-            table.submit(table.view["legal_actions"][0])
-        app.invalidate()
-        step(app)
-    assert seen and all(seat == 0 for _, seat in seen)
-    assert seen[-1][0] == table._state.view(0)
 
 
 def test_hot_seat_curtain_hides_the_table(app, monkeypatch):

@@ -17,7 +17,7 @@ def _play_until(table, until, limit: int = 3000) -> None:
         before = state.view(table.seat)
         action = bot.choose(state)
         state.apply(action)
-        table._narrate(seat, action, before, state.view(table.seat))   # the log as in play
+        table.narrate(seat, action, before, state.view(table.seat))   # the log as in play
     table.view = state.view(table.seat)
     table.showdown = None
     table._sync(animate=False)

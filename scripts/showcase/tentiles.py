@@ -14,7 +14,7 @@ def _play(table, until, bot="heuristic", limit: int = 400) -> None:
         before = state.view(table.seat)
         action = bots[seat].choose(state)
         state.apply(action)
-        table._narrate(seat, action, before, state.view(table.seat))
+        table.narrate(seat, action, before, state.view(table.seat))
     table.view = state.view(table.seat)
     table.held = None
     table.last_from = None

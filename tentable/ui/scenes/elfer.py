@@ -102,21 +102,12 @@ class ElferTable(TableScene):
         self.layers = Layers()   # parts drawn once per view, then copied
         self._hint: tuple[tuple, str] | None = None
         self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
-        self._retell()
+        self.retell()
 
     @property
     def buttons(self) -> tuple[Button, ...]:
         return self.draw_button, self.end_button, self.pass_button
 
-    def _retell(self) -> None:
-        """A resumed game shows its log as it was: the moves are told again by replay."""
-        self._log_game_start(self.first_view)
-        for seat, action, before, after in self.history_views():
-            self._narrate(seat, action, before, after)
-        if self.session.history:
-            self.log.add(t("elfer.log.resumed", n=len(self.session.history)))
-
-    # -- layout ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         s = theme.ui_scale(size)
@@ -499,7 +490,7 @@ class ElferTable(TableScene):
 
     # -- events from the base ----------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        self._narrate(seat, action, before, after)
+        self.narrate(seat, action, before, after)
         new_game = after["game_no"] != before["game_no"] or after["phase"] == "over"
         if new_game:
             self._game_dialog(after)
@@ -557,7 +548,7 @@ class ElferTable(TableScene):
                              then=lambda sprite=sprite: self.flyers.remove(sprite))
 
     # -- words ---------------------------------------------------------------------------
-    def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
+    def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         name, you = self.names[seat], self.you(seat)
         verb, _, what = action.partition(" ")
         if verb == "play" and what.startswith("J@"):
@@ -587,7 +578,7 @@ class ElferTable(TableScene):
             return
         self._log_game_over(after)
 
-    def _log_game_start(self, view: dict) -> None:
+    def log_start(self, view: dict) -> None:
         first = view["current_player"]
         if first is not None:
             self.log.add(t("elfer.log.game" + self.you(first), game=view["game_no"],
@@ -598,7 +589,7 @@ class ElferTable(TableScene):
         scores = after["game_scores"][-1]
         self.log.add(t("elfer.log.game_over", game=finished, scores=self.scores_line(scores)))
         if after["phase"] != "over":
-            self._log_game_start(after)
+            self.log_start(after)
 
     def _game_dialog(self, after: dict) -> None:
         """Between the games of a match a summary holds the table until "Next game"."""

@@ -154,7 +154,7 @@ class Retro10Table(TableScene):
         self._wraps: dict[tuple, list[str]] = {}
         self._panels: dict[tuple, pygame.Surface] = {}
         self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
-        self._retell()
+        self.retell()
 
     # -- words -------------------------------------------------------------------------
     def _say(self, key: str, seat: int, **values) -> str:
@@ -170,14 +170,7 @@ class Retro10Table(TableScene):
         log stays public, so no face-down card is ever named in it."""
         return self.bottom if len(self.session.humans) == 1 else None
 
-    def _retell(self) -> None:
-        self._log_round_start(self.first_view)
-        for seat, action, before, after in self.history_views():
-            self._narrate(seat, action, before, after)
-        if self.session.history:
-            self.log.add(t("rx.log.resumed", n=len(self.session.history)))
-
-    def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
+    def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         name = self.names[seat]
         words = Retro10.public_action(action, seat, self._log_seat()).split()
         verb = words[0]
@@ -230,7 +223,7 @@ class Retro10Table(TableScene):
             if after["phase"] == "over" and after["ended_early"]:
                 self.log.add(t("rx.log.early"))
         if after["phase"] != "over" and after["round"] != before["round"]:
-            self._log_round_start(after)
+            self.log_start(after)
 
     @staticmethod
     def _round_ended(before: dict, after: dict) -> bool:
@@ -238,7 +231,7 @@ class Retro10Table(TableScene):
         return last is not None and (before["last_round"] is None
                                      or before["last_round"]["round"] != last["round"])
 
-    def _log_round_start(self, view: dict) -> None:
+    def log_start(self, view: dict) -> None:
         if view["phase"] == "over" or view["round_card"] is None:
             return
         first = view["start"]
@@ -826,7 +819,7 @@ class Retro10Table(TableScene):
 
     # -- events from the base ----------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        self._narrate(seat, action, before, after)
+        self.narrate(seat, action, before, after)
         pairs: list[tuple] = []
         if self.showdown is not None:   # the winner named a start player: the show is over
             last, self.showdown = self.showdown.last, None

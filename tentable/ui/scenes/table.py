@@ -418,6 +418,21 @@ class TableScene(Scene):
     def on_seat_change(self, seat: int | None) -> None:
         """The seat at the screen changed; `self.view` is already its view."""
 
+    def log_start(self, view: dict) -> None:
+        """Put the first line of a game in the log (who starts), from its first view."""
+
+    def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
+        """Put `seat`'s `action` in the log, worded from the views around it."""
+
+    def retell(self) -> None:
+        """Fill the log as the game began and went on, so a resumed game shows its log as
+        it was: the moves are told again by replay. Tables call it at the end of __init__."""
+        self.log_start(self.first_view)
+        for seat, action, before, after in self.history_views():
+            self.narrate(seat, action, before, after)
+        if self.session.history:
+            self.log.add(t("table.resumed", n=len(self.session.history)))
+
     def forced_text(self, action: str) -> str:
         """What to tell a human whose only move is `action` (override per game)."""
         return t("table.forced", action=action)

@@ -62,19 +62,8 @@ class TakeThatTable(TableScene):
         self.take_button = Button(t("tt.take"), lambda: self._act("take"), kind="danger")
         self.geo: Geometry | None = None
         self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
-        self._retell()
+        self.retell()
 
-    def _retell(self) -> None:
-        """A resumed game shows its log as it was: the moves are told again by replay."""
-        self._log_round_start(self.first_view)
-        for seat, action, before, after in self.history_views():
-            self._narrate(seat, action, before, after)
-            if after["round"] != before["round"] or after["phase"] == "over":
-                self._log_round_over(after)
-        if self.session.history:
-            self.log.add(t("tt.log.resumed", n=len(self.session.history)))
-
-    # -- layout ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         s = theme.ui_scale(size)
@@ -321,9 +310,8 @@ class TakeThatTable(TableScene):
 
     # -- events from the base ----------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        self._narrate(seat, action, before, after)
+        self.narrate(seat, action, before, after)
         if after["round"] != before["round"] or after["phase"] == "over":
-            self._log_round_over(after)
             self._round_dialog(after)
         self._sync(origin=seat)
 
@@ -341,7 +329,7 @@ class TakeThatTable(TableScene):
         return self.tweens.update(dt) or self.drag.dragging
 
     # -- words ---------------------------------------------------------------------------
-    def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
+    def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         name = self.names[seat]
         colour = seat_colour(seat)
         you = self.you(seat)
@@ -368,8 +356,10 @@ class TakeThatTable(TableScene):
             else:
                 text = t("tt.log.play" + you, name=name, card=card)
         self.log.add(text, colour)
+        if after["round"] != before["round"] or after["phase"] == "over":
+            self._log_round_over(after)
 
-    def _log_round_start(self, view: dict) -> None:
+    def log_start(self, view: dict) -> None:
         first = view["current_player"]
         if first is not None:
             self.log.add(t("tt.log.round" + self.you(first), round=view["round"],
@@ -380,7 +370,7 @@ class TakeThatTable(TableScene):
         scores = after["round_scores"][-1]
         self.log.add(t("tt.log.round_over", round=finished, scores=self.scores_line(scores)))
         if after["phase"] != "over":
-            self._log_round_start(after)
+            self.log_start(after)
 
     def _round_dialog(self, after: dict) -> None:
         """Between rounds a summary holds the game until "Next round"."""

@@ -144,7 +144,7 @@ class TenTable(TableScene):
         self.flyers: list[CardSprite] = []  # cards on their way out of the tableau/market
         self.bid_glow = 0.0                 # a new bid lights up, then fades (1 -> 0)
         self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
-        self._retell()
+        self.retell()
 
     @property
     def buttons(self) -> tuple[Button, ...]:
@@ -167,14 +167,9 @@ class TenTable(TableScene):
             self._coach = (self.view, odds(self.view))
         return self._coach[1]
 
-    def _retell(self) -> None:
-        """A resumed game shows its log as it was: the moves are told again by replay."""
-        first = self.first_view["current_player"]
-        self.log.add(t("ten.log.start" + self._you(first), name=self.names[first]))
-        for seat, action, before, after in self.history_views():
-            self._narrate(seat, action, before, after)
-        if self.session.history:
-            self.log.add(t("ten.log.resumed", n=len(self.session.history)))
+    def log_start(self, view: dict) -> None:
+        first = view["current_player"]
+        self.log.add(t("ten.log.start" + self.you(first), name=self.names[first]))
 
     # -- layout ----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -584,7 +579,7 @@ class TenTable(TableScene):
 
     # -- events from the base -------------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        self._narrate(seat, action, before, after)
+        self.narrate(seat, action, before, after)
         self._after_move(before, after)
 
     def on_actions(self, seat: int, actions: list[str], before: dict, after: dict) -> None:
@@ -592,9 +587,9 @@ class TenTable(TableScene):
         pays = [a for a in actions if a.startswith("pay ")]
         # told as a replay tells it (the resumed log reads the same): the buy, the payment
         if actions[0].startswith("buy "):
-            self.log.add(t("ten.log.buys" + self._you(seat), name=name, card=actions[0][4:]),
+            self.log.add(t("ten.log.buys" + self.you(seat), name=name, card=actions[0][4:]),
                          seat_colour(seat))
-        self.log.add(t("ten.log.pay" + self._you(seat), name=name,
+        self.log.add(t("ten.log.pay" + self.you(seat), name=name,
                        paid=self._items_text(self.pending + pays)), seat_colour(seat))
         self.pending = []
         self._after_move(before, after)
@@ -688,9 +683,6 @@ class TenTable(TableScene):
         return moving or self.drag.dragging
 
     # -- words ----------------------------------------------------------------------------
-    def _you(self, seat: int) -> str:
-        return ".you" if seat == self.bottom and self.session.humans == [seat] else ""
-
     def _items_text(self, items: list[str]) -> str:
         count = Multiset(items)
         parts = []
@@ -702,9 +694,9 @@ class TenTable(TableScene):
             parts.append(plural if n > 1 else word)
         return ", ".join(parts) or "—"
 
-    def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
+    def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         name = self.names[seat]
-        you = self._you(seat)
+        you = self.you(seat)
         colour = seat_colour(seat)
         if action == "flip":
             shown = set(before["tableau"]) | set(before["market"]) | set(before["removed"])
@@ -765,7 +757,7 @@ class TenTable(TableScene):
                 is not None and action.startswith(("bid", "pass")):
             winner = after["payment"]["payer"] if after["payment"] else before["auction"][
                 "bidder"]
-            self.log.add(t("ten.log.won" + self._you(winner), name=self.names[winner],
+            self.log.add(t("ten.log.won" + self.you(winner), name=self.names[winner],
                            card=code_of(before["auction"]["joker"]),
                            n=before["auction"]["high"] if action == "pass" else action[4:]),
                          seat_colour(winner))

@@ -89,23 +89,15 @@ class TenTilesTable(TableScene):
         self._layer_key: tuple = ()
         self._layer_view: dict | None = None
         self.last_from: str | None = None     # where the last moved tile came from
-        self._retell()
+        self.retell()
 
     # -- the log -------------------------------------------------------------------------
-    def _retell(self) -> None:
-        first = self.first_view
-        self._log_start(first)
-        for seat, action, before, after in self.history_views():
-            self._narrate(seat, action, before, after)
-        if self.session.history:
-            self.log.add(t("tiles.log.resumed", n=len(self.session.history)))
-
-    def _log_start(self, view: dict) -> None:
+    def log_start(self, view: dict) -> None:
         start = view["start"]
         self.log.add(t("tiles.log.start" + self.you(start), name=self.names[start],
                        colour=t("tiles.colour.%d" % start)))
 
-    def _narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
+    def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         you = self.you(seat)
         who = self.names[seat]
         words = action.split(" ")
@@ -517,7 +509,7 @@ class TenTilesTable(TableScene):
 
     # -- events from the base ---------------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        self._narrate(seat, action, before, after)
+        self.narrate(seat, action, before, after)
         self.held = None
         self.last_from = action[5:].split(">")[0] if action.startswith("move ") else None
         if action.startswith(("place", "move")):

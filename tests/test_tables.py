@@ -1,0 +1,39 @@
+"""What every game's table must do, checked once for all of them."""
+import inspect
+
+import pytest
+
+import uitools
+from tentable.engine import GAMES
+from tentable.ui.scenes import table_for
+from uitools import step
+
+TABLE_GAMES = sorted(g for g in GAMES if table_for(g) is not None)
+
+
+@pytest.mark.parametrize("game", TABLE_GAMES)
+def test_the_table_only_ever_draws_views(app, monkeypatch, game):
+    """Nothing drawn comes from outside `state.view(seat)`: draw_view gets exactly the view
+    of the seat at the screen, and the table module never touches the engine state."""
+    table_class = table_for(game)
+    assert "_state" not in inspect.getsource(inspect.getmodule(table_class))
+    seats = ["human"] + ["heuristic"] * min(2, GAMES[game].max_players - 1)
+    table = uitools.new_table(app, seats, seed=8, game=game)
+    seen = []
+    original = table_class.draw_view
+
+    def spy(self, surface, view, seat):
+        seen.append((view, seat))
+        original(self, surface, view, seat)
+
+    monkeypatch.setattr(table_class, "draw_view", spy)
+    for _ in range(30):
+        if table.my_turn and table.view["legal_actions"]:
+            table.submit(table.view["legal_actions"][0])
+        app.invalidate()
+        step(app)
+        if table._job is not None:
+            table._job.done.wait(0.05)
+    assert seen and all(seat == 0 for _, seat in seen)
+    assert all("hands" not in view for view, _ in seen)
+    assert seen[-1][0] == table._state.view(0)
