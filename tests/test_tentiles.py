@@ -13,7 +13,7 @@ from tentable.bots import make_bot
 from tentable.bots.tentiles import TilesHeuristic, TilesSearch, move_wins
 from tentable.engine import IllegalAction, SetupError, from_json, new_game, replay
 from tentable.engine.core import card_ids, code_of
-from tentable.engine.tentiles import MOVE_LIMIT
+from tentable.engine.tentiles import MOVE_LIMIT, name_of
 
 WHITE = ["W1"] * 5 + ["W2"] * 5 + ["W3"] * 5
 BLACK = ["B1"] * 5 + ["B2"] * 5 + ["B3"] * 5
@@ -267,6 +267,59 @@ def test_tl_r7_a_move_that_splits_the_layout_is_refused():
     state = phase2(tiles)
     assert not any(a.startswith("move 0,1>") for a in state.legal_actions())
     assert "split" in unchanged_after(state, "move 0,1>1,0")
+
+
+def test_tl_r7_a_tile_in_a_ring_around_an_empty_place_may_move():
+    # Eight tiles round 1,1 hold together both ways round: lifting 1,0 splits nothing,
+    # though its neighbours 0,0 and 2,0 touch only through the ring (a hole, see Layout).
+    ring = {"0,0": "B1", "1,0": "W1", "2,0": "B1", "2,1": "W2", "2,2": "B2", "1,2": "W2",
+            "0,2": "B2", "0,1": "W3"}
+    state = phase2(ring)
+    assert state.layout.euler == 0                       # one piece, one hole
+    assert "move 1,0>1,1" in state.legal_actions()
+    state.apply("move 1,0>1,1")
+    assert state.layout.euler == 1                       # the hole is filled
+
+
+def _splits_by_hand(cell, pos):
+    """Lift pos and see whether the rest still hangs together (the rule as written)."""
+    rest = set(cell) - {pos}
+    start = next(iter(rest))
+    seen, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n in rest and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen != rest
+
+
+def test_tl_r7_movable_tiles_agree_with_lifting_each_one_by_hand():
+    # The engine decides splits from each tile's neighbours and the layout's holes; here
+    # every tile is lifted and the rest searched, over the positions of random games.
+    rng, checked, holes = random.Random(5), 0, 0
+    for seed in range(12):
+        state = new_game("tentiles", 2, seed=seed, options={"open": seed % 2 == 0})
+        while not state.is_over:
+            if len(state.board) > 2:
+                cell = {tuple(map(int, p.split(","))) for p in state.board}
+                holes += state.layout.euler != 1
+                for seat in (0, 1):
+                    mine = {p for p, t in state.board.items() if t[0] == "WB"[seat]}
+                    expected = {p for p in mine if not _splits_by_hand(
+                        cell, tuple(map(int, p.split(",")))) and any(
+                        n not in cell for n in _edge_neighbours(p))}
+                    got = {name_of(q) for q in state.layout.movable(seat)}
+                    assert got == expected, (seed, state.history)
+                    checked += len(mine)
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 3000 and holes > 20
+
+
+def _edge_neighbours(place):
+    x, y = map(int, place.split(","))
+    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
 
 
 def test_tl_r7_a_surrounded_tile_cannot_be_lifted():

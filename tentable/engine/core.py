@@ -194,6 +194,9 @@ class Phase:
     # The legal list comes sorted and unique already (tiles' ~200 moves a position): the
     # core skips its own sort. The shared playout test checks that the promise holds.
     ordered: bool = False
+    # The move of an action known to be legal, without checking it again (apply's hot
+    # path); None: `check` serves for both.
+    parse: Callable[[Any, str], Any] | None = None
 
 
 OVER = "over"
@@ -301,7 +304,9 @@ class State(ABC):
             phase = self.phases[self.phase]
             if phase.ordered:
                 # a long sorted list: membership by bisection, no set to build
-                actions = list(phase.legal(self))
+                actions = phase.legal(self)
+                if type(actions) is not list:
+                    actions = list(actions)
                 self._legal_set = _SortedList(actions)
             else:
                 actions = sorted(set(phase.legal(self)))
@@ -320,7 +325,7 @@ class State(ABC):
         if type(action) is not str or action not in self._legal_set:
             raise IllegalAction(self.refusal(action))
         phase = self.phases[self.phase]
-        phase.perform(self, phase.check(self, action))
+        phase.perform(self, (phase.parse or phase.check)(self, action))
         self.history.append(action)
         self._legal = None
 
