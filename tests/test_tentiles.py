@@ -313,8 +313,22 @@ def test_tl_r7_movable_tiles_agree_with_lifting_each_one_by_hand():
                     got = {name_of(q) for q in state.layout.movable(seat)}
                     assert got == expected, (seed, state.history)
                     checked += len(mine)
+                if state.phase == "move":
+                    assert set(state.legal_actions()) == _moves_by_hand(state), state.history
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 3000 and holes > 20
+
+
+def _moves_by_hand(state):
+    """TL-R7 as written: a movable tile of the mover to an empty place, other than its
+    own, that shares an edge with a tile once it is lifted."""
+    seat = state.current_player
+    moves = set()
+    for source in (name_of(q) for q in state.layout.movable(seat)):
+        rest = set(state.board) - {source}
+        near = {f"{x},{y}" for p in rest for x, y in _edge_neighbours(p)}
+        moves |= {f"move {source}>{to}" for to in near - rest - {source}}
+    return moves or {"pass"}
 
 
 def _edge_neighbours(place):

@@ -310,7 +310,9 @@ class State(ABC):
                 self._legal_set = _SortedList(actions)
             else:
                 actions = sorted(set(phase.legal(self)))
-                self._legal_set = frozenset(actions)
+                # a handful of actions (most positions of most games): a list scan is as
+                # quick as a set lookup and saves building the set
+                self._legal_set = actions if len(actions) <= 8 else frozenset(actions)
         self._legal = actions
         return actions
 

@@ -347,6 +347,12 @@ FIXED, FREE, RUNS = "fixed", "free", "runs"
 SLIDE = tuple(FIXED if _touching(m) == 4 else FREE if _runs(m) < 2 else RUNS
               for m in range(256))
 TOUCHING = tuple(_touching(m) for m in range(256))
+# The empty edge neighbours of a tile with these neighbours whose other neighbours at
+# the corners are empty too: each touches only this tile unless the place beyond it
+# holds one.
+LONE_SIDES = tuple(tuple(RING[i] for i in (0, 2, 4, 6)
+                         if not m & (0b111 << i - 1 if i else 0b10000011))
+                   for m in range(256))
 # The change of the Euler number when a tile with these neighbours is put down.
 EULER_STEP = tuple(1 - _touching(m) + _squares(m) for m in range(256))
 
@@ -554,8 +560,12 @@ class TenTiles(State):
                          for head, _ in heads]).split("\n")
         # TL-R7: a place whose only neighbour is the lifted tile is no target. Delete
         # those from the back, so that the indexes in front still hold.
-        alone = [row * len(tails) + bisect_left(tails, name_of(p + d))
-                 for row, (_, p) in enumerate(heads) for d in EDGES if edge.get(p + d) == 1]
+        cell, ring, width = lay.cell, lay.ring, len(tails)
+        alone = []
+        for row, (_, p) in enumerate(heads):
+            for d in LONE_SIDES[ring[p]]:
+                if p + d + d not in cell:
+                    alone.append(row * width + bisect_left(tails, name_of(p + d)))
         for i in sorted(alone, reverse=True):
             del out[i]
         return out
