@@ -297,7 +297,7 @@ class State(ABC):
     def _find_legal(self) -> list[str]:
         """Compute and cache the legal actions of this position (the hot path of every
         playout: kept free of property calls)."""
-        if self.current_player is None:
+        if self.is_over:
             actions: list[str] = []
             self._legal_set = frozenset()
         else:

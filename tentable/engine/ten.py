@@ -397,6 +397,10 @@ class Ten(State):
         return [MONA] if self.options["solo"] else []
 
     @property
+    def is_over(self) -> bool:
+        return self.phase == OVER       # what current_player says, read in one step
+
+    @property
     def current_player(self) -> int | None:
         phase = self.phase
         if phase == FLIP:
