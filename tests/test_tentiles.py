@@ -313,6 +313,7 @@ def test_tl_r7_movable_tiles_agree_with_lifting_each_one_by_hand():
                     got = {name_of(q) for q in state.layout.movable(seat)}
                     assert got == expected, (seed, state.history)
                     checked += len(mine)
+                assert state.layout.names == sorted(map(name_of, state.layout.edge))
                 if state.phase == "move":
                     assert set(state.legal_actions()) == _moves_by_hand(state), state.history
             state.apply(rng.choice(state.legal_actions()))

@@ -13,7 +13,7 @@ The search bot uses the same `Layout` with `put`/`lift` to make and unmake moves
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -127,16 +127,19 @@ class Layout:
     tiles (codes, not ids: two W2 tiles are alike); `ring`: tile position -> which of the
     eight places around it hold tiles (bit i for RING[i]); `euler`: tiles - edge contacts
     + full 2x2 squares, which is the number of pieces minus the number of holes (empty
-    regions the tiles enclose; a corner is a way out)."""
+    regions the tiles enclose; a corner is a way out). With `names=True`, `names` is the
+    sorted list of the frontier's names, the places of every legal action (the game's
+    layout keeps it; the search bot's copies, which never list actions, do not)."""
 
-    __slots__ = ("cell", "edge", "key", "ring", "euler", "_movable", "_cuts")
+    __slots__ = ("cell", "edge", "key", "ring", "euler", "names", "_movable", "_cuts")
 
-    def __init__(self) -> None:
+    def __init__(self, names: bool = False) -> None:
         self.cell: dict[int, int] = {}
         self.edge: dict[int, int] = {}
         self.key = 0
         self.ring: dict[int, int] = {}
         self.euler = 0
+        self.names: list[str] | None = [] if names else None
         self._movable: list[list[int] | None] = [None, None]
         self._cuts: set[int] | None = None
 
@@ -144,13 +147,15 @@ class Layout:
         other = Layout()
         other.cell, other.edge, other.key = dict(self.cell), dict(self.edge), self.key
         other.ring, other.euler = dict(self.ring), self.euler
+        other.names = None if self.names is None else list(self.names)
         return other
 
     def put(self, pos: int, code: int) -> None:
-        cell, edge, ring = self.cell, self.edge, self.ring
+        cell, edge, ring, names = self.cell, self.edge, self.ring, self.names
         cell[pos] = code
         self.key ^= ZOBRIST[pos * 8 + code]
-        edge.pop(pos, None)
+        if edge.pop(pos, None) is not None and names is not None:
+            del names[bisect_left(names, name_of(pos))]
         mask = 0
         for d, bit, back in RING_LINKS:
             n = pos + d
@@ -158,13 +163,16 @@ class Layout:
                 mask |= bit
                 ring[n] |= back
             elif bit & EDGE_BITS:
-                edge[n] = edge.get(n, 0) + 1
+                count = edge.get(n, 0)
+                edge[n] = count + 1
+                if not count and names is not None:
+                    insort(names, name_of(n))
         ring[pos] = mask
         self.euler += EULER_STEP[mask]
         self._movable, self._cuts = [None, None], None
 
     def lift(self, pos: int) -> int:
-        cell, edge, ring = self.cell, self.edge, self.ring
+        cell, edge, ring, names = self.cell, self.edge, self.ring, self.names
         code = cell.pop(pos)
         mask = ring.pop(pos)
         self.key ^= ZOBRIST[pos * 8 + code]
@@ -178,9 +186,13 @@ class Layout:
                     edge[n] = left
                 else:
                     del edge[n]
+                    if names is not None:
+                        del names[bisect_left(names, name_of(n))]
         touching = TOUCHING[mask]
         if touching:
             edge[pos] = touching
+            if names is not None:
+                insort(names, name_of(pos))
         self.euler -= EULER_STEP[mask]
         self._movable, self._cuts = [None, None], None
         return code
@@ -452,7 +464,7 @@ class TenTiles(State):
     @property
     def layout(self) -> Layout:
         if self._lay is None:
-            lay = Layout()
+            lay = Layout(names=True)
             for place, tile in self.board.items():
                 lay.put(parse_place(place), tile_code(tile))
             self._lay = lay
@@ -479,7 +491,7 @@ class TenTiles(State):
     # -- phase 1: placing (TL-R4, TL-R5) -----------------------------------------------
     def _legal_place(self) -> list[str]:
         lay = self.layout
-        places = sorted(map(name_of, lay.edge)) if lay.cell else [name_of(ORIGIN)]
+        places = lay.names if lay.cell else [name_of(ORIGIN)]
         if not self.open_game:
             return list(map("place ".__add__, places))
         ends = ("place L ", "place R ") if len(self.supplies[self.turn]) > 1 else ("place L ",)
@@ -548,11 +560,10 @@ class TenTiles(State):
         # ~200 moves a position: every movable tile (head) times every free place (tail),
         # in sorted order: a head ends where ">" begins, so no head is a prefix of another.
         lay = self.layout
-        edge = lay.edge
         heads = sorted([("move " + name_of(p) + ">", p) for p in lay.movable(self.turn)])
         if not heads:
             return ["pass"]
-        tails = sorted(map(name_of, edge))
+        tails = lay.names
         # One text with the head before every tail, split at the seams: each move text is
         # made in one step inside str.split, a third faster than concatenating each.
         seams = "\n".join(tails)
