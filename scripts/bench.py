@@ -101,7 +101,7 @@ def _peak_rss_mb() -> float:
 
 
 def _child(kind: str, *args: str) -> dict:
-    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1",
+    env = dict(os.environ,
                TENTABLE_HOME=os.environ.get("TENTABLE_HOME", str(ROOT / "build" / "bench-home")))
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
@@ -125,6 +125,7 @@ def _child(kind: str, *args: str) -> dict:
 
 def _run_child(kind: str, args: list[str]) -> None:
     sys.path.insert(0, str(ROOT))
+    import tentable  # noqa: F401  (before pygame: it quiets pygame's banner)
     result = {"frames": lambda: child_frames(args[0]),
               "idle": lambda: child_idle(float(args[0]), *args[1:]),
               "startup": child_startup}[kind]()

@@ -76,6 +76,7 @@ def build(python: Path) -> Path:
     subprocess.run([str(python), "-m", "PyInstaller", "--noconfirm", "--clean",
                     "--log-level", "WARN", "--distpath", str(DIST), "--workpath", str(WORK),
                     str(SPEC)], cwd=ROOT, check=True,
+                   # PyInstaller's hooks import pygame in processes of their own
                    env=dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1"))
     bundle = bundle_path()
     if not executable(bundle).is_file():
@@ -116,8 +117,7 @@ def smoke(bundle: Path, env: dict[str, str] | None = None) -> Smoke:
     with tempfile.TemporaryDirectory(prefix="tentable-smoke-") as tmp:
         report = Path(tmp) / "report.txt"
         env = dict(os.environ if env is None else env, SDL_VIDEODRIVER="dummy",
-                   SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-                   TENTABLE_SMOKE_REPORT=str(report))
+                   SDL_AUDIODRIVER="dummy", TENTABLE_SMOKE_REPORT=str(report))
         started = time.perf_counter()
         try:
             done = subprocess.run([str(executable(bundle)), "--smoke"], cwd=tmp, env=env,

@@ -99,7 +99,7 @@ def icns(entries: list[tuple[bytes, bytes]]) -> bytes:
 
 
 def main() -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import tentable  # noqa: F401  (before pygame: it quiets pygame's banner)
     import pygame
 
     pygame.font.init()
