@@ -35,6 +35,10 @@ WORK = ROOT / "build" / "pyinstaller"
 SPEC = ROOT / "tentable.spec"
 NAME = "tentable"
 SMOKE_TIMEOUT = 60  # seconds; the budget is 10, this only stops a hung window
+# What every bundle must carry beside the program's data (THIRD_PARTY_NOTICES.md names them)
+NOTICES = ("LICENSE", "THIRD_PARTY_NOTICES.md", "licenses/LGPL-2.1.txt",
+           "licenses/Python/LICENSE.txt", "licenses/PyYAML/LICENSE",
+           "licenses/platformdirs/LICENSE", "assets/fonts/OFL.txt")
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,17 @@ def executable(bundle: Path) -> Path:
     return bundle / (f"{NAME}.exe" if sys.platform == "win32" else NAME)
 
 
+def data_folder(bundle: Path) -> Path:
+    """Where PyInstaller put the data files (sys._MEIPASS, or the .app's Resources)."""
+    if sys.platform == "darwin":
+        return bundle / "Contents" / "Resources"
+    return bundle / "_internal"
+
+
+def missing_notices(bundle: Path) -> list[str]:
+    return [name for name in NOTICES if not (data_folder(bundle) / name).is_file()]
+
+
 def build(python: Path) -> Path:
     """Run PyInstaller on the spec; return the bundle."""
     subprocess.run([str(python), "-m", "PyInstaller", "--noconfirm", "--clean",
@@ -81,6 +96,9 @@ def build(python: Path) -> Path:
     bundle = bundle_path()
     if not executable(bundle).is_file():
         raise SystemExit(f"build.py: PyInstaller made no {executable(bundle)}")
+    missing = missing_notices(bundle)
+    if missing:
+        raise SystemExit(f"build.py: the bundle lacks the licence texts {', '.join(missing)}")
     return bundle
 
 

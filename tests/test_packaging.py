@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import platform
+import re
 import subprocess
 import sys
 import tarfile
@@ -123,3 +124,20 @@ def test_the_archive_is_named_for_the_release_and_holds_the_folder(built):
     assert executable.mode & 0o111, "the executable lost its x bit"
     assert "tentable/_internal/decks/ten.yaml" in names
     assert "tentable/_internal/assets/fonts/Lato-Regular.ttf" in names
+
+
+def test_the_bundle_carries_the_licences_and_names_every_library_it_ships(built):
+    inside = built.script.data_folder(built.bundle)
+    assert built.script.missing_notices(built.bundle) == []
+    notices = (inside / "THIRD_PARTY_NOTICES.md").read_text(encoding="utf-8")
+    for named in re.findall(r"`((?:licenses|assets)/[^`]+)`", notices):
+        assert (inside / named).is_file(), f"THIRD_PARTY_NOTICES.md names {named}"
+    # Python's own extension modules are the interpreter's; every other shared library
+    # came from a wheel or the system and must be in the notices by its name
+    libraries = {re.split(r"[-.]", path.name)[0] for path in inside.rglob("*.so*")
+                 if "lib-dynload" not in path.parts and "pygame" not in path.parts
+                 and "yaml" not in path.parts}
+    assert libraries, "no shared libraries found: has the layout changed?"
+    unnamed = sorted(name for name in libraries if f"`{name}`" not in notices)
+    assert not unnamed, f"not in THIRD_PARTY_NOTICES.md: {unnamed}"
+    assert re.search(r"pygame_ce-[\d.]+\.dist-info", " ".join(os.listdir(inside)))
