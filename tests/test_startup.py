@@ -2,7 +2,6 @@
 where someone will read it, and exits 1."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -10,27 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from scripttools import first_start_env
 from tentable import startup
 from tentable.smoke import REPORT_ENV
 
-ROOT = Path(__file__).resolve().parent.parent
 BANNER = "Hello from the pygame community"
 
 
-def fresh_env(tmp_path: Path) -> dict[str, str]:
-    """A first start: an empty home, no data folder chosen, pygame's banner not hushed by
-    the caller (the test process has it set, so the child must not inherit it)."""
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("PYGAME_HIDE_SUPPORT_PROMPT", "TENTABLE_HOME", "TENTABLE_SMOKE_REPORT")
-           and not key.startswith("XDG_")}
-    return {**env, "HOME": str(tmp_path / "home"), "SDL_VIDEODRIVER": "dummy",
-            "SDL_AUDIODRIVER": "dummy"}
-
-
 def test_the_smoke_check_starts_without_pygames_banner(tmp_path):
-    (tmp_path / "home").mkdir()
     done = subprocess.run([sys.executable, "-m", "tentable", "--smoke"], cwd=tmp_path,
-                          env=fresh_env(tmp_path), capture_output=True, text=True, timeout=120)
+                          env=first_start_env(tmp_path / "home"), capture_output=True,
+                          text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "smoke ok:" in done.stdout
     assert BANNER not in done.stdout + done.stderr
@@ -116,7 +105,7 @@ def test_the_entry_point_catches_it_in_a_fresh_process(tmp_path):
     """`python -m tentable --smoke` with the command line missing, as a broken build
     would be: exit 1 within seconds, the reason in the smoke report, no hanging."""
     report = tmp_path / "report.txt"
-    env = {**fresh_env(tmp_path), "TENTABLE_HOME": str(tmp_path / "data"),
+    env = {**first_start_env(tmp_path / "home"), "TENTABLE_HOME": str(tmp_path / "data"),
            REPORT_ENV: str(report)}
     script = ("import runpy, sys; sys.modules['tentable.cli'] = None; "
               "sys.argv = ['tentable', '--smoke']; "
