@@ -9,17 +9,22 @@ from `tentable.spec` (one folder, windowed), then archives what players download
 
     Linux    tentable-<version>-linux-x86_64.tar.gz  the folder tentable-<version>/ with
                                                      a .desktop file, the icon, INSTALL.txt
-    Windows  tentable-<version>-windows-x64.zip      the folder tentable-<version>/
+    Windows  tentable-<version>-windows-x64.zip      the folder tentable-<version>/, with
+                                                     tentable.exe and tentable-cli.exe
     macOS    tentable-<version>-macos-arm64.zip      tentable.app (Apple silicon)
              tentable-<version>-macos-x86_64.zip     tentable.app (Intel)
 
 Every archive also holds LICENSE and THIRD_PARTY_NOTICES.md at its top. A new version
 unpacks into a folder of its own, so it never mixes its files with an older one.
 
-A build without the licence texts fails. `--smoke` then unpacks the archive as a
-player would and runs its `--smoke` from an empty data folder. The smoke run uses
-the SDL dummy drivers, so it needs no display; the report comes back through a file
-because a windowed build on Windows has no stdout.
+Every build is checked: the licence texts are in it, its command line answers
+`--version`, and on macOS the .app's signature verifies (`codesign --strict`: a
+bundle macOS would call "damaged" fails the build) and its binary is of the
+processor its archive is named for. `--smoke` then unpacks the archive as a player
+would, checks that copy the same way and runs its `--smoke` from an empty data
+folder: the program itself, and on macOS the .app through `open` too, as Finder
+starts it. The smoke runs use the SDL dummy drivers, so they need no display; the
+report comes back through a file because a windowed build on Windows has no stdout.
 """
 from __future__ import annotations
 
@@ -90,6 +95,14 @@ def executable(bundle: Path, system: str = sys.platform) -> Path:
     return bundle / (f"{NAME}.exe" if system == "win32" else NAME)
 
 
+def cli_executable(bundle: Path, system: str = sys.platform) -> Path:
+    """The program for the command line: on Windows the console twin of the windowed
+    tentable.exe (which has no stdout); elsewhere the one program is both."""
+    if system == "win32":
+        return bundle / f"{NAME}-cli.exe"
+    return executable(bundle, system)
+
+
 def data_folder(bundle: Path, system: str = sys.platform) -> Path:
     """Where PyInstaller put the data files (sys._MEIPASS, or the .app's Resources)."""
     if system == "darwin":
@@ -111,10 +124,55 @@ def build(python: Path) -> Path:
     bundle = bundle_path()
     if not executable(bundle).is_file():
         raise SystemExit(f"build.py: PyInstaller made no {executable(bundle)}")
-    missing = missing_notices(bundle)
-    if missing:
-        raise SystemExit(f"build.py: the bundle lacks the licence texts {', '.join(missing)}")
     return bundle
+
+
+# -- checks ---------------------------------------------------------------------------
+def problems(bundle: Path, expected_version: str, tag: str = platform_tag()) -> list[str]:
+    """What is wrong with a built (or unpacked) bundle, a line each; [] when all is well."""
+    found = [f"no licence text {name}" for name in missing_notices(bundle)]
+    found += _cli_problems(bundle, expected_version)
+    if sys.platform == "darwin":
+        found += _signature_problems(bundle) + _architecture_problems(bundle, tag)
+    return found
+
+
+def _cli_problems(bundle: Path, expected_version: str) -> list[str]:
+    program = cli_executable(bundle)
+    try:
+        done = subprocess.run([str(program), "--version"], capture_output=True, text=True,
+                              timeout=SMOKE_TIMEOUT)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return [f"{program.name} --version did not run: {exc}"]
+    said, wanted = done.stdout.strip(), f"{NAME} {expected_version}"
+    if done.returncode != 0 or said != wanted:
+        return [f"{program.name} --version said {said!r} (exit {done.returncode}), not "
+                f"{wanted!r} {done.stderr.strip()}".rstrip()]
+    return []
+
+
+def codesign_command(app: Path) -> list[str]:
+    """What Gatekeeper checks of a signature, every nested binary included: an ad-hoc
+    signing that failed (PyInstaller only warns) shows up here, not in a smoke run."""
+    return ["codesign", "--verify", "--deep", "--strict", "--verbose=2", str(app)]
+
+
+def _signature_problems(app: Path) -> list[str]:
+    done = subprocess.run(codesign_command(app), capture_output=True, text=True)
+    if done.returncode != 0:
+        return [f"the signature of {app.name} does not verify: {done.stderr.strip()}"]
+    return []
+
+
+def _architecture_problems(app: Path, tag: str) -> list[str]:
+    wanted = tag.split("-", 1)[1]
+    done = subprocess.run(["lipo", "-archs", str(executable(app))], capture_output=True,
+                          text=True)
+    built_for = done.stdout.split()
+    if wanted not in built_for:
+        return [f"{executable(app).name} is built for {' '.join(built_for) or 'nothing known'}"
+                f", but its archive says {wanted}"]
+    return []
 
 
 # -- archives ---------------------------------------------------------------------------
@@ -176,26 +234,41 @@ def size_of(path: Path) -> int:
 
 
 # -- smoke tests --------------------------------------------------------------------------
-def smoke(bundle: Path, env: dict[str, str] | None = None) -> Smoke:
+def open_command(app: Path, settings: dict[str, str], stderr: Path) -> list[str]:
+    """`open` starts the .app through Launch Services, as Finder does. The app gets none of
+    the caller's environment, so each setting goes with --env (macOS 13 and later)."""
+    options = [part for key, value in settings.items() for part in ("--env", f"{key}={value}")]
+    return ["open", "-W", "-n", "--stderr", str(stderr), *options, str(app),
+            "--args", "--smoke"]
+
+
+def smoke(bundle: Path, env: dict[str, str] | None = None, through_open: bool = False) -> Smoke:
     """Run the built app's `--smoke` headless; its report comes back through a file. It
     starts in an empty folder, so nothing can be found beside the checkout by luck, and
     (unless `env` says otherwise) with an empty data folder of its own."""
     with tempfile.TemporaryDirectory(prefix="tentable-smoke-") as tmp:
         folder = Path(tmp)
-        report = folder / "report.txt"
+        report, stderr_file = folder / "report.txt", folder / "stderr.txt"
         env = dict(os.environ, TENTABLE_HOME=str(folder / "home")) if env is None else env
         settings = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                     REPORT_ENV: str(report)}
+        if "TENTABLE_HOME" in env:
+            settings["TENTABLE_HOME"] = env["TENTABLE_HOME"]
+        command = (open_command(bundle, settings, stderr_file) if through_open
+                   else [str(executable(bundle)), "--smoke"])
         started = time.perf_counter()
         try:
-            done = subprocess.run([str(executable(bundle)), "--smoke"], cwd=tmp,
-                                  env={**env, **settings},
+            done = subprocess.run(command, cwd=tmp, env={**env, **settings},
                                   capture_output=True, text=True, timeout=SMOKE_TIMEOUT)
             code, stderr = done.returncode, done.stderr
         except subprocess.TimeoutExpired:
             code, stderr = -1, f"smoke failed: no exit within {SMOKE_TIMEOUT} s"
         seconds = time.perf_counter() - started
         text = report.read_text(encoding="utf-8") if report.exists() else ""
+        if stderr_file.exists():
+            stderr += stderr_file.read_text(encoding="utf-8", errors="replace")
+    if through_open and code == 0:   # open's exit code tells only that the app started
+        code = 0 if any(line.startswith("smoke ok:") for line in text.splitlines()) else 1
     # What only reached stderr: a crash before the report opened, or a fatal error
     said = set(text.splitlines())
     text += "".join(line + "\n" for line in stderr.splitlines() if line not in said)
@@ -209,25 +282,38 @@ def megabytes(n: int) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--smoke", action="store_true",
-                        help="unpack the archive and run its --smoke check afterwards")
+                        help="unpack the archive, check it and run its --smoke afterwards")
     args = parser.parse_args()
     python = ensure_venv("build")
     started = time.perf_counter()
     bundle = build(python)
     built = time.perf_counter() - started
-    packed = archive(bundle, version(python))
+    expected = version(python)
+    packed = archive(bundle, expected)
     print(f"built {bundle.relative_to(ROOT)} in {built:.0f} s: "
           f"{megabytes(size_of(bundle))} unpacked")
     print(f"archive {packed.relative_to(ROOT)}: {megabytes(size_of(packed))}")
-    if not args.smoke:
-        return 0
+    wrong = problems(bundle, expected)
+    if wrong or not args.smoke:
+        return _verdict(wrong)
     with tempfile.TemporaryDirectory(prefix="tentable-unpacked-") as tmp:
         unpacked = unpack(packed, Path(tmp))
-        result = smoke(unpacked)
-    print(result.report.rstrip())
-    print(f"smoke of the unpacked archive: exit code {result.exit_code} after "
-          f"{result.seconds:.1f} s")
-    return 0 if result.exit_code == 0 else 1
+        wrong = problems(unpacked, expected)
+        for through_open in (False, True) if sys.platform == "darwin" else (False,):
+            how = "through open" if through_open else "of the program"
+            result = smoke(unpacked, through_open=through_open)
+            print(result.report.rstrip())
+            print(f"smoke {how} (unpacked archive): exit code {result.exit_code} after "
+                  f"{result.seconds:.1f} s")
+            if result.exit_code != 0:
+                wrong.append(f"the smoke test {how} failed")
+    return _verdict(wrong)
+
+
+def _verdict(wrong: list[str]) -> int:
+    for line in wrong:
+        print(f"build.py: {line}", file=sys.stderr)
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":
