@@ -9,13 +9,14 @@ from pathlib import Path
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 
 
-def load_build_script():
-    """`scripts/build.py` as a module, for its functions (it is a script, not a package)."""
-    if "tentable_build" in sys.modules:
-        return sys.modules["tentable_build"]
-    sys.path.insert(0, str(SCRIPTS))  # build.py imports its neighbour _venv
+def load_script(name: str):
+    """`scripts/<name>.py` as a module, for its functions (a script, not a package)."""
+    module_name = f"tentable_script_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    sys.path.insert(0, str(SCRIPTS))  # the scripts import their neighbour _venv
     try:
-        spec = importlib.util.spec_from_file_location("tentable_build", SCRIPTS / "build.py")
+        spec = importlib.util.spec_from_file_location(module_name, SCRIPTS / f"{name}.py")
         module = importlib.util.module_from_spec(spec)
         sys.modules[spec.name] = module  # dataclasses look their module up there
         spec.loader.exec_module(module)

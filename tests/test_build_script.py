@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from scripttools import load_build_script
+from scripttools import load_script
 
-build = load_build_script()
+build = load_script("build")
 
 
 @pytest.mark.parametrize("system, machine, tag", [

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from scripttools import first_start_env, load_build_script
+from scripttools import first_start_env, load_script
 from tentable import resources
 
 if not sys.platform.startswith("linux"):
@@ -54,7 +54,7 @@ class Built:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Built:
-    script = load_build_script()
+    script = load_script("build")
     started = time.perf_counter()
     bundle = script.build(Path(sys.executable))
     seconds = time.perf_counter() - started

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scripttools import load_build_script
+from scripttools import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
@@ -70,7 +70,7 @@ def test_the_tests_do_not_build_the_bundle_that_the_next_step_builds():
 
 
 def test_every_archive_the_readme_offers_is_built_checked_and_published_with_checksums():
-    build = load_build_script()
+    build = load_script("build")
     job = workflow()["jobs"]["build"]
     kinds = {f"{build.platform_tag(*RUNNERS[runner])}.{EXTENSION[RUNNERS[runner][0]]}"
              for runner in job["strategy"]["matrix"]["os"]}
