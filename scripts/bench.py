@@ -91,17 +91,24 @@ def child_startup() -> dict:
     return {}
 
 
-def _peak_rss_mb() -> float:
+def _peak_rss_mb() -> float | None:
+    """This process's peak memory, or None where `resource` does not exist (Windows)."""
     try:
         import resource     # POSIX only
     except ImportError:
-        return float("nan")
+        return None
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
 
 
+def peak_rows(peaks: list[float | None]) -> list[tuple]:
+    """The peak-memory row, or none where it could not be measured: not a budget miss."""
+    known = [peak for peak in peaks if peak is not None]
+    return [("peak memory", max(known), "MB", 150.0, "<=")] if known else []
+
+
 def _child(kind: str, *args: str) -> dict:
-    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1",
+    env = dict(os.environ,
                TENTABLE_HOME=os.environ.get("TENTABLE_HOME", str(ROOT / "build" / "bench-home")))
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
@@ -125,6 +132,7 @@ def _child(kind: str, *args: str) -> dict:
 
 def _run_child(kind: str, args: list[str]) -> None:
     sys.path.insert(0, str(ROOT))
+    import tentable  # noqa: F401  (before pygame: it quiets pygame's banner)
     result = {"frames": lambda: child_frames(args[0]),
               "idle": lambda: child_idle(float(args[0]), *args[1:]),
               "startup": child_startup}[kind]()
@@ -214,8 +222,8 @@ def main() -> int:
     startups = [_child("startup") for _ in range(3)]
     startup = statistics.median(s["first_frame_s"] for s in startups)
     games = game_rows()
-    peak = max(*(i["peak_mb"] for i in idles.values()), *(f["peak_mb"] for f in frames.values()),
-               *(s["peak_mb"] for s in startups))
+    peak = peak_rows([*(i["peak_mb"] for i in idles.values()),
+                      *(f["peak_mb"] for f in frames.values()), *(s["peak_mb"] for s in startups)])
     rows = [row for game, f in frames.items() for row in (
         (f"busiest {game} frame, render + present, median", f["median_ms"], "ms",
          FRAME_BUDGET_MS.get(game, 4.0), "<="),
@@ -224,14 +232,15 @@ def main() -> int:
               "% of a core", IDLE_BUDGET.get(game, 1.0), "<=") for game, i in idles.items()]
     rows += [
         ("start-up to first frame (median of 3)", startup, "s", 1.5, "<="),
-        ("peak memory", peak, "MB", 150.0, "<="),
+        *peak,
         *games,
     ]
     failed = [name for name, value, _, budget, op in rows
               if not (value <= budget if op == "<=" else value >= budget)]
     if as_json:
         print(json.dumps({"driver": driver, "frames": frames,
-                          "idle": idles, "startup_s": startup, "peak_mb": peak,
+                          "idle": idles, "startup_s": startup,
+                          "peak_mb": peak[0][1] if peak else None,
                           "games": [{"name": r[0], "value": r[1], "unit": r[2]} for r in games],
                           "over_budget": failed}))
     else:

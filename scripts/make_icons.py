@@ -23,8 +23,10 @@ OUT = ROOT / "assets" / "icons"
 MASTER = 1024          # the largest size any format asks for (macOS ic10)
 SUPERSAMPLE = 2        # drawn at twice the size and scaled down: smooth edges
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
-# macOS icon types that hold a PNG: ic07 128, ic08 256, ic09 512, ic10 1024 (512@2x)
-ICNS_TYPES = ((b"ic07", 128), (b"ic08", 256), (b"ic09", 512), (b"ic10", 1024))
+# macOS icon types that hold a PNG, the set `iconutil` writes: each size at 1x and 2x.
+# Finder's list view and a small Dock ask for 16 and 32 (icp4, icp5, ic11, ic12).
+ICNS_TYPES = ((b"icp4", 16), (b"icp5", 32), (b"ic11", 32), (b"ic12", 64), (b"ic07", 128),
+              (b"ic13", 256), (b"ic08", 256), (b"ic14", 512), (b"ic09", 512), (b"ic10", 1024))
 
 
 def draw(size: int):
@@ -99,7 +101,7 @@ def icns(entries: list[tuple[bytes, bytes]]) -> bytes:
 
 
 def main() -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import tentable  # noqa: F401  (before pygame: it quiets pygame's banner)
     import pygame
 
     pygame.font.init()

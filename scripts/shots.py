@@ -40,12 +40,11 @@ def main() -> int:
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ["TENTABLE_HOME"] = tempfile.mkdtemp(prefix="tentable-shots-")
     sys.path.insert(0, str(ROOT))
-    import pygame
+    from tentable.ui.app import App  # first: the package quiets pygame's banner
 
-    from tentable.ui.app import App
+    import pygame
 
     OUT.mkdir(parents=True, exist_ok=True)
     app = App(size=(1280, 720))

@@ -11,8 +11,7 @@ from _venv import ensure_venv, run
 
 if __name__ == "__main__":
     python = ensure_venv("test,build")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     args = sys.argv[1:]
     if not any(a == "-n" or a.startswith("--numprocesses") or a.startswith("-n") for a in args):
         workers = max(1, min(4, os.cpu_count() or 1))

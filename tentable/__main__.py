@@ -1,9 +1,10 @@
 import multiprocessing
+import sys
 
-from tentable.cli import main
+from tentable.startup import main
 
 if __name__ == "__main__":
     # A frozen app starts its bot processes by running itself again ("spawn"): this
     # line makes such a child run the bot instead of a second window.
     multiprocessing.freeze_support()
-    raise SystemExit(main())
+    sys.exit(main())

@@ -26,12 +26,13 @@ class SmokeFailure(Exception):
 
 
 class Report:
-    """Prints each line and copies it to the report file, if one was asked for."""
+    """Prints each line and copies it to the report file, if one was asked for
+    (`mode` "a" adds to what is there)."""
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, mode: str = "w") -> None:
         self._file: TextIO | None = None
         if path:
-            self._file = open(path, "w", encoding="utf-8")
+            self._file = open(path, mode, encoding="utf-8")
 
     def say(self, line: str, error: bool = False) -> None:
         print(line, file=sys.stderr if error else sys.stdout, flush=True)

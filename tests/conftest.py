@@ -3,9 +3,10 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
+
+import tentable  # noqa: E402,F401  (quiets pygame's banner before any test imports it)
 
 
 @pytest.fixture

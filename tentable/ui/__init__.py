@@ -2,8 +2,6 @@
 import os
 import sys
 
-# pygame prints a banner on import; a desktop app started from a terminal should not.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # On X11, SDL presents the window through OpenGL by default; without a GPU that is
 # llvmpipe: measured under Xvfb, +95 MB of memory and 4-5 ms per flip, against 0.4 ms
 # through the plain shared-memory path. A 2-D card table gains nothing from GL here.

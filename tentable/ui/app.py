@@ -19,18 +19,15 @@ from __future__ import annotations
 
 import logging
 import os
-import platform
 import sys
-import tempfile
 import time
-import traceback
 import warnings
 from pathlib import Path
 from typing import Any, Callable, Union
 
 import pygame
 
-from tentable import __version__, store
+from tentable import logs, store
 from tentable.resources import asset_path
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import make_scene
@@ -48,7 +45,6 @@ DEEP_IDLE_POLL_MS = 50     # after a quiet second: a third of the wake-ups
 DEEPER_IDLE_POLL_MS = 100  # after a quiet spell (each wake-up costs ~0.25 ms of CPU in a VM):
 DEEPER_IDLE_AFTER = 3.0    # the first move of the mouse is seen within 0.1 s, then 60 Hz again
 DEEP_IDLE_AFTER = 1.0      # seconds
-CRASH_LOGS_KEPT = 20       # older crash logs are removed when a new one is written
 # Window-manager chatter that changes nothing on screen: no redraw for these.
 _QUIET_EVENTS = {
     getattr(pygame, name) for name in (
@@ -130,52 +126,13 @@ def _set_icon() -> None:
 
 
 # -- crash logs ------------------------------------------------------------------
-def crash_log_dir() -> Path:
-    return store.data_dir() / "logs"
-
-
 def write_crash_log(exc: BaseException, context: list[str], path: Path | None = None) -> Path:
-    """Write `exc`'s traceback and `context` lines to a new log in the user data folder
-    (or append them to `path`); the temp folder if that cannot be written. Returns the file."""
-    text = "\n".join([
-        f"tentable {__version__} — unexpected error at {time.strftime('%Y-%m-%d %H:%M:%S')}",
-        f"Python {sys.version.split()[0]} on {platform.platform()}; pygame-ce "
-        f"{pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}",
-        *context,
-        "",
-        "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
-    ])
-    if path is not None:
-        try:
-            with open(path, "a", encoding="utf-8") as out:
-                out.write("\n" + text)
-            return path
-        except OSError:
-            pass
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for folder in (crash_log_dir(), Path(tempfile.gettempdir())):
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            target = folder / f"crash-{stamp}.log"
-            n = 1
-            while target.exists():
-                n += 1
-                target = folder / f"crash-{stamp}-{n}.log"
-            target.write_text(text, encoding="utf-8")
-        except OSError:
-            continue
-        _prune_crash_logs(folder)
-        return target
-    raise OSError("no folder to write the crash log to")
-
-
-def _prune_crash_logs(folder: Path) -> None:
-    try:
-        logs = sorted(folder.glob("crash-*.log"), key=lambda p: p.stat().st_mtime)
-        for old in logs[:-CRASH_LOGS_KEPT]:
-            old.unlink()
-    except OSError:
-        pass
+    """Write `exc`'s traceback and `context` lines to a new `crash-*.log` in the user
+    data folder (or append them to `path`). Returns the file."""
+    sdl = ".".join(map(str, pygame.get_sdl_version()))
+    text = logs.report(exc, "unexpected error",
+                       [f"pygame-ce {pygame.version.ver}, SDL {sdl}", *context])
+    return logs.write("crash", text, path)
 
 
 class CrashScene(Scene):
