@@ -191,6 +191,35 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     assert code in [c.split("#")[0] for c in state.collections[0]]
 
 
+def test_by_keys_a_collection_card_pays_too(app):
+    # The tray's "Add:" row is reached by keys: arrows pick a chip, Space adds it.
+    table = new_table(app, ["human", "heuristic"], seed=7)
+    state = table._state
+    _to_my(table, app, lambda s: s.phase == "buy" and any(
+        a.startswith("buy ") and int(a[-1]) >= 2 for a in s.legal_actions()) and any(
+        c[0] in "BGOP" and c[1] != "#" for c in s.collections[0]))
+    buy = max((a for a in state.legal_actions() if a.startswith("buy ")), key=lambda a: a[-1])
+    table.cursor = buy[4:]
+    key(app, pygame.K_RETURN)                            # open the tray on the chosen card
+    assert table.tray is not None and table.tray.buy == buy
+    while table.tray.items:
+        key(app, pygame.K_DELETE)
+    card = next(item for item, _ in table._available() if item[4] in "BGOP")
+    for _ in range(len(table._available())):
+        if table._picked() == card:
+            break
+        key(app, pygame.K_RIGHT)
+    assert table._picked() == card
+    key(app, pygame.K_SPACE)
+    assert table.tray.items == [card]
+    while not table.tray_status()[1] and table.tray_status()[0] < int(buy[-1]):
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_SPACE)
+    before = len(state.history)
+    key(app, pygame.K_RETURN)
+    assert state.history[before] == buy and card in state.history[before + 1:]
+
+
 def test_a_card_you_may_not_buy_is_dimmed_and_springs_back_with_the_reason(app):
     table = new_table(app, ["human", "heuristic"], seed=7)
     state = table._state

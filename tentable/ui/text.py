@@ -449,7 +449,8 @@ STRINGS: dict[str, str] = {
     "ten.tray_due": "Pay {price} for the joker",
     "ten.tray_paid": "Chosen: {paid} of {price}  ·  click an item to put it back",
     "ten.tray_add": "Add:",
-    "ten.tray_keys": "Enter pay · T token · X bust token · D duplicate · Del remove · Backspace cancel",
+    "ten.tray_keys": "Enter pay · ←/→ Space add · T token · X bust · D duplicate · Del remove · "
+                     "Backspace cancel",
     "ten.auction": "Joker {card} up for auction",
     "ten.high_bid": "Highest bid: {n} by {name}",
     "ten.no_bid": "No bid yet",

@@ -132,6 +132,7 @@ class TenTable(TableScene):
         self.bid_amount = 0
         self.typed = ""                     # digits typed for a bid
         self.cursor: str | None = None      # the market card chosen by keys ("B5")
+        self.tray_pick = 0                  # the "Add:" chip chosen by keys in the tray
         self.hover_code: str | None = None
         self.mouse = (0, 0)
         self.held: CardSprite | None = None  # a market card being dragged (or springing back)
@@ -295,7 +296,7 @@ class TenTable(TableScene):
         if self.my_turn and phase == "pay" and payment and payment["payer"] == self.seat:
             if self.tray is None or self.tray.buy is not None:
                 items = suggested_payment(self.view, self.seat, payment["due"])
-                self.tray = Tray(None, payment["due"], items, cancel=False)
+                self.tray, self.tray_pick = Tray(None, payment["due"], items, cancel=False), 0
         elif self.tray is not None and (not self.my_turn or phase not in BUYING):
             self.tray = None
         if phase == "auction" and self.my_turn:
@@ -337,6 +338,7 @@ class TenTable(TableScene):
             return False
         price = int(code[1:])
         self.tray = Tray(action, price, suggested_payment(self.view, self.seat, price, True))
+        self.tray_pick = 0
         self._sync()
         return True
 
@@ -576,6 +578,20 @@ class TenTable(TableScene):
             self.tray_add("pay d")
         elif key in (pygame.K_DELETE, pygame.K_MINUS) and self.tray.items:
             self.tray.items.pop()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            # the keyboard's way to add any item, collection cards included: pick a chip
+            # of the "Add:" row, then Space
+            self.tray_pick += 1 if key == pygame.K_RIGHT else -1
+        elif key in (pygame.K_SPACE, pygame.K_INSERT, pygame.K_PLUS, pygame.K_KP_PLUS,
+                     pygame.K_EQUALS):
+            picked = self._picked()
+            if picked is not None:
+                self.tray_add(picked)
+
+    def _picked(self) -> str | None:
+        """The "Add:" chip chosen by keys (its index wraps round the row)."""
+        items = self._available()
+        return items[self.tray_pick % len(items)][0] if items else None
 
     # -- events from the base -------------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
@@ -1171,6 +1187,9 @@ class TenTable(TableScene):
             if kind == "remove":
                 pygame.draw.rect(surface, theme.TEXT, box, 1, border_radius=h // 2)
             surface.blit(image, image.get_rect(center=box.center))
+            if kind == "add" and item == self._picked():
+                pygame.draw.rect(surface, theme.SELECTED, box.inflate(6, 6), 2,
+                                 border_radius=h // 2 + 3)
             self._tray_hits.append((box, kind, item))
             cx = box.right + px(4, s)
         return y + h + px(6, s)
