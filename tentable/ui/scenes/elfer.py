@@ -14,7 +14,7 @@ or choose with the keys (←/→ card, ↑/↓/Tab place, Enter play, B bridge, 
 """
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 
 import pygame
 
@@ -617,12 +617,12 @@ class ElferTable(TableScene):
                     - g.small[1] / 2), 1, 1)]) - pad
         top.size = (surface.get_width(), g.board.y - pad // 2 - top.y)
         self._kept_layer(surface, "seats", top, (view["pile"], len(view["bonus_stack"]),
-                                            *(astuple(info) for info in seats.values())),
+                                            *(info.key() for info in seats.values())),
                     lambda: self._draw_seats(surface, view, seats, s))
         baked = self._draw_board(surface, view, s)
         for (colour, half), glow in self.flashes.items():
             self._draw_flash(surface, colour, half, glow, s)
-        self._kept_layer(surface, "mine", g.mine, (astuple(seats[self.bottom]),),
+        self._kept_layer(surface, "mine", g.mine, (seats[self.bottom].key(),),
                     lambda: self._draw_mine(surface, seats[self.bottom], s))
         if view["hand"] is None:
             self._draw_hidden_hand(surface, view)

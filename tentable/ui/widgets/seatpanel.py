@@ -20,7 +20,7 @@ SEAT_SYMBOLS = ("circle", "diamond", "star", "heart", "square", "triangle", "rin
 MIN_TEXT = 13
 
 
-@dataclass
+@dataclass(frozen=True)
 class Counter:
     """One counter on a seat panel: a symbol, a number, and an optional word."""
 
@@ -39,6 +39,12 @@ class SeatInfo:
     hand: int | None = None         # hidden hand cards, drawn as backs with a badge
     counters: list[Counter] = field(default_factory=list)
     note: str = ""                  # a short line (Mona: "flips until 7")
+
+    def key(self) -> tuple:
+        """All it shows, as a hashable key for a cached drawing (dataclasses.astuple
+        deep-copies: a quarter of a frame for Elfer's five panels)."""
+        return (self.seat, self.name, self.score, self.active, self.hand,
+                tuple(self.counters), self.note)
 
 
 def seat_colour(seat: int) -> tuple[int, ...]:
