@@ -426,6 +426,7 @@ class TilesSearch(Bot):
         self.deadline = start + self.limit * 0.8
         self.nodes = 0
         self.table: dict[int, tuple[int, float, int, tuple | None]] = {}
+        self.wins: dict[tuple[int, int], bool] = {}
         # Root: a win at once is taken; otherwise only the moves that leave the opponent
         # the least chance of a win in one are searched.
         rated = []
@@ -435,7 +436,7 @@ class TilesSearch(Bot):
             if won:
                 unmake(pos, undo)
                 return action
-            risk = threat(pos, them)
+            risk = self._threat(pos, them)
             # the heuristic's liking, for the order (and the answer if time runs out)
             shape = line_shape(pos.lay, move[-1] if move[0] == "move" else move[1],
                                self.seat) if move[0] != "pass" else 0.0
@@ -541,6 +542,21 @@ class TilesSearch(Bot):
         self.table[key] = (depth, best, flag, best_move)
         return best
 
+    def _wins(self, lay: Layout, seat: int) -> bool:
+        """Can `seat` make ten in one move here? Phase 2's costliest question, and asked
+        twice of most positions (the root's threat check, then the evaluation at depth
+        1): answered once per layout and decision."""
+        key = (lay.key, seat)
+        known = self.wins.get(key)
+        if known is None:
+            known = self.wins[key] = bool(move_wins(lay, seat))
+        return known
+
+    def _threat(self, pos: Position, after_seat: int) -> float:
+        if pos.placing:
+            return threat(pos, after_seat)
+        return 1.0 if self._wins(pos.lay, after_seat) else 0.0
+
     def _order(self, pos: Position, moves: list) -> list:
         """Phase 1: places where either player could make ten first, then places next to
         own tiles; below the root only those and a few more are searched (the rest are
@@ -564,7 +580,7 @@ class TilesSearch(Bot):
         lay, me = pos.lay, pos.turn
         them = 1 - me
         if not pos.placing:
-            mine = 1.0 if move_wins(lay, me) else 0.0
+            mine = 1.0 if self._wins(lay, me) else 0.0
             if mine:
                 return WIN / 2
             masks = {q: spot_needs(lay, q) for q in lay.edge}
