@@ -97,7 +97,7 @@ class CountTable(TableScene):
     def on_action(self, seat, action, before, after):
         self.actions.append((seat, action, before["total"], after["total"]))
 
-    def on_seat_change(self, seat):
+    def on_seat_change(self, seat, turned):
         self.seat_changes.append(seat)
 
 

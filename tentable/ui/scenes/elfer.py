@@ -21,13 +21,12 @@ import pygame
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
 from tentable.ui.scenes.common import px, signed, text_px
-from tentable.ui.scenes.table import TableScene
+from tentable.ui.scenes.table import Parts, TableScene
 from tentable.ui.text import t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.cards import card_back
 from tentable.ui.widgets.dragdrop import DragManager, DropTarget
-from tentable.ui.widgets.layers import Layers
 from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.panel import blit_label, fit, label, rounded
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, SeatPanel, badge, seat_colour
@@ -83,6 +82,9 @@ class Geometry:
 
 @register_table(GAME)
 class ElferTable(TableScene):
+    parts = Parts("game_no", "games", "game_scores", "elfer.log.game", "elfer.log.game_over",
+                  "elfer.game_title", "elfer.game_line", "elfer.next_game")
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.tweens = Tweens()
@@ -99,9 +101,7 @@ class ElferTable(TableScene):
         self.pass_button = Button(t("elfer.pass"), lambda: self._act("pass"), kind="danger")
         self.geo: Geometry | None = None
         self._background: tuple[tuple, pygame.Surface] | None = None
-        self.layers = Layers()   # parts drawn once per view, then copied
         self._hint: tuple[tuple, str] | None = None
-        self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
         self.retell()
 
     @property
@@ -491,16 +491,13 @@ class ElferTable(TableScene):
     # -- events from the base ----------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
         self.narrate(seat, action, before, after)
-        new_game = after["game_no"] != before["game_no"] or after["phase"] == "over"
-        if new_game:
-            self._game_dialog(after)
+        if self.part_ended(before, after):
+            self.show_part_summary(after)
         else:
             self._celebrate(seat, before, after)
         self._sync(origin=seat)
 
-    def on_seat_change(self, seat: int | None) -> None:
-        if seat is not None:
-            self.bottom = seat
+    def on_seat_change(self, seat: int | None, turned: bool) -> None:
         self.selected, self.target = None, 0
         if self.geo is not None:
             self.layout(self.app.size)
@@ -572,36 +569,11 @@ class ElferTable(TableScene):
         else:
             return    # "end": the next player's first move says it
         self.log.add(text, seat_colour(seat))
-        if after["game_no"] == before["game_no"] and after["phase"] != "over":
+        if not self.part_ended(before, after):
             if len(after["bonuses"][seat]) > len(before["bonuses"][seat]):
                 self.log.add(t("elfer.log.bonus" + you, name=name), seat_colour(seat))
             return
-        self._log_game_over(after)
-
-    def log_start(self, view: dict) -> None:
-        first = view["current_player"]
-        if first is not None:
-            self.log.add(t("elfer.log.game" + self.you(first), game=view["game_no"],
-                           games=view["games"], name=self.names[first]))
-
-    def _log_game_over(self, after: dict) -> None:
-        finished = len(after["game_scores"])
-        scores = after["game_scores"][-1]
-        self.log.add(t("elfer.log.game_over", game=finished, scores=self.scores_line(scores)))
-        if after["phase"] != "over":
-            self.log_start(after)
-
-    def _game_dialog(self, after: dict) -> None:
-        """Between the games of a match a summary holds the table until "Next game"."""
-        if after["phase"] == "over":
-            return   # the results screen follows
-        title = t("elfer.game_title", game=len(after["game_scores"]), games=after["games"])
-        self.show_summary(title, after["game_scores"], "elfer.game_line", t("elfer.next_game"))
-
-    def _kept_layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
-                    paint) -> None:
-        """A part drawn once per view (and bottom seat), then copied: see widgets.layers."""
-        self.layers.draw(surface, name, rect, (self.bottom, key), paint)
+        self.part_over(after)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_view(self, surface: pygame.Surface, view: dict, seat: int | None) -> None:
@@ -616,13 +588,13 @@ class ElferTable(TableScene):
         top.y = min(r.y for r in [*g.panels.values(), pygame.Rect(0, round(g.pile[1]
                     - g.small[1] / 2), 1, 1)]) - pad
         top.size = (surface.get_width(), g.board.y - pad // 2 - top.y)
-        self._kept_layer(surface, "seats", top, (view["pile"], len(view["bonus_stack"]),
+        self.kept_layer(surface, "seats", top, (view["pile"], len(view["bonus_stack"]),
                                             *(info.key() for info in seats.values())),
                     lambda: self._draw_seats(surface, view, seats, s))
         baked = self._draw_board(surface, view, s)
         for (colour, half), glow in self.flashes.items():
             self._draw_flash(surface, colour, half, glow, s)
-        self._kept_layer(surface, "mine", g.mine, (seats[self.bottom].key(),),
+        self.kept_layer(surface, "mine", g.mine, (seats[self.bottom].key(),),
                     lambda: self._draw_mine(surface, seats[self.bottom], s))
         if view["hand"] is None:
             self._draw_hidden_hand(surface, view)
@@ -670,7 +642,7 @@ class ElferTable(TableScene):
                 self.cards[card].draw(surface)
             self._draw_jokers(surface, view, s, set(baked))
 
-        self._kept_layer(surface, "board", box, key, paint)
+        self.kept_layer(surface, "board", box, key, paint)
         return set(baked)
 
 

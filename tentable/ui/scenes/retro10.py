@@ -153,7 +153,6 @@ class Retro10Table(TableScene):
         self.geo: Geometry | None = None
         self._wraps: dict[tuple, list[str]] = {}
         self._panels: dict[tuple, pygame.Surface] = {}
-        self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
         self.retell()
 
     # -- words -------------------------------------------------------------------------
@@ -858,9 +857,8 @@ class Retro10Table(TableScene):
         self.tweens.move(token, self.geo.panels[last["winner"]].center, 0.6,
                          then=lambda: self.tokens.remove(token) if token in self.tokens else None)
 
-    def on_seat_change(self, seat: int | None) -> None:
-        if seat is not None and seat != self.bottom:
-            self.bottom = seat
+    def on_seat_change(self, seat: int | None, turned: bool) -> None:
+        if turned:
             self.cards.sprites.clear()
         self.selected = None
         self.pending = None

@@ -27,6 +27,7 @@ import multiprocessing
 import random
 import threading
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -41,6 +42,7 @@ from tentable.ui.session import Session
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
+from tentable.ui.widgets.layers import Layers
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
 from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol
 from tentable.ui.widgets.shapes import symbol_icon
@@ -187,7 +189,24 @@ class AutosaveWriter:
                     self._idle.set()
 
 
+@dataclass(frozen=True)
+class Parts:
+    """A match played in parts (Take That's rounds, Elfer's games): the view's keys for
+    them and the text keys that tell of them ({part}, {parts}, {name}, {scores})."""
+
+    number: str          # the part being played ("round")
+    count: str           # how many parts the match has ("rounds")
+    scores: str          # the scores of each finished part ("round_scores")
+    started: str         # the log: who starts the part (+ ".you")
+    ended: str           # the log: a part is over, with its scores
+    title: str           # the summary between parts: its title,
+    line: str            # a line per player ({points} this part, {total} in all),
+    button: str          # and its button
+
+
 class TableScene(Scene):
+    parts: Parts | None = None      # a game in rounds or a match of games sets this
+
     def __init__(self, app: "App", session: Session) -> None:
         super().__init__(app)
         self.session = session
@@ -212,6 +231,10 @@ class TableScene(Scene):
                                      key=pygame.K_RETURN, kind="primary")
         self._autosave = AutosaveWriter(store.save_autosave, self._save_error)
         self._follow_turn(notify=False)
+        # The seat drawn at the bottom of the table: the one at the screen, or the first
+        # human's while the screen shows a spectator's view (a bot's turn, the curtain).
+        self.bottom: int = self.seat if self.seat is not None else (session.humans or [0])[0]
+        self.layers = Layers()      # parts drawn once per view, then copied (kept_layer)
 
     # -- what subclasses may use ------------------------------------------------
     @property
@@ -330,16 +353,38 @@ class TableScene(Scene):
         """"Ana +3, Ben −2": the scores of a finished round or game, for the log."""
         return ", ".join(f"{name} {signed(points)}" for name, points in zip(self.names, scores))
 
-    def show_summary(self, title: str, parts: list[list[int]], line_key: str,
-                     button: str) -> None:
-        """Between rounds (or the games of a match): each player's last part and total,
-        holding the table until the button (or Enter)."""
-        scores = parts[-1]
-        totals = [sum(part[s] for part in parts) for s in range(len(scores))]
-        lines = [t(line_key, name=name, points=signed(p), total=signed(total))
+    def kept_layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
+                   paint: Callable[[], None]) -> None:
+        """A part drawn once per view (and bottom seat), then copied: see widgets.layers."""
+        self.layers.draw(surface, name, rect, (self.bottom, key), paint)
+
+    def part_ended(self, before: dict, after: dict) -> bool:
+        """Did the move between these views end a part (or the whole match)?"""
+        return after[self.parts.number] != before[self.parts.number] or after["phase"] == "over"
+
+    def part_over(self, after: dict) -> None:
+        """Log the part that just ended and, unless the match is over, who starts the next."""
+        parts = self.parts
+        finished = after[parts.scores]
+        self.log.add(t(parts.ended, part=len(finished), scores=self.scores_line(finished[-1])))
+        if after["phase"] != "over":
+            self.log_start(after)
+
+    def show_part_summary(self, after: dict) -> None:
+        """Between the parts of a match: each player's last part and total, holding the
+        table until the button (or Enter). The results screen follows the last part."""
+        parts = self.parts
+        if after["phase"] == "over":
+            return
+        finished = after[parts.scores]
+        scores = finished[-1]
+        totals = [sum(part[s] for part in finished) for s in range(len(scores))]
+        lines = [t(parts.line, name=name, points=signed(p), total=signed(total))
                  for name, p, total in zip(self.names, scores, totals)]
-        self.show_dialog(Dialog(title, lines, [Button(button, lambda: self.show_dialog(None),
-                                                      key=pygame.K_RETURN, kind="primary")]))
+        title = t(parts.title, part=len(finished), parts=after[parts.count])
+        self.show_dialog(Dialog(title, lines, [Button(
+            t(parts.button), lambda: self.show_dialog(None), key=pygame.K_RETURN,
+            kind="primary")]))
 
     def pause(self) -> None:
         self.app.push("pause", table=self)
@@ -415,11 +460,17 @@ class TableScene(Scene):
         table hears of the last one with the views around the whole gesture."""
         self.on_action(seat, actions[-1], before, after)
 
-    def on_seat_change(self, seat: int | None) -> None:
-        """The seat at the screen changed; `self.view` is already its view."""
+    def on_seat_change(self, seat: int | None, turned: bool) -> None:
+        """The seat at the screen changed; `self.view` is already its view. `turned`: the
+        table turned to another bottom seat (`self.bottom` is already it)."""
 
     def log_start(self, view: dict) -> None:
-        """Put the first line of a game in the log (who starts), from its first view."""
+        """Put the first line of a game in the log (who starts), from its first view; in
+        a match of parts, of each part."""
+        parts, first = self.parts, view["current_player"]
+        if parts is not None and first is not None:
+            self.log.add(t(parts.started + self.you(first), part=view[parts.number],
+                           parts=view[parts.count], name=self.names[first]))
 
     def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         """Put `seat`'s `action` in the log, worded from the views around it."""
@@ -633,7 +684,10 @@ class TableScene(Scene):
         self.seat = seat
         self.view = self._state.view(seat)
         if notify:
-            self.on_seat_change(seat)
+            turned = seat is not None and seat != self.bottom
+            if turned:
+                self.bottom = seat
+            self.on_seat_change(seat, turned)
 
     @staticmethod
     def _curtain_box(size: tuple[int, int]) -> pygame.Rect:

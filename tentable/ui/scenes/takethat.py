@@ -16,7 +16,7 @@ from tentable.engine.takethat import pile_score, toads, twin
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
 from tentable.ui.scenes.common import px, signed, text_px
-from tentable.ui.scenes.table import TableScene
+from tentable.ui.scenes.table import Parts, TableScene
 from tentable.ui.text import t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.button import Button
@@ -49,6 +49,9 @@ class Geometry:
 
 @register_table(GAME)
 class TakeThatTable(TableScene):
+    parts = Parts("round", "rounds", "round_scores", "tt.log.round", "tt.log.round_over",
+                  "tt.round_title", "tt.round_line", "tt.next_round")
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.tweens = Tweens()
@@ -61,7 +64,6 @@ class TakeThatTable(TableScene):
         self.twist_button = Button(t("tt.twist"), self._twist_selected)
         self.take_button = Button(t("tt.take"), lambda: self._act("take"), kind="danger")
         self.geo: Geometry | None = None
-        self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
         self.retell()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -311,13 +313,11 @@ class TakeThatTable(TableScene):
     # -- events from the base ----------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
         self.narrate(seat, action, before, after)
-        if after["round"] != before["round"] or after["phase"] == "over":
-            self._round_dialog(after)
+        if self.part_ended(before, after):
+            self.show_part_summary(after)
         self._sync(origin=seat)
 
-    def on_seat_change(self, seat: int | None) -> None:
-        if seat is not None:
-            self.bottom = seat
+    def on_seat_change(self, seat: int | None, turned: bool) -> None:
         self.selected = None
         if self.geo is not None:
             self.layout(self.app.size)
@@ -337,7 +337,7 @@ class TakeThatTable(TableScene):
             row = before["row"]
             # The round may have ended with this take (the next deal already cleared the
             # piles): then nothing but the row was taken (TT-R8: no V1 card, the pile is out).
-            same_round = after["round"] == before["round"] and after["phase"] != "over"
+            same_round = not self.part_ended(before, after)
             taken = after["face_down"][seat][len(before["face_down"][seat]):] if same_round \
                 else row
             points = signed(pile_score([], taken))
@@ -356,28 +356,8 @@ class TakeThatTable(TableScene):
             else:
                 text = t("tt.log.play" + you, name=name, card=card)
         self.log.add(text, colour)
-        if after["round"] != before["round"] or after["phase"] == "over":
-            self._log_round_over(after)
-
-    def log_start(self, view: dict) -> None:
-        first = view["current_player"]
-        if first is not None:
-            self.log.add(t("tt.log.round" + self.you(first), round=view["round"],
-                           rounds=view["rounds"], name=self.names[first]))
-
-    def _log_round_over(self, after: dict) -> None:
-        finished = len(after["round_scores"])
-        scores = after["round_scores"][-1]
-        self.log.add(t("tt.log.round_over", round=finished, scores=self.scores_line(scores)))
-        if after["phase"] != "over":
-            self.log_start(after)
-
-    def _round_dialog(self, after: dict) -> None:
-        """Between rounds a summary holds the game until "Next round"."""
-        if after["phase"] == "over":
-            return   # the results screen follows
-        title = t("tt.round_title", round=len(after["round_scores"]), rounds=after["rounds"])
-        self.show_summary(title, after["round_scores"], "tt.round_line", t("tt.next_round"))
+        if self.part_ended(before, after):
+            self.part_over(after)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_view(self, surface: pygame.Surface, view: dict, seat: int | None) -> None:

@@ -27,7 +27,6 @@ from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.cards import card_back, card_face
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.dragdrop import DragManager, DropTarget
-from tentable.ui.widgets.layers import Layers
 from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, SeatPanel, badge, seat_colour
@@ -139,12 +138,10 @@ class TenTable(TableScene):
         self.held_code: str | None = None
         self.said: dict[int, str] = {}      # seat -> its word in the running auction
         self.pending: list[str] = []        # a payment's items, told when it is complete
-        self.layers = Layers()   # parts drawn once per view, then copied
         self._tray_hits: list[tuple[pygame.Rect, str, str]] = []
         self._coach: tuple[dict, dict] | None = None
         self.flyers: list[CardSprite] = []  # cards on their way out of the tableau/market
         self.bid_glow = 0.0                 # a new bid lights up, then fades (1 -> 0)
-        self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
         self.retell()
 
     @property
@@ -673,9 +670,7 @@ class TenTable(TableScene):
         if flyer in self.flyers:
             self.flyers.remove(flyer)
 
-    def on_seat_change(self, seat: int | None) -> None:
-        if seat is not None:
-            self.bottom = seat
+    def on_seat_change(self, seat: int | None, turned: bool) -> None:
         self.tray = None
         self.cursor = None
         if self.geo is not None:
@@ -830,10 +825,6 @@ class TenTable(TableScene):
                       [Button(t("ten.to_results"), lambda: self.show_dialog(None),
                               key=pygame.K_RETURN, kind="primary")], width=0.62)
 
-    def _kept_layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
-                    paint) -> None:
-        """A part drawn once per view (and bottom seat), then copied: see widgets.layers."""
-        self.layers.draw(surface, name, rect, (self.bottom, key), paint)
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -844,9 +835,9 @@ class TenTable(TableScene):
         s = theme.ui_scale(surface.get_size())
         self._refresh()
         for other, rect in g.panels.items():
-            self._kept_layer(surface, f"seat{other}", rect, self._seat_key(view, other),
+            self.kept_layer(surface, f"seat{other}", rect, self._seat_key(view, other),
                         lambda o=other, r=rect: self._draw_seat(surface, view, o, r, s, 14))
-        self._kept_layer(surface, "mine", g.mine, self._seat_key(view, self.bottom),
+        self.kept_layer(surface, "mine", g.mine, self._seat_key(view, self.bottom),
                     lambda: self._draw_seat(surface, view, self.bottom, g.mine, s, 24))
         self._draw_market(surface, view, s)
         mona = view["solo"] and view["active"] == MONA
@@ -854,7 +845,7 @@ class TenTable(TableScene):
                              g.band.h)
         if view["auction"] is not None or self._tray_visible() or self.coach:
             middle.w = min(middle.w, self._tray_rect().x)
-        self._kept_layer(surface, "middle", middle,
+        self.kept_layer(surface, "middle", middle,
                     (view["pile"], view["total"], view["money_showing"], mona, view["target"]),
                     lambda: (self._draw_pile(surface, view, s),
                              self._draw_totals(surface, view, s)))
@@ -995,7 +986,7 @@ class TenTable(TableScene):
                         pygame.draw.rect(surface, theme.HIGHLIGHT, cell.inflate(2, 2), 2,
                                          border_radius=px(4, s))
 
-        self._kept_layer(surface, "market", g.market.inflate(px(10, s), px(8, s)), key, paint)
+        self.kept_layer(surface, "market", g.market.inflate(px(10, s), px(8, s)), key, paint)
         for code, colour in ((self.cursor if buying else None, theme.SELECTED),
                              (self.hover_code, theme.HOVER_GLOW)):
             if code and self._market_codes()[code]:

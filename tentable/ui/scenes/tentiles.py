@@ -71,7 +71,6 @@ class TenTilesTable(TableScene):
         self.tiles = SpriteSync(GAME, self.tweens)
         self.seat_panel = SeatPanel(GAME)
         self.log = LogPanel((0, 0, 10, 10))
-        self.bottom = self.seat if self.seat is not None else (session.humans or [0])[0]
         self.held: str | None = None          # the tile id in hand (click, Tab, L/R)
         self.cursor: tuple[int, int] = (0, 0)  # the keyboard's place on the grid
         self.camera = Camera(40.0, 0.0, 0.0)
@@ -518,11 +517,9 @@ class TenTilesTable(TableScene):
             self._fit()
         self._sync()
 
-    def on_seat_change(self, seat: int | None) -> None:
-        if seat is not None and seat != self.bottom:
-            self.bottom = seat
-            if self._laid:
-                self.layout(self.app.size)
+    def on_seat_change(self, seat: int | None, turned: bool) -> None:
+        if turned and self._laid:
+            self.layout(self.app.size)
         self.held = None
         self._refresh_marks()
 
