@@ -1149,7 +1149,8 @@ class TenTable(TableScene):
                         r.right - pad, small, s)
         blit_label(surface, t("ten.tray_add"), small, theme.TEXT_DIM, topleft=(x, y))
         y += round(small * 1.4)
-        y = self._chips(surface, self._available(), "add", x, y, r.right - pad, small, s)
+        y = self._chips(surface, self._available(), "add", x, y, r.right - pad, small, s,
+                        picked=self._picked())
         bh = px(32, s, 24)
         by = r.bottom - bh - px(22, s)
         self.pay_button.layout((x, by, px(150, s), bh))
@@ -1158,7 +1159,7 @@ class TenTable(TableScene):
         blit_label(surface, fit(t("ten.tray_keys"), small - 2, r.w - 2 * pad), small - 2,
                    theme.TEXT_DIM, bottomleft=(x, r.bottom - px(4, s)))
 
-    def _chips(self, surface, items, kind, x, y, right, size, s) -> int:
+    def _chips(self, surface, items, kind, x, y, right, size, s, picked=None) -> int:
         cx = x
         h = round(size * 1.5)
         for item, n in items:
@@ -1178,7 +1179,7 @@ class TenTable(TableScene):
             if kind == "remove":
                 pygame.draw.rect(surface, theme.TEXT, box, 1, border_radius=h // 2)
             surface.blit(image, image.get_rect(center=box.center))
-            if kind == "add" and item == self._picked():
+            if item == picked:
                 pygame.draw.rect(surface, theme.SELECTED, box.inflate(6, 6), 2,
                                  border_radius=h // 2 + 3)
             self._tray_hits.append((box, kind, item))
