@@ -1,5 +1,7 @@
 """What every game's table must do, checked once for all of them."""
+import importlib.util
 import inspect
+from pathlib import Path
 
 import pytest
 
@@ -8,6 +10,7 @@ from tentable.engine import GAMES
 from tentable.ui.scenes import table_for
 from uitools import step
 
+SHOWCASES = Path(__file__).resolve().parent.parent / "scripts" / "showcase"
 TABLE_GAMES = sorted(g for g in GAMES if table_for(g) is not None)
 
 
@@ -37,3 +40,21 @@ def test_the_table_only_ever_draws_views(app, monkeypatch, game):
     assert seen and all(seat == 0 for _, seat in seen)
     assert all("hands" not in view for view, _ in seen)
     assert seen[-1][0] == table._state.view(0)
+
+
+@pytest.mark.parametrize("game", sorted(p.stem for p in SHOWCASES.glob("*.py")))
+def test_every_showcase_plays_through(app, game):
+    """scripts/showcase/<game>.py (what shots.py and bench.py show) still runs against the
+    tables: it drives their methods, which no other test names."""
+    spec = importlib.util.spec_from_file_location(f"showcase_{game}", SHOWCASES / f"{game}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    taken = []
+
+    def shot(name):
+        app.invalidate()
+        app.step(wait=False)
+        taken.append(name)
+
+    module.shots(app, shot)
+    assert any(name.startswith(game) for name in taken), taken

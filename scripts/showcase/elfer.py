@@ -85,7 +85,7 @@ def shots(app, shot) -> None:
     while state.game_no == 1:
         state.apply(bots[state.current_player].choose(state))
     table.view = state.view(table.seat)
-    table._game_dialog(table.view)
+    table.show_part_summary(table.view)
     table._sync(animate=False)
     shot("elfer-game")
     table.show_dialog(None)

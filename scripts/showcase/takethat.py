@@ -58,7 +58,7 @@ def shots(app, shot) -> None:
     while state.round == 1:   # to the end of the first round: its summary
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
     table.view = state.view(table.seat)
-    table._round_dialog(table.view)
+    table.show_part_summary(table.view)
     table._sync(animate=False)
     shot("takethat-round")
     table.show_dialog(None)
