@@ -458,10 +458,28 @@ def test_r12_a_joker_need_not_be_played():
     state.apply("pass")
 
 
-def test_r12_a_card_that_a_bridge_can_place_must_be_played():
+def test_r12_a_connection_card_is_never_forced():
+    """ER-R12 (changed 2026-11-25): "Das Ausspielen von Verbindungskarten ist freiwillig":
+    a card that fits only over a bridge does not oblige; the player may pass or bridge."""
     state = arrange(board=["Y10", "Y9"], hands=[["B9", "R3"], ["R2"]], rest=1)
-    assert state.legal_actions() == ["bridge Y9-B9"]
+    assert state.legal_actions() == ["bridge Y9-B9", "pass"]
+    before = state.to_json()
+    run(state.clone(), "bridge Y9-B9", "play B9")
+    assert state.to_json() == before
+    state.apply("pass")
+    assert state.current_player == 1 and state.passes == 1
+
+
+def test_r12_a_number_card_that_fits_directly_still_obliges_beside_a_bridge():
+    state = arrange(board=["Y10", "Y9"], hands=[["B9", "R10"], ["R2"]], rest=1)
+    assert {"bridge Y9-B9", "play R10"} <= set(state.legal_actions())
+    assert "pass" not in state.legal_actions()
     refused(state, "pass", "you must play")
+
+
+def test_r12_a_joker_and_a_connection_card_together_do_not_oblige():
+    state = arrange(board=["Y10", "Y9"], hands=[["B9", "J"], ["R2"]], rest=1)
+    assert "pass" in state.legal_actions() and "bridge Y9-B9" in state.legal_actions()
 
 
 def test_r12_no_pass_while_the_pile_has_cards():

@@ -251,6 +251,8 @@ class Elfer(State):
                 waiting.append(card)
                 if (i and row[i - 1]) or (i < LENGTH - 1 and row[i + 1]):   # ER-R6
                     actions.append(PLAY[card])
+        # ER-R12: only a number card that fits directly obliges; jokers and connection
+        # cards are voluntary ("Das Ausspielen von Verbindungskarten ist freiwillig").
         may_pass = not (played or self.swapped or self.pile or actions)
         if room:
             links = self.connections[seat]
@@ -258,12 +260,8 @@ class Elfer(State):
                 actions += self._joker_plays()                              # ER-R7
                 if links:
                     actions += self._joker_bridges()                        # ER-R8
-                    if may_pass and self._card_bridges(waiting):
-                        may_pass = False    # ER-R12: a number card can go over a bridge
             elif links and waiting:
-                bridges = self._card_bridges(waiting)
-                actions += bridges
-                may_pass = may_pass and not bridges
+                actions += self._card_bridges(waiting)                      # ER-R8
         if swaps and self._swappable():
             actions += swaps
         if played:
