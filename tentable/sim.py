@@ -1,4 +1,4 @@
-"""Headless bot-vs-bot simulation behind `tentable sim`.
+"""Headless bot-vs-bot simulation behind `tentable sim`: matches with no one at the screen.
 
 Seats cycle through the listed bots and the assignment rotates by one seat each
 game, so every bot sits in every seat equally often (the start seat matters).
@@ -10,9 +10,11 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from tentable.bots import CPU_HEAVY, make_bot
+from tentable.bots import make_bot
 from tentable.engine import GAMES, new_game
 from tentable.engine.core import MAX_SEED
+from tentable.match import Match
+from tentable.session import BOT, RULES, Seat, Session
 
 
 AUTOMATON = "rules"     # the name a rule-driven seat (Mona) reports under
@@ -80,19 +82,12 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
             names[seat] = bots[(i + g) % len(bots)]
         state = None
         try:
-            state = new_game(game_id, players, game_seed, options)
-            seats = {s: make_bot(name, game_id, s, game_seed * 31 + s, time_limit)
-                     for s, name in enumerate(names) if s in choosers}
-            while not state.is_over:
-                if len(state.history) >= max_actions:
-                    raise RuntimeError(f"no end after {max_actions} actions")
-                seat = state.current_player
-                if seat in automata:
-                    state.apply(state.legal_actions()[0])
-                elif names[seat] in CPU_HEAVY:   # a searching bot gets no peek at hidden cards
-                    state.apply(seats[seat].choose(state.determinize(seat, len(state.history))))
-                else:
-                    state.apply(seats[seat].choose(state))
+            session = Session(game_id, tuple(
+                Seat(name, RULES) if s in automata else Seat(name, BOT, name)
+                for s, name in enumerate(names)), game_seed, dict(options or {}))
+            match = Match(session, time_limit=time_limit)
+            state = match.state
+            match.play_out(max_actions)   # every bot decides from its seat's determinization
             result.actions += len(state.history)
         except Exception as exc:  # a simulation reports every failure and goes on
             result.errors.append({

@@ -15,6 +15,8 @@ from tentable.engine.core import Game, Option, Phase, State
 from tentable.ui import app as app_module
 from tentable.ui.app import MIN_SIZE, App, CrashScene
 from tentable.ui.scene import Scene
+from tentable import match as match_module
+from tentable.botjobs import Job
 from tentable.ui.scenes import SCENES, TABLES, table as table_module
 from tentable.ui.scenes.common import Picker, ReadOnly, Segmented, Stepper
 from tentable.ui.scenes.menu import MenuScene
@@ -23,7 +25,7 @@ from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.scenes.settings import SettingsScene
 from tentable.ui.scenes.setup import SetupScene
 from tentable.ui.scenes.table import TableScene
-from tentable.ui.session import Seat, Session
+from tentable.session import Seat, Session
 from tentable.ui.text import STRINGS, t
 from uitools import FakeClock, click, key, wait_for
 
@@ -103,6 +105,7 @@ class CountTable(TableScene):
 
 class GatedBot:
     """Thinks until the test lets it answer."""
+    time_limit = 1.0
 
     def __init__(self, seat):
         self.seat = seat
@@ -111,6 +114,46 @@ class GatedBot:
     def choose(self, state):
         assert self.release.wait(10)
         return "add 1"
+
+
+class QuickBot:
+    """The cheaper level a late search falls back to."""
+    time_limit = None
+
+    def choose(self, state):
+        return "add 2"
+
+
+class ThreadWorker:
+    """Stands in for the bot process: the gated bot thinks on a thread of this process."""
+
+    def __init__(self, bots):
+        self.bots = bots
+
+    def submit(self, spec, state, seat, deadline, clock):
+        job = Job(seat, deadline, clock)
+
+        def think():
+            job.begin()
+            job.finish(self.bots[seat].choose(state))
+        threading.Thread(target=think, daemon=True).start()
+        return job
+
+    def check(self):
+        pass
+
+
+@pytest.fixture
+def gated(monkeypatch):
+    """Seats whose bot is "search" think in the (stand-in) worker until released."""
+    bots = {}
+
+    def make(name, game_id, seat, seed=0, time_limit=None):
+        return bots.setdefault(seat, GatedBot(seat)) if name == "search" else QuickBot()
+    monkeypatch.setattr(match_module, "make_bot", make)
+    fake = ThreadWorker(bots)
+    monkeypatch.setattr(match_module, "worker", lambda: fake)
+    return bots
 
 
 @pytest.fixture(autouse=True)
@@ -267,7 +310,7 @@ def test_human_moves_illegal_moves_autosave_and_results(count_only, app, home):
     assert app.toasts.items[-1].kind == "error" and "add 1" in app.toasts.items[-1].text
     key(app, pygame.K_2)
     assert table.actions == [(0, "add 2", 0, 2)]
-    assert table._autosave.flush()         # written off the frame thread, without time passing
+    assert table.match.flush()         # written off the frame thread, without time passing
     assert (home / "saves" / "autosave-count.json").exists()
     assert not table.my_turn and table.submit("add 1") is False
     app.settings["animation_speed"] = "instant"
@@ -287,13 +330,11 @@ def test_human_moves_illegal_moves_autosave_and_results(count_only, app, home):
     assert app.top.session.seed != table.session.seed
 
 
-def test_escape_answers_while_a_bot_thinks(count_only, app, monkeypatch):
-    bots = {}
-    monkeypatch.setattr(table_module, "make_bot",
-                        lambda name, game_id, seat, seed: bots.setdefault(seat, GatedBot(seat)))
-    table = CountTable(app, session("random", "human"))
+def test_escape_answers_while_a_bot_thinks(count_only, app, gated):
+    bots = gated
+    table = CountTable(app, session("search", "human"))
     app.reset(table)
-    wait_for(app, lambda: table._job is not None)
+    wait_for(app, lambda: table.match.job is not None)
     started = time.monotonic()
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
@@ -675,8 +716,8 @@ def test_names_are_capped_at_entry_and_when_loaded(count_only, app):
 
 def test_restart_of_a_finished_game_does_not_ask(count_only, app):
     table = CountTable(app, session("human", "human", target=3))
-    table._state.apply("add 2")
-    table._state.apply("add 2")
+    table.match.state.apply("add 2")
+    table.match.state.apply("add 2")
     app.reset(table)
     pause = app.push("pause", table=table)
     app.step(wait=False)
@@ -751,18 +792,17 @@ def test_the_menu_offers_only_games_that_have_a_table(app, monkeypatch):
     assert [tile.game.id for tile in menu.tiles] == ["takethat"]
 
 
-def test_thinking_shows_after_a_moment_and_a_late_bot_is_replaced(count_only, app, monkeypatch):
-    bots = {}
-    monkeypatch.setattr(table_module, "make_bot",
-                        lambda name, game_id, seat, seed: bots.setdefault(seat, GatedBot(seat)))
-    table = CountTable(app, session("random", "human"))
+def test_thinking_shows_after_a_moment_and_a_late_bot_is_replaced(count_only, app, gated):
+    bots = gated
+    table = CountTable(app, session("search", "human"))
     app.reset(table)
-    wait_for(app, lambda: table._job is not None)
+    wait_for(app, lambda: table.match.job is not None and table.match.job.started is not None)
     assert "thinking" not in table.status_text()
     app.clock.advance(table_module.THINKING_AFTER + 0.01)
     assert "thinking" in table.status_text()
-    app.clock.advance(table_module.BOT_DEADLINE)           # the bot never answers in time
+    # the bot never answers in time: its thinking time runs past its limit and the slack
+    app.clock.advance(GatedBot.time_limit + match_module.DEADLINE_SLACK)
     wait_for(app, lambda: table.actions)
-    assert table.actions[0][1] in ("add 1", "add 2")
+    assert table.actions[0][1] == "add 2"          # the cheaper level moved, not chance
     assert any("took too long" in toast.text for toast in app.toasts.items)
     bots[0].release.set()

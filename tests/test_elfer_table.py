@@ -24,7 +24,7 @@ new_table = partial(uitools.new_table, game="elfer")
 
 def use(table, state):
     """Put the table on a position set by hand (seat 0 at the screen)."""
-    table._state = state
+    table.match.set_position(state)
     table.view = state.view(table.seat)
     table._sync(animate=False)
     table.app.invalidate()
@@ -106,7 +106,7 @@ def kinds(actions):
 
 
 def play_a_game(app, table, by):
-    state = table._state
+    state = table.match.state
     me = make_bot("heuristic", "elfer", 0, seed=1)
     mine, games_seen = [], 0
     while not state.is_over:
@@ -141,7 +141,7 @@ def test_a_whole_match_by_keyboard_alone(app):
     mine, games_seen = play_a_game(app, table, play_by_keys)
     assert kinds(mine) >= {"play", "play J", "bridge", "swap", "end", "draw"}
     assert len(mine) > 20 and games_seen == 1
-    assert len(table._state.game_scores) == 2
+    assert len(table.match.state.game_scores) == 2
 
 
 def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
@@ -253,7 +253,7 @@ def test_a_finished_half_row_flashes_and_its_bonus_flies_to_the_player(app):
     state = use(table, arrange(board=board, hands=[["R1", "R2"], ["Y1", "B1"]], turn=1))
     bonus = state.bonus_stack[-1]
     assert bonus in table.cards.sprites
-    table._apply(1, ["play Y1"])                        # the other seat completes 1-10
+    table.play(1, ["play Y1"])                        # the other seat completes 1-10
     assert ("Y", 0) in table.flashes
     assert len(table.flyers) == 1 and table.cards.key_of(table.flyers[0]) is None
     assert bonus not in table.cards.sprites
@@ -299,25 +299,25 @@ def test_hot_seat_hides_hands_behind_a_curtain(app):
     app.step(wait=False)
     key(app, pygame.K_RETURN)
     assert table.curtain is None and table.seat == 1 and table.bottom == 1
-    assert sorted(table.view["hand"]) == sorted(table._state.hands[1])
+    assert sorted(table.view["hand"]) == sorted(table.match.state.hands[1])
     assert not set(table.view["hand"]) & set(table.cards.sprites) - set(table.view["hand"])
-    assert not set(table._state.hands[0]) & set(table.cards.sprites)
+    assert not set(table.match.state.hands[0]) & set(table.cards.sprites)
 
 
 def test_a_resumed_game_tells_its_log_again(app):
     table = new_table(app, ["human", "heuristic"], seed=12)
     me = make_bot("heuristic", "elfer", 0, seed=1)
-    while len(table._state.history) < 12:
+    while len(table.match.state.history) < 12:
         wait_for(app, lambda: table.my_turn)
-        table.submit(me.choose(table._state))
+        table.submit(me.choose(table.match.state))
     lines = [e.text for e in table.log.entries]
     table.close()
     resumed = table_for("elfer")(app, table.session.__class__.from_record(
-        table.session.record(table._state.history)))
+        table.session.record(table.match.state.history)))
     app.reset(resumed)
     texts = [e.text for e in resumed.log.entries]
     assert texts[:len(lines)] == lines
-    assert f"resumed after {len(table._state.history)} moves" in texts[-1]
+    assert f"resumed after {len(table.match.state.history)} moves" in texts[-1]
     assert texts[0] == "Game 1 of 1: you start"
 
 
@@ -379,4 +379,4 @@ def test_monkey_random_inputs(app):
             size = (rng.randrange(700, 1900), rng.randrange(500, 1100))
             post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         app.step(wait=False)
-    assert table._state.history   # the inputs did play
+    assert table.match.state.history   # the inputs did play

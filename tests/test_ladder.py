@@ -22,7 +22,7 @@ from tentable.ui.scene import Scene
 from tentable.ui.scenes import TABLES
 from tentable.ui.scenes.ladder import LadderScene
 from tentable.ui.scenes.settings import SettingsScene
-from tentable.ui.session import Seat, Session
+from tentable.session import Seat, Session
 from uitools import FakeClock, click, key
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ import pytest
 
 from tentable import store
 from tentable.engine import SetupError, new_game, replay
-from tentable.ui.session import Seat, Session
+from tentable.session import Seat, Session
 
 SWAPS = [None, True, False, 0, -1, 3, 2 ** 63, 1e308, float("nan"), "", "x" * 300, [], {},
          [1], ["a"], {"a": 1}, [[[[[[1]]]]]]]

@@ -35,11 +35,11 @@ def test_the_table_only_ever_draws_views(app, monkeypatch, game):
             table.submit(table.view["legal_actions"][0])
         app.invalidate()
         step(app)
-        if table._job is not None:
-            table._job.done.wait(0.05)
+        if table.match.job is not None:
+            table.match.job.done.wait(0.05)
     assert seen and all(seat == 0 for _, seat in seen)
     assert all("hands" not in view for view, _ in seen)
-    assert seen[-1][0] == table._state.view(0)
+    assert seen[-1][0] == table.match.state.view(0)
 
 
 @pytest.mark.parametrize("game", sorted(p.stem for p in SHOWCASES.glob("*.py")))

@@ -79,7 +79,7 @@ def play_by_keys(app, table, action):
 def test_a_whole_two_player_game_by_mouse_and_keyboard(app):
     """TT-R4…R10 through the table: every human move is a drag, a click or a key."""
     table = new_table(app, ["human", "heuristic"], seed=12, rounds=2)
-    state: TakeThat = table._state
+    state: TakeThat = table.match.state
     me = make_bot("heuristic", "takethat", 0, seed=1)
     moves = 0
     while not state.is_over:
@@ -105,7 +105,7 @@ def test_a_whole_two_player_game_by_mouse_and_keyboard(app):
 
 def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table._state
+    state = table.match.state
     hand = sorted(state.hands[0])
     # a position for the example: the row ends within ten of my lowest card only
     last = next(c for c in state.pile if 0 < c - hand[0] <= 10 and hand[-1] - c > 10)
@@ -127,7 +127,7 @@ def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
 
 def test_hovering_a_hand_card_lights_its_twin_in_the_row(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table._state
+    state = table.match.state
     # a position for the example: the twin of one of my cards lies in the row
     mine = next(c for c in state.hands[0] if c % 11 and twin(c) not in state.hands[0])
     for zone in state.zones().values():
@@ -153,7 +153,7 @@ def test_hot_seat_hides_hands_behind_a_curtain(app):
     app.step(wait=False)
     key(app, pygame.K_RETURN)
     assert table.curtain is None and table.seat == 1
-    assert table.view["hand"] == sorted(table._state.hands[1])
+    assert table.view["hand"] == sorted(table.match.state.hands[1])
 
 
 def test_monkey_5000_random_inputs_across_every_scene(app):
@@ -168,9 +168,9 @@ def test_monkey_5000_random_inputs_across_every_scene(app):
     for i in range(5000):
         visited.add(type(app.top).__name__)
         if i >= 2500 and "ResultsScene" not in visited and app.top is table:
-            while not table._state.is_over:   # finish a game so the results screen shows too
-                table._state.apply(table._state.legal_actions()[0])
-            table.view = table._state.view(table.seat)
+            while not table.match.state.is_over:   # finish a game so the results screen shows too
+                table.match.state.apply(table.match.state.legal_actions()[0])
+            table.view = table.match.state.view(table.seat)
             wait_for(app, lambda: isinstance(app.top, ResultsScene))
             continue
         w, h = app.size
@@ -224,7 +224,7 @@ def test_the_frame_that_lands_an_animation_is_drawn(app):
 def test_a_forced_take_waits_for_the_human_and_says_so(app):
     """Hardening: TT-R8's forced take is never made for a human, curtain or not."""
     table = new_table(app, ["human", "heuristic"], seed=6)
-    state = table._state
+    state = table.match.state
     # Late in a round: the pile is out and my hand is empty; the row has two cards.
     state.pile, state.row = [], [state.hands[0].pop(), state.hands[0].pop()]
     state.face_down[0] += state.hands[0]
@@ -246,7 +246,7 @@ def test_a_forced_take_waits_for_the_human_and_says_so(app):
 
 def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table._state
+    state = table.match.state
     hand = sorted(state.hands[0])
     last = next(c for c in state.pile if 0 < c - hand[0] <= 10 and hand[-1] - c > 10)
     state.pile.remove(last)
@@ -266,24 +266,24 @@ def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
 def test_a_resumed_game_tells_its_log_again(app):
     table = new_table(app, ["human", "heuristic"], seed=12)
     me = make_bot("heuristic", "takethat", 0, seed=1)
-    while len(table._state.history) < 8:
+    while len(table.match.state.history) < 8:
         wait_for(app, lambda: table.my_turn)
-        table.submit(me.choose(table._state))
+        table.submit(me.choose(table.match.state))
     lines = list(table.log.entries)
     table.close()
     resumed = table_for("takethat")(app, table.session.__class__.from_record(
-        table.session.record(table._state.history)))
+        table.session.record(table.match.state.history)))
     app.reset(resumed)
     texts = [e.text for e in resumed.log.entries]
     assert texts[:len(lines)] == [e.text for e in lines]
-    assert f"resumed after {len(table._state.history)} moves" in texts[-1]
+    assert f"resumed after {len(table.match.state.history)} moves" in texts[-1]
     assert texts[0].startswith("Round 1 of 2: you start")
 
 
 def test_taking_the_row_that_ends_a_round_logs_what_was_taken(app):
     """Hardening: the log line of a round-ending take is worded from the take itself."""
     table = new_table(app, ["human", "heuristic"], seed=6)
-    state = table._state
+    state = table.match.state
     state.pile, state.row = [], [state.hands[0].pop(), state.hands[0].pop()]
     state.face_down[1] += state.hands[1]
     state.hands[1] = [state.hands[0].pop()]
@@ -298,24 +298,11 @@ def test_taking_the_row_that_ends_a_round_logs_what_was_taken(app):
                for e in table.log.entries), [e.text for e in table.log.entries]
 
 
-def test_a_searching_bot_thinks_in_its_own_process_and_can_be_cancelled():
-    from tentable.engine import new_game
-    from tentable.ui.scenes.table import ProcessBotJob
-    state = new_game("takethat", 2, seed=4)
-    job = ProcessBotJob(("random", "takethat", 0, 1, None), state.determinize(0, 1), 0, 30)
-    assert job.done.wait(30) and job.error is None
-    assert state.is_legal(job.action)
-    slow = ProcessBotJob(("random", "takethat", 0, 1, None), state, 0, 30)
-    slow.cancel()
-    slow._process.join(5)
-    assert not slow._process.is_alive()
-
-
 def test_submit_all_plays_one_gesture_of_several_actions_or_nothing(app, monkeypatch):
     """Foundation #9: take the row and open a new one in one gesture, checked on a copy
     first; a gesture with a refused step changes nothing."""
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table._state
+    state = table.match.state
     state.row = [state.pile.pop()]
     state.validate()
     table.view = state.view(0)
@@ -333,7 +320,7 @@ def test_submit_all_plays_one_gesture_of_several_actions_or_nothing(app, monkeyp
 
 def test_no_glow_is_left_behind_after_a_keyboard_twist(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table._state
+    state = table.match.state
     mine = next(c for c in state.hands[0] if c % 11 and twin(c) not in state.hands[0])
     for zone in state.zones().values():
         if twin(mine) in zone:

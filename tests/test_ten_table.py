@@ -30,7 +30,7 @@ def cell_centre(table, code):
 
 def play_by_mouse(app, table, action, n):
     """One human move by mouse; a buy is a drag (or a click) and a paid tray."""
-    state = table._state
+    state = table.match.state
     if state.phase == "pay":
         click(app, table.pay_button.rect.center)        # the tray opened by itself
         return
@@ -61,7 +61,7 @@ def play_by_mouse(app, table, action, n):
 
 
 def play_by_keys(app, table, action, n):
-    state = table._state
+    state = table.match.state
     if state.phase == "pay":
         key(app, pygame.K_RETURN)
         return
@@ -85,7 +85,7 @@ def play_by_keys(app, table, action, n):
 
 
 def play_game(app, table, play, seed=1):
-    state = table._state
+    state = table.match.state
     me = make_bot("heuristic", "ten", 0, seed=seed)
     moves = 0
     while True:
@@ -121,7 +121,7 @@ def play_game(app, table, play, seed=1):
 def test_a_whole_two_player_game_by_mouse(app):
     table = new_table(app, ["human", "heuristic"], seed=12)
     assert play_game(app, table, play_by_mouse) > 20
-    assert any(a.startswith("buy ") for a in table._state.history)
+    assert any(a.startswith("buy ") for a in table.match.state.history)
 
 
 def test_a_whole_two_player_game_by_keyboard(app):
@@ -136,7 +136,7 @@ def test_a_solo_game_against_mona_to_the_end(app):
     table = table_for("ten")(app, replace(solo_session(7), seed=3))   # Mona: a rules seat
     app.reset(table)
     app.step(wait=False)
-    state = table._state
+    state = table.match.state
     assert state.automata == [MONA]
     info = table._seat_info(table.view, MONA)
     assert info.note == "flips until 7"
@@ -148,7 +148,7 @@ def test_a_solo_game_against_mona_to_the_end(app):
 
 def _to_my(table, app, until, seed=4):
     """Let the heuristic play both seats until `until(state)` on my move; show it."""
-    state = table._state
+    state = table.match.state
     bots = {s: make_bot("heuristic", "ten", s, seed + s) for s in range(state.players)}
     while not (state.current_player == 0 and until(state)):
         assert not state.is_over
@@ -161,7 +161,7 @@ def _to_my(table, app, until, seed=4):
 
 def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     table = new_table(app, ["human", "heuristic"], seed=7)
-    state = table._state
+    state = table.match.state
     _to_my(table, app, lambda s: s.phase == "buy" and any(
         a.startswith("buy ") and int(a[-1]) >= 2 for a in s.legal_actions()))
     buy = max((a for a in state.legal_actions() if a.startswith("buy ")), key=lambda a: a[-1])
@@ -194,7 +194,7 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
 def test_by_keys_a_collection_card_pays_too(app):
     # The tray's "Add:" row is reached by keys: arrows pick a chip, Space adds it.
     table = new_table(app, ["human", "heuristic"], seed=7)
-    state = table._state
+    state = table.match.state
     _to_my(table, app, lambda s: s.phase == "buy" and any(
         a.startswith("buy ") and int(a[-1]) >= 2 for a in s.legal_actions()) and any(
         c[0] in "BGOP" and c[1] != "#" for c in s.collections[0]))
@@ -222,7 +222,7 @@ def test_by_keys_a_collection_card_pays_too(app):
 
 def test_a_card_you_may_not_buy_is_dimmed_and_springs_back_with_the_reason(app):
     table = new_table(app, ["human", "heuristic"], seed=7)
-    state = table._state
+    state = table.match.state
     _to_my(table, app, lambda s: s.phase == "buy" and any(
         c[0] in "BGOP" and c[1] != "#" for c in s.collections[0]))
     held = next(c for c in state.collections[0] if c[0] in "BGOP" and c[1] != "#")
@@ -252,7 +252,7 @@ def test_a_card_you_may_not_buy_is_dimmed_and_springs_back_with_the_reason(app):
 
 def test_an_auction_by_keys(app):
     table = new_table(app, ["human", "heuristic", "heuristic"], seed=9)
-    state = table._state
+    state = table.match.state
     _to_my(table, app, lambda s: s.phase == "auction" and any(
         a.startswith("bid ") for a in s.legal_actions()))
     bids = sorted(int(a.split()[1]) for a in state.legal_actions() if a.startswith("bid "))
@@ -287,9 +287,9 @@ def test_a_forced_flip_waits_for_the_human(app):
     assert table.forced == "flip"
     assert table.forced_text("flip").startswith("Start your turn")
     step(app, 120)
-    assert table._state.history == []
+    assert table.match.state.history == []
     key(app, pygame.K_f)
-    assert table._state.history == ["flip"]
+    assert table.match.state.history == ["flip"]
 
 
 def test_hot_seat_puts_a_curtain_between_two_humans(app, monkeypatch):
@@ -307,21 +307,21 @@ def test_hot_seat_puts_a_curtain_between_two_humans(app, monkeypatch):
 def test_a_resumed_game_tells_its_log_again(app):
     table = new_table(app, ["human", "heuristic"], seed=12)
     me = make_bot("heuristic", "ten", 0, seed=1)
-    while len(table._state.history) < 30:
+    while len(table.match.state.history) < 30:
         wait_for(app, lambda: table.my_turn)
-        if table._state.phase == "pay":
+        if table.match.state.phase == "pay":
             table.submit_all(table.tray.items)
         else:
-            table.submit(me.choose(table._state))
+            table.submit(me.choose(table.match.state))
     wait_for(app, lambda: table.my_turn)
     lines = [e.text for e in table.log.entries]
     table.close()
     resumed = table_for("ten")(app, table.session.__class__.from_record(
-        table.session.record(table._state.history)))
+        table.session.record(table.match.state.history)))
     app.reset(resumed)
     texts = [e.text for e in resumed.log.entries]
     assert texts[:len(lines)] == lines
-    assert f"resumed after {len(table._state.history)} moves" in texts[-1]
+    assert f"resumed after {len(table.match.state.history)} moves" in texts[-1]
 
 
 def test_the_busiest_table_fits_both_window_sizes(app):
@@ -347,7 +347,7 @@ def test_five_players_with_the_busted_buy_variant_by_keyboard(app):
     table = new_table(app, ["human", "heuristic", "random", "heuristic", "heuristic"],
                       seed=2, variant_busted_buy=True)
     play_game(app, table, play_by_keys, seed=9)
-    history = table._state.history
+    history = table.match.state.history
     assert "bust token" in history or any(
         a.startswith("buy ") for a in history)
 
@@ -360,7 +360,7 @@ def test_random_clicks_and_keys_never_break_the_table(app):
             pygame.K_c, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_UP, pygame.K_LEFT,
             pygame.K_RIGHT, pygame.K_DOWN, pygame.K_DELETE, pygame.K_t, pygame.K_3]
     for i in range(600):
-        if table.dialog is not None or table._state.is_over:
+        if table.dialog is not None or table.match.state.is_over:
             break
         if rng.random() < 0.5:
             click(app, (rng.randrange(1280), rng.randrange(720)))
@@ -369,7 +369,7 @@ def test_random_clicks_and_keys_never_break_the_table(app):
             key(app, k, unicode="3" if k == pygame.K_3 else "")
         if i % 10 == 0:
             step(app, 5)
-    table._state.validate()
+    table.match.state.validate()
 
 
 def test_at_instant_speed_mona_plays_her_whole_turn_in_one_frame(app):
@@ -379,7 +379,7 @@ def test_at_instant_speed_mona_plays_her_whole_turn_in_one_frame(app):
     from tentable.ui.scenes.ladder import solo_session
     table = table_for("ten")(app, replace(solo_session(7), seed=3))
     app.reset(table)
-    state = table._state
+    state = table.match.state
     me = make_bot("heuristic", "ten", 0, 1)
     for speed in ("instant", "normal"):
         app.settings["animation_speed"] = speed

@@ -61,9 +61,9 @@ def wait_for(app, until, frames=20_000):
         if until():
             return
         step(app)
-        job = getattr(app.top, "_job", None)
-        if job is not None:
-            job.done.wait(0.05)
+        match = getattr(app.top, "match", None)
+        if match is not None and match.job is not None:
+            match.job.done.wait(0.05)
     raise AssertionError(f"timed out after {frames} frames")
 
 

@@ -6,14 +6,14 @@ def _play_until(table, enough, seed: int = 3) -> bool:
     """Let the heuristic bots play every seat on the real state until `enough(state)`,
     stopping before a move that would end the game."""
     from tentable.bots import make_bot
-    state = table._state
+    state = table.match.state
     bots = [make_bot("heuristic", "elfer", s, seed=seed + s) for s in range(state.players)]
     while not state.is_over and not enough(state):
         choice = bots[state.current_player].choose(state)
         safe = [a for a in [choice] + state.legal_actions() if not _ends_game(state, a)]
         if not safe:
             break
-        table._apply(state.current_player, [safe[0]])   # told in the log like a real move
+        table.play(state.current_player, [safe[0]])   # told in the log like a real move
     table._sync(animate=False)
     return enough(state)
 
@@ -79,7 +79,7 @@ def shots(app, shot) -> None:
 
     table = app.reset("table", session=session_for(
         "elfer", ["human", "heuristic", "heuristic"], seed=12, options={"games": 2}))
-    state = table._state
+    state = table.match.state
     from tentable.bots import make_bot
     bots = [make_bot("heuristic", "elfer", s, seed=s) for s in range(3)]
     while state.game_no == 1:

@@ -7,7 +7,7 @@ SEATS7 = ["human"] + ["heuristic"] * 6
 def _play_until(table, until, limit: int = 3000) -> None:
     """Let the heuristic bots play every seat (the human's too) until `until(state)`."""
     from tentable.bots import make_bot
-    state = table._state
+    state = table.match.state
     bots = {}
     for _ in range(limit):
         if state.is_over or until(state):
@@ -73,7 +73,7 @@ def shots(app, shot) -> None:
     _play_until(table, lambda s: s.phase == "start" and s.round_no >= 2 and s.turn == 0, 20000)
     shot("retro10-showdown")
 
-    state = table._state
+    state = table.match.state
     _play_until(table, lambda s: False, 20000)
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
              winners=state.winners(), table_class=type(table))

@@ -9,7 +9,7 @@ def busiest(app):
     from tentable.ui.launch import session_for
     table = app.reset("table", session=session_for(
         "takethat", ["human", "heuristic", "heuristic", "heuristic"], seed=7))
-    state = table._state
+    state = table.match.state
     for _ in range(20):
         state.row.append(state.pile.pop())
     for seat in range(4):   # a few won and lost cards in front of everyone
@@ -43,7 +43,7 @@ def shots(app, shot) -> None:
         if table.dialog is not None:
             table.show_dialog(None)
         if table.my_turn and len(table.view["row"]) < 6:
-            table.submit(me.choose(table._state))
+            table.submit(me.choose(table.match.state))
         time.sleep(0.001)
     hand = table.view["hand"]
     table.selected = hand[len(hand) // 2]
@@ -54,7 +54,7 @@ def shots(app, shot) -> None:
     shot("pause")
     app.pop()
 
-    state = table._state
+    state = table.match.state
     while state.round == 1:   # to the end of the first round: its summary
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
     table.view = state.view(table.seat)

@@ -16,7 +16,7 @@ def _play(state, until, seed: int = 3) -> None:
 
 
 def _refresh(table) -> None:
-    table.view = table._state.view(table.seat)
+    table.view = table.match.state.view(table.seat)
     table.tray = None
     table._refresh()
     table._sync(animate=False)
@@ -27,7 +27,7 @@ def busiest(app):
     from tentable.ui.launch import session_for
     table = app.reset("table", session=session_for(
         "ten", ["human", "heuristic", "heuristic", "heuristic", "heuristic"], seed=7))
-    state = table._state
+    state = table.match.state
     _play(state, lambda s: len(s.pile) < 60 and s.current_player == 0 and s.phase == "flip"
           and not s.tableau)
     # a fuller market and a tableau of two number cards and a money card
@@ -57,7 +57,7 @@ def shots(app, shot) -> None:
 
     table = app.reset("table", session=session_for(
         "ten", ["human", "heuristic", "heuristic", "heuristic"], seed=31))
-    state = table._state
+    state = table.match.state
     _play(state, lambda s: len(s.pile) < 60 and s.current_player == 0 and s.phase == "flip"
           and len(s.tableau) >= 2)
     app.settings["coach"] = True
@@ -82,7 +82,7 @@ def shots(app, shot) -> None:
 
     from tentable.ui.scenes.ladder import solo_session
     table = app.reset("table", session=replace(solo_session(7), seed=8))
-    state = table._state
+    state = table.match.state
     _play(state, lambda s: len(s.pile) < 50 and s.current_player == 1 and len(s.tableau) >= 2)
     _refresh(table)
     shot("ten-solo")

@@ -27,6 +27,13 @@ _BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {
 # Bots that search: the table runs them in a separate process so the window stays fluid.
 CPU_HEAVY = {"search"}
 
+# The cheaper level a late or failed decision falls back to; the cheapest answer at once.
+_FALLBACK = {"search": "heuristic"}
+
+
+def fallback(name: str) -> str | None:
+    return _FALLBACK.get(name)
+
 
 def available_bots(game_id: str) -> list[str]:
     return [name for name, games in _BOTS.items() if None in games or game_id in games]
@@ -44,4 +51,4 @@ def make_bot(name: str, game_id: str, seat: int, seed: int = 0,
     return factory(seat, seed, time_limit=time_limit)
 
 
-__all__ = ["Bot", "CPU_HEAVY", "available_bots", "make_bot"]
+__all__ = ["Bot", "CPU_HEAVY", "available_bots", "fallback", "make_bot"]

@@ -221,6 +221,8 @@ class State(ABC):
     options_spec: ClassVar[tuple[Option, ...]] = ()
     chance_keys: ClassVar[tuple[str, ...]] = ()
     lowest_wins: ClassVar[bool] = False     # retro10: penalty points, the fewest win
+    parts: ClassVar[str | None] = None      # a match in parts: the field listing each
+                                            # finished part's scores ("round_scores")
     phases: ClassVar[dict[str, Phase]]
     fields: ClassVar[tuple[str, ...]] = ()
 

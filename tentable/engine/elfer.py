@@ -118,6 +118,7 @@ class Elfer(State):
         Option("start", 0, int, low=0, high=5, check=_start_check,
                help="the seat that starts the first game (ER-R4)"),
     )
+    parts = "game_scores"
     fields = ("game_no", "game_scores", "rows", "board", "hands", "pile", "connections",
               "connections_out", "bridges", "bonus_stack", "bonuses", "turn", "turn_cards",
               "swapped", "pending", "passes")

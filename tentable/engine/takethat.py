@@ -68,6 +68,7 @@ class TakeThat(State):
                help="pro variant V1 (recommended for two): taking a single card also takes "
                     "the top of the pile"),
     )
+    parts = "round_scores"
     fields = ("round", "round_scores", "hands", "pile", "row", "face_up", "face_down", "turn")
 
     @classmethod

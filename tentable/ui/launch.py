@@ -5,7 +5,7 @@ import os
 import sys
 from typing import Mapping, Sequence
 
-from tentable.ui.session import BOT, HUMAN, Seat, Session, random_seed
+from tentable.session import BOT, HUMAN, Seat, Session, random_seed
 
 
 # SDL's fallbacks when no real display can be opened: a window nobody can see.

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from tentable.ui.app import App
     from tentable.ui.scene import Scene
     from tentable.ui.scenes.table import TableScene
-    from tentable.ui.session import Session
+    from tentable.session import Session
 
 #: The screens built into the app, imported by `load_scenes` on first need.
 BUILTIN_SCENES = ("menu", "setup", "settings", "pause", "results", "ladder")

@@ -18,7 +18,7 @@ from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
 from tentable.ui.scenes.common import MINUS, MODAL, KeyNav, button_focus, px, signed, text_px
-from tentable.ui.session import Session
+from tentable.session import Session
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label, rounded, shade

@@ -29,7 +29,7 @@ from tentable.ui.scenes import NoTable, register_scene, table_for
 from tentable.ui.scenes.common import (Focusable, KeyNav, Picker, ReadOnly, Segmented, Stepper,
                                        TextField, backdrop, button_focus, px, same_value,
                                        text_px)
-from tentable.ui.session import BOT, HUMAN, MAX_SEED, RULES, Seat, Session, random_seed
+from tentable.session import BOT, HUMAN, MAX_SEED, RULES, Seat, Session, random_seed
 from tentable.ui.text import t, t_or
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog

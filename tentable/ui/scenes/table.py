@@ -1,11 +1,11 @@
-"""The base of every game's table: turns, seats, bots, automata, saving; games draw views.
+"""The base of every game's table: the picture of a `Match`; games draw views.
 
 A game's table subclasses `TableScene` and sees the game only through views
-(`state.view(seat)` of the seat at the screen), never the full state:
+(`view(seat)` of the seat at the screen), never the full state:
 
     class TakeThatTable(TableScene):
         def __init__(self, app, session):
-            super().__init__(app, session)        # first: the base sets up the game
+            super().__init__(app, session)        # first: the base sets up the match
             ...                                   # then the table's own fields
         def layout(self, size): ...                    # place things; card size: self.card_size
         def draw_view(self, surface, view, seat): ...  # paint the view (seat None: spectator)
@@ -13,32 +13,27 @@ A game's table subclasses `TableScene` and sees the game only through views
         def on_action(self, seat, action, before, after): ...  # animate, log
         def animate(self, dt): return tweens.update(dt)        # True while moving
 
-and is registered in `tentable.ui.scenes.TABLES`. The base decides which seat is at
-the screen (the human to move; a "Pass to <name>" curtain between two humans), runs
-bots on a determinized copy (a worker thread, or a process for searching bots) that
-can be cancelled and has a deadline, plays automata (Mona) by themselves, waits for a
-human's click even when a move is forced, holds everything while a dialog is up,
-applies every action on the frame thread, saves off the frame thread and shows the
-results.
+and is registered in `tentable.ui.scenes.TABLES`. The match (`tentable.match`) owns the
+state, the bots, the automata and the autosave; the base turns its events into the
+table's hooks, decides which seat is at the screen (the human to move; a "Pass to <name>"
+curtain between two humans), paces the computer's moves by the animation speed, waits for
+a human's click even when a move is forced, holds everything while a dialog is up and
+shows the results.
 """
 from __future__ import annotations
 
-import multiprocessing
-import random
-import threading
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from tentable import store
-from tentable.bots import CPU_HEAVY, make_bot
-from tentable.engine import IllegalAction, replay
+from tentable.engine import replay
+from tentable.match import (Applied, BotFailed, BotLate, Match, Refused, SaveFailed)
+from tentable.session import Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, signed, text_px
-from tentable.ui.session import Session
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
@@ -55,138 +50,6 @@ BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 DURATION_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 END_DELAY = 0.8          # a moment to see the last move before the results cover the table
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
-BOT_DEADLINE = 10.0      # a bot without a time limit answers within this, or plays at random
-DEADLINE_SLACK = 1.5     # a searching bot gets its time limit plus this
-
-
-class BotJob:
-    """One `bot.choose(state)` on a worker thread; the frame thread polls `done`.
-    A thread cannot be killed: cancelling forgets its answer."""
-
-    def __init__(self, bot, state, seat: int, deadline: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.seat = seat
-        self.clock = clock
-        self.started = clock()
-        self.deadline = self.started + deadline
-        self.action: str | None = None
-        self.error: BaseException | None = None
-        self.cancelled = False
-        self.done = threading.Event()
-        threading.Thread(target=self._run, args=(bot, state), daemon=True,
-                         name=f"bot-seat-{seat}").start()
-
-    def _run(self, bot, state) -> None:
-        try:
-            self.action = bot.choose(state)
-        except Exception as exc:  # reported on the frame thread; the game goes on
-            self.error = exc
-        finally:
-            self.done.set()
-
-    @property
-    def late(self) -> bool:
-        return not self.done.is_set() and self.clock() > self.deadline
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-
-def _choose_in_process(spec: tuple, data: dict, pipe) -> None:
-    """The child side of `ProcessBotJob`: rebuild the copy, choose, send the answer."""
-    from tentable.engine import GAMES
-    name, game_id, seat, seed, time_limit = spec
-    try:
-        state = GAMES[game_id].state._from_data(data)
-        pipe.send(("ok", make_bot(name, game_id, seat, seed, time_limit).choose(state)))
-    except Exception as exc:   # sent back and reported like a thread bot's failure
-        pipe.send(("error", f"{type(exc).__name__}: {exc}"))
-    finally:
-        pipe.close()
-
-
-class ProcessBotJob(BotJob):
-    """A CPU-heavy bot in its own process, so the frame loop keeps its frame rate (the
-    GIL would otherwise share one core between the search and the window)."""
-
-    def __init__(self, spec: tuple, state, seat: int, deadline: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.seat = seat
-        self.clock = clock
-        self.started = clock()
-        self.deadline = self.started + deadline
-        self.action, self.error, self.cancelled = None, None, False
-        self.done = threading.Event()
-        context = multiprocessing.get_context("spawn")
-        self._pipe, child = context.Pipe(duplex=False)
-        self._process = context.Process(target=_choose_in_process,
-                                        args=(spec, state._to_data(), child), daemon=True)
-        self._process.start()
-        child.close()
-        threading.Thread(target=self._wait, daemon=True, name=f"bot-proc-{seat}").start()
-
-    def _wait(self) -> None:
-        try:
-            kind, value = self._pipe.recv()
-            if kind == "ok":
-                self.action = value
-            else:
-                self.error = RuntimeError(value)
-        except (EOFError, OSError) as exc:
-            self.error = exc
-        finally:
-            self.done.set()
-
-    def cancel(self) -> None:
-        self.cancelled = True
-        if self._process.is_alive():
-            self._process.terminate()
-
-
-class AutosaveWriter:
-    """Writes the latest record on a background thread: the frame never waits for a disk
-    (fsync can take a while), and a burst of moves becomes one write."""
-
-    def __init__(self, write: Callable[[dict], object],
-                 failed: Callable[[Exception], None]) -> None:
-        self._write, self._failed = write, failed
-        self._pending: dict | None = None
-        self._lock = threading.Lock()
-        self._wake = threading.Event()
-        self._idle = threading.Event()
-        self._idle.set()
-        self._stop = False
-        threading.Thread(target=self._run, daemon=True, name="autosave").start()
-
-    def save(self, record: dict) -> None:
-        with self._lock:
-            self._pending = record
-            self._idle.clear()
-        self._wake.set()
-
-    def flush(self, timeout: float = 5.0) -> bool:
-        """Wait until everything asked for is on disk (leaving the table, quitting)."""
-        return self._idle.wait(timeout)
-
-    def close(self) -> None:
-        self.flush()
-        self._stop = True
-        self._wake.set()
-
-    def _run(self) -> None:
-        while not self._stop:
-            self._wake.wait()
-            self._wake.clear()
-            with self._lock:
-                record, self._pending = self._pending, None
-            if record is not None:
-                try:
-                    self._write(record)
-                except (OSError, ValueError) as exc:
-                    self._failed(exc)
-            with self._lock:
-                if self._pending is None:
-                    self._idle.set()
 
 
 @dataclass(frozen=True)
@@ -210,13 +73,9 @@ class TableScene(Scene):
     def __init__(self, app: "App", session: Session) -> None:
         super().__init__(app)
         self.session = session
-        # replay raises SetupError for a bad setup or record, make_bot ValueError: the
-        # caller shows it.
-        self._state = replay(session.record(session.history))
-        self._bots = {i: make_bot(seat.bot, session.game_id, i, session.seed * 31 + i)
-                      for i, seat in enumerate(session.seats)
-                      if seat.is_bot and i not in self._state.automata}
-        self._job: BotJob | None = None
+        # SetupError for a bad setup or record, ValueError for an unknown bot: the caller
+        # shows it.
+        self.match = Match(session, clock=app.clock, save=store.save_autosave)
         self._since_action = 0.0
         self._results_shown = False
         self._save_failed = False
@@ -225,11 +84,10 @@ class TableScene(Scene):
         self.toast_area: pygame.Rect | None = None   # free felt for toasts (set by layout)
         self.seat: int | None = None      # the seat at the screen; None: spectator view
         self.curtain: int | None = None   # the human the screen must be passed to
-        self.view: dict = self._state.view(None)
+        self.view: dict = self.match.view(None)
         self.pause_button = Button(t("table.menu"), self.pause)
         self.curtain_button = Button(t("table.pass_ready"), self._lift_curtain,
                                      key=pygame.K_RETURN, kind="primary")
-        self._autosave = AutosaveWriter(store.save_autosave, self._save_error)
         self._follow_turn(notify=False)
         # The seat drawn at the bottom of the table: the one at the screen, or the first
         # human's while the screen shows a spectator's view (a bot's turn, the curtain).
@@ -243,22 +101,21 @@ class TableScene(Scene):
 
     @property
     def game_over(self) -> bool:
-        return self._state.is_over
+        return self.match.is_over
 
     @property
     def current_player(self) -> int | None:
-        return self._state.current_player
+        return self.match.current_player
 
     @property
     def my_turn(self) -> bool:
         """The seat at the screen is a human to move and may act now."""
         return (self.curtain is None and self.dialog is None and self.seat is not None
-                and self._state.current_player == self.seat
-                and self.session.seats[self.seat].is_human)
+                and self.match.current_player == self.seat and self.match.is_human(self.seat))
 
     def legal_actions(self) -> list[str]:
         """The legal actions of the seat at the screen when it is its turn, else []."""
-        return self._state.legal_actions() if self.my_turn else []
+        return self.match.legal_actions(self.seat) if self.my_turn else []
 
     @property
     def forced(self) -> str | None:
@@ -272,7 +129,7 @@ class TableScene(Scene):
         (e.g. to label an illegal drop target). Changes nothing."""
         if not self.my_turn:
             return self.status_text() or t("table.not_your_turn")
-        return None if self._state.is_legal(action) else self._state.refusal(action)
+        return self.match.why_not(self.seat, action)
 
     @property
     def first_view(self) -> dict:
@@ -283,7 +140,7 @@ class TableScene(Scene):
         """(seat, action, before, after) for every move so far, in views of the seat at
         the screen, so a resumed table can tell its log again."""
         state = replay(self.session.record([]))
-        for action in self._state.history:
+        for action in self.match.history:
             seat, before = state.current_player, state.view(self.seat)
             state.apply(action)
             yield seat, action, before, state.view(self.seat)
@@ -315,30 +172,29 @@ class TableScene(Scene):
         then applied, saved and animated once. Nothing happens if any is refused."""
         if not self.my_turn or not actions:
             return False
-        trial = self._state.clone()
-        for action in actions:
-            if trial.current_player != self.seat:
-                self.refuse(t("table.not_your_turn"))
-                return False
-            try:
-                trial.apply(action)
-            except IllegalAction as exc:
-                self.refuse(str(exc))
-                return False
-        return self._apply(self.seat, actions)
+        events = self.match.submit(self.seat, actions)
+        self._handle(events)
+        return any(isinstance(event, Applied) for event in events)
+
+    def play(self, seat: int, actions: list[str]) -> bool:
+        """Play for any seat to move, told and animated like a real move (showcases and
+        tests that direct every seat)."""
+        events = self.match.play(seat, actions)
+        self._handle(events)
+        return any(isinstance(event, Applied) for event in events)
 
     def refuse(self, reason: str) -> None:
         """Say why a move was refused (the engine's words)."""
         self.app.toasts.show(reason, 3.5, "error")
 
     def status_text(self) -> str:
-        current = self._state.current_player
+        current = self.match.current_player
         if current is None:
             return ""
         name = self.names[current]
-        if current in self._state.automata or not self.session.seats[current].is_human:
-            job = self._job
-            slow = job is not None and self.app.clock() - job.started >= THINKING_AFTER
+        if not self.match.is_human(current):
+            waited = self.match.thinking_for
+            slow = waited is not None and waited >= THINKING_AFTER
             return t("table.thinking", name=name) if slow else t("table.turn_of", name=name)
         if current != self.seat:
             return t("table.waiting", name=name)
@@ -397,10 +253,7 @@ class TableScene(Scene):
 
     def close(self) -> None:
         """Leaving the table: stop the bot, make sure the last move is on disk."""
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
-        self._autosave.close()
+        self.match.close()
 
     flush_autosave = close
 
@@ -496,7 +349,7 @@ class TableScene(Scene):
             return
         scale = theme.ui_scale(surface.get_size())
         size = text_px(theme.FONT_BODY, scale)
-        current = self._state.current_player
+        current = self.match.current_player
         icon = symbol_icon(seat_symbol(current), size, seat_colour(current))
         pad = px(theme.PAD, scale)
         image = label(fit(text, size, surface.get_width() // 2, bold=True), size,
@@ -553,38 +406,37 @@ class TableScene(Scene):
         moving = self.animate(dt)
         if self.curtain is not None or self.dialog is not None:
             return moving          # a dialog or the curtain holds the game, bots included
-        if self._state.is_over:
+        match = self.match
+        if match.is_over:
             if not self._results_shown and not moving and self._since_action >= END_DELAY:
                 self._results_shown = True
                 self.show_results()
                 return True
             return moving
-        current = self._state.current_player
+        asked = match.job is None
+        self._handle(match.poll())
+        current = match.current_player
+        if match.is_human(current):
+            return moving
         settled = not moving and self._since_action >= self.bot_delay
-        if current in self._state.automata:
+        if current in match.automata:
             # Mona: her one legal action, after the usual pause; at "instant" speed her
             # whole turn is played in this one frame.
             if not settled:
                 return moving
-            while True:
-                self._apply(current, self._state.legal_actions())
-                current = self._state.current_player
-                if self.bot_delay > 0 or current not in self._state.automata:
-                    return True
-        if self.session.seats[current].is_human:
-            return moving
-        if self._job is None:   # the frame with the last move is drawn before the answer
-            self._job = self._start_bot(current)
+            while match.ready and match.current_player in match.automata:
+                self._handle(match.advance())
+                if self.bot_delay > 0:
+                    break
             return True
-        job = self._job
-        if job.late:
-            job.cancel()
-            job.error = TimeoutError(t("table.bot_late"))
-            job.done.set()
-        if job.done.is_set() and settled:
-            return self._play_bot_move(job) or moving
+        if asked and match.job is not None:
+            return True            # the frame with the last move is drawn before the answer
+        if match.ready and settled:
+            self._handle(match.advance())
+            return True
         # the status pill changes to "thinking…" after a moment: draw that frame
-        return moving or (self.app.clock() - job.started < THINKING_AFTER + 0.1)
+        waited = match.thinking_for
+        return moving or (waited is not None and waited < THINKING_AFTER + 0.1)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface)
@@ -598,68 +450,43 @@ class TableScene(Scene):
         self.pause_button.draw(surface)
 
     def show_results(self) -> None:
-        self._autosave.flush()
+        self.match.flush()
         store.clear_autosave(self.session.game_id)
-        self.app.push("results", session=self.session, final=self._state.view(None),
-                      scores=self._state.scores(), winners=self._state.winners(),
+        self.app.push("results", session=self.session, final=self.match.view(None),
+                      scores=self.match.scores(), winners=self.match.winners(),
                       table_class=type(self))
 
     # -- inside -----------------------------------------------------------------
-    def _start_bot(self, seat: int) -> BotJob:
-        """The bot works on a copy where all it cannot see is resampled: no peeking."""
-        seed = random.Random(len(self._state.history)).getrandbits(62)
-        state = self._state.determinize(seat, seed)
-        seat_info = self.session.seats[seat]
-        if seat_info.bot in CPU_HEAVY:
-            limit = self._bots[seat].time_limit or 1.0
-            spec = (seat_info.bot, self.session.game_id, seat, self.session.seed * 31 + seat,
-                    limit)
-            return ProcessBotJob(spec, state, seat, limit + DEADLINE_SLACK, self.app.clock)
-        return BotJob(self._bots[seat], state, seat, BOT_DEADLINE, self.app.clock)
-
-    def _play_bot_move(self, job: BotJob) -> bool:
-        self._job = None
-        action = job.action
-        if job.error is not None or not self._state.is_legal(action):
-            reason = job.error if job.error is not None else t("table.bot_illegal", action=action)
-            self.app.toasts.show(t("table.bot_failed", name=self.names[job.seat],
-                                   reason=reason), 4.0, "error")
-            action = random.Random(len(self._state.history)).choice(self._state.legal_actions())
-        return self._apply(job.seat, [action])
-
-    def _apply(self, seat: int, actions: list[str]) -> bool:
-        viewer, before = self.seat, self.view
-        applied = []
-        try:
-            for action in actions:
-                self._state.apply(action)
-                applied.append(action)
-        except IllegalAction as exc:
-            self.refuse(str(exc))
-            if not applied:
-                return False
-        self._since_action = 0.0
-        self.view = self._state.view(viewer)
-        if len(applied) == 1:
-            self.on_action(seat, applied[0], before, self.view)
-        else:
-            self.on_actions(seat, applied, before, self.view)
-        self._autosave.save(self.session.record(self._state.history))
-        self._follow_turn()
-        self.app.invalidate()
-        return True
-
-    def _save_error(self, exc: Exception) -> None:
-        # Called on the writer thread: toasts are plain lists, and a redraw is asked for.
-        if not self._save_failed:  # say it once, not after every move
-            self.app.toasts.show(t("table.save_failed", reason=exc), 4.0, "error")
-            self.app.invalidate()
-        self._save_failed = True
+    def _handle(self, events: list) -> None:
+        """Turn the match's events into the table's hooks, toasts and seat changes."""
+        for event in events:
+            if isinstance(event, Applied):
+                self._since_action = 0.0
+                self.view = event.after
+                if len(event.actions) == 1:
+                    self.on_action(event.seat, event.actions[0], event.before, event.after)
+                else:
+                    self.on_actions(event.seat, list(event.actions), event.before, event.after)
+                self._follow_turn()
+                self.app.invalidate()
+            elif isinstance(event, Refused):
+                self.refuse(event.reason or t("table.not_your_turn"))
+            elif isinstance(event, BotLate):
+                self.app.toasts.show(t("table.bot_late", name=self.names[event.seat]), 4.0,
+                                     "error")
+            elif isinstance(event, BotFailed):
+                self.app.toasts.show(t("table.bot_failed", name=self.names[event.seat],
+                                       reason=event.reason or t("table.bot_illegal")),
+                                     4.0, "error")
+            elif isinstance(event, SaveFailed) and not self._save_failed:
+                self._save_failed = True       # say it once, not after every move
+                self.app.toasts.show(t("table.save_failed", reason=event.reason), 4.0, "error")
+                self.app.invalidate()
 
     def _follow_turn(self, notify: bool = True) -> None:
         """Put the right seat at the screen after a move (or at the start)."""
         humans = self.session.humans
-        current = self._state.current_player
+        current = self.match.current_player
         if len(humans) == 1:
             seat = humans[0]
         elif current in humans:
@@ -681,8 +508,8 @@ class TableScene(Scene):
     def _set_seat(self, seat: int | None, notify: bool = True) -> None:
         if seat == self.seat:
             return
-        self.seat = seat
-        self.view = self._state.view(seat)
+        self.seat = self.match.viewer = seat
+        self.view = self.match.view(seat)
         if notify:
             turned = seat is not None and seat != self.bottom
             if turned:

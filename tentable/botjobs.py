@@ -1,0 +1,217 @@
+"""Bot decisions off the caller's thread: one long-lived worker process for the bots that
+search, the caller's own thread for the rest.
+
+A `Job` is one `bot.choose(state)`; the caller polls `done`. Its deadline counts thinking
+time only: for a worker job the clock starts when the worker starts on it (not while the
+process starts up or another job runs), so a busy machine does not make a job late. A job
+that is late anyway is abandoned by the caller, which falls back to a cheaper level (see
+`tentable.match`); the worker is restarted only if it stays stuck well past the deadline.
+
+The worker is started on first use and shared by every match of the process; `shutdown()`
+(also at exit) ends it, so no process outlives the app.
+"""
+from __future__ import annotations
+
+import atexit
+import itertools
+import multiprocessing
+import threading
+from typing import Callable
+
+from tentable.bots import make_bot
+
+STUCK = 5.0        # seconds past its deadline before a worker still on a job is restarted
+
+
+class Job:
+    """One decision. `action` or `error` is set when `done` is."""
+
+    def __init__(self, seat: int, deadline: float, clock: Callable[[], float]) -> None:
+        self.seat = seat
+        self.clock = clock
+        self.limit = deadline
+        self.created = clock()
+        self.started: float | None = None        # when the thinking began
+        self.action: str | None = None
+        self.error: BaseException | None = None
+        self.cancelled = False
+        self.done = threading.Event()
+
+    def begin(self) -> None:
+        self.started = self.clock()
+
+    def finish(self, action: str | None = None, error: BaseException | None = None) -> None:
+        self.action, self.error = action, error
+        self.done.set()
+
+    @property
+    def thinking(self) -> float:
+        """Seconds spent thinking so far (0 while it waits to start)."""
+        return 0.0 if self.started is None else self.clock() - self.started
+
+    @property
+    def late(self) -> bool:
+        return not self.done.is_set() and self.thinking > self.limit
+
+    def cancel(self) -> None:
+        """Forget the answer: a decision cannot be interrupted, only ignored."""
+        self.cancelled = True
+
+
+def run_inline(bot, state, seat: int, clock: Callable[[], float]) -> Job:
+    """A quick bot decides at once on the caller's thread (a light bot answers in
+    milliseconds: a thread would only add a frame of delay)."""
+    job = Job(seat, float("inf"), clock)
+    job.begin()
+    try:
+        job.finish(bot.choose(state))
+    except Exception as exc:  # reported by the caller; the game goes on
+        job.finish(error=exc)
+    return job
+
+
+def _serve(requests, replies) -> None:
+    """The worker process: decide each request in turn, say when thinking starts."""
+    from tentable.engine import GAMES
+    while True:
+        try:
+            request = requests.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if request is None:
+            return
+        job_id, (name, game_id, seat, seed, time_limit), data = request
+        replies.send(("started", job_id, None))
+        try:
+            state = GAMES[game_id].state._from_data(data)
+            bot = make_bot(name, game_id, seat, seed, time_limit)
+            replies.send(("ok", job_id, bot.choose(state)))
+        except Exception as exc:  # sent back and reported like any failed decision
+            replies.send(("error", job_id, f"{type(exc).__name__}: {exc}"))
+
+
+class Worker:
+    """One process that decides for the searching bots, job after job."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process = None
+        self._requests = None
+        self._jobs: dict[int, Job] = {}
+        self._ids = itertools.count(1)
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    def submit(self, spec: tuple, state, seat: int, deadline: float,
+               clock: Callable[[], float]) -> Job:
+        """`spec` = (bot name, game id, seat, seed, time limit); `state` is the copy the
+        bot may see (a determinization of its seat's knowledge)."""
+        job = Job(seat, deadline, clock)
+        with self._lock:
+            self._ensure()
+            job_id = next(self._ids)
+            self._jobs[job_id] = job
+            try:
+                self._requests.send((job_id, spec, state._to_data()))
+            except (OSError, ValueError) as exc:
+                del self._jobs[job_id]
+                self._stop_locked()
+                job.finish(error=exc)
+        return job
+
+    def check(self) -> None:
+        """Restart the process if a job it is on is stuck far past its deadline."""
+        with self._lock:
+            stuck = any(job.started is not None and job.thinking > job.limit + STUCK
+                        for job in self._jobs.values())
+            if stuck:
+                self._stop_locked()
+
+    def shutdown(self) -> None:
+        with self._lock:
+            self._stop_locked()
+
+    # -- inside ------------------------------------------------------------------
+    def _ensure(self) -> None:
+        if self._process is not None:
+            return
+        context = multiprocessing.get_context("spawn")
+        parent_requests, child_requests = context.Pipe()
+        child_replies, parent_replies = context.Pipe()
+        process = context.Process(target=_serve, args=(child_requests, parent_replies),
+                                  daemon=True, name="tentable-bots")
+        process.start()
+        child_requests.close()
+        parent_replies.close()
+        # each process has its own jobs: when it ends, whatever it still had fails
+        self._process, self._requests, self._jobs = process, parent_requests, {}
+        threading.Thread(target=self._read, args=(child_replies, self._jobs, process),
+                         daemon=True, name="bot-replies").start()
+
+    def _read(self, replies, jobs: dict[int, Job], process) -> None:
+        while True:
+            try:
+                kind, job_id, value = replies.recv()
+            except (EOFError, OSError):
+                break
+            with self._lock:
+                job = jobs.get(job_id) if kind == "started" else jobs.pop(job_id, None)
+            if job is None:
+                continue
+            if kind == "started":
+                job.begin()
+            elif kind == "ok":
+                job.finish(value)
+            else:
+                job.finish(error=RuntimeError(value))
+        replies.close()
+        with self._lock:
+            # the process ended: no job may go to it any more (the next starts another)
+            requests = None
+            if self._process is process:
+                requests, self._process, self._requests = self._requests, None, None
+            orphans = list(jobs.values())
+            jobs.clear()
+        if requests is not None:
+            requests.close()
+        for job in orphans:
+            job.finish(error=RuntimeError("the computer player's process stopped"))
+        process.join(5.0)      # reap it: no zombie
+
+    def _stop_locked(self) -> None:
+        process, requests = self._process, self._requests
+        self._process = self._requests = None
+        if requests is not None:
+            try:
+                requests.send(None)
+                requests.close()
+            except (OSError, ValueError):
+                pass
+        if process is not None:
+            process.join(0.5)
+            if process.is_alive():
+                process.terminate()
+                process.join(2.0)
+            if process.is_alive():
+                process.kill()
+                process.join()
+
+
+_worker: Worker | None = None
+
+
+def worker() -> Worker:
+    """The process-wide worker (started on its first job)."""
+    global _worker
+    if _worker is None:
+        _worker = Worker()
+        atexit.register(_worker.shutdown)
+    return _worker
+
+
+def shutdown() -> None:
+    if _worker is not None:
+        _worker.shutdown()
+

@@ -1,0 +1,365 @@
+"""One game being played, without pygame: the state, the seats, the bot jobs, the autosave.
+
+The table, `tentable sim`, `tentable replay` and the tests drive the same `Match`:
+
+    match = Match(session, clock=time.monotonic, save=store.save_autosave)
+    match.viewer = 0                      # the seat whose views the events carry
+    events = match.submit(0, ["play 34"]) # a human's gesture: Refused, or what happened
+    events = match.poll()                 # start or watch the computer's decision
+    if match.ready:                       # a computer or automaton move can be applied
+        events = match.advance()          # (the caller paces it: animations, delays)
+    match.close()
+
+Events say what happened: `Applied` (with the viewer's views before and after),
+`TurnChanged`, `PartOver`, `GameOver`, `Refused`, `BotLate`, `BotFailed`, `SaveFailed`.
+
+Fair bots: every bot decides from `state.determinize(seat, ...)`, a copy in which all its seat
+cannot see is resampled, in a simulation as at the table. Light bots answer at once on the
+caller's thread; bots that search think in the shared worker process (`tentable.botjobs`)
+and a late one is replaced by a cheaper level of the same bot, never by a random move.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, Union
+
+from tentable.autosave import AutosaveWriter
+from tentable.bots import CPU_HEAVY, fallback, make_bot
+from tentable.botjobs import Job, run_inline, worker
+from tentable.engine import IllegalAction, replay
+from tentable.engine.core import State
+from tentable.session import Session
+
+DEADLINE_SLACK = 1.5     # a searching bot's thinking time may run this far past its limit
+SEARCH_LIMIT = 1.0       # seconds per decision of a searching bot with no limit of its own
+
+
+# -- events ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Applied:
+    """`seat` played `actions` (one gesture); the views are of `Match.viewer`."""
+    seat: int
+    actions: tuple[str, ...]
+    before: dict
+    after: dict
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A gesture was refused and changed nothing. `reason` is the engine's sentence, or
+    None when it was not that seat's turn to act."""
+    seat: int | None
+    actions: tuple[str, ...]
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class TurnChanged:
+    seat: int | None          # the seat to move now
+
+
+@dataclass(frozen=True)
+class PartOver:
+    """A part of a match (a round of Take That, a game of Elfer) ended."""
+    part: int                 # 1 for the first part
+    scores: list[int]         # that part's points per seat
+
+
+@dataclass(frozen=True)
+class GameOver:
+    scores: list
+    winners: list[int]
+
+
+@dataclass(frozen=True)
+class BotLate:
+    """A computer player thought too long; a cheaper level moved for it."""
+    seat: int
+    level: str
+    instead: str
+
+
+@dataclass(frozen=True)
+class BotFailed:
+    """A computer player failed; a cheaper level decided. `reason`: the error, or None
+    for an answer that was not a legal action."""
+    seat: int
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class SaveFailed:
+    reason: str
+
+
+Event = Union[Applied, Refused, TurnChanged, PartOver, GameOver, BotLate, BotFailed,
+              SaveFailed]
+
+
+class Match:
+    def __init__(self, session: Session, *, clock: Callable[[], float] = time.monotonic,
+                 save: Callable[[dict], object] | None = None,
+                 time_limit: float | None = None, state: State | None = None) -> None:
+        """`save`: where each position's record goes (off the caller's thread); `state`: a
+        position to play from instead of the session's (tests, tutorials). Raises
+        SetupError for a bad session or record, ValueError for an unknown bot."""
+        self.session = session
+        self.clock = clock
+        self._state = state if state is not None else replay(session.record(session.history))
+        self._bots = {i: make_bot(seat.bot, session.game_id, i, session.seed * 31 + i,
+                                  time_limit)
+                      for i, seat in enumerate(session.seats)
+                      if seat.is_bot and i not in self._state.automata}
+        self.viewer: int | None = None
+        self._job: Job | None = None
+        self._job_level = ""
+        self._pending: list[Event] = []      # found off the caller's thread (save errors)
+        self._writer = AutosaveWriter(save, self._save_failed) if save is not None else None
+
+    # -- what anyone may ask ------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The real state: for tools and tests that set up or inspect a position. Tables
+        never read it; they see views."""
+        return self._state
+
+    def set_position(self, state: State) -> None:
+        """Play on from a position set by hand (tests, tutorials); a decision being made
+        for the old position is dropped."""
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+        self._state = state
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.session.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return self.session.humans
+
+    @property
+    def automata(self) -> list[int]:
+        return list(self._state.automata)
+
+    @property
+    def current_player(self) -> int | None:
+        return self._state.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    @property
+    def history(self) -> list[str]:
+        return list(self._state.history)
+
+    def is_human(self, seat: int | None) -> bool:
+        return (seat is not None and seat not in self._state.automata
+                and self.session.seats[seat].is_human)
+
+    def view(self, seat: int | None) -> dict:
+        return self._state.view(seat)
+
+    def scores(self) -> list:
+        return self._state.scores()
+
+    def winners(self) -> list[int]:
+        return self._state.winners()
+
+    def legal_actions(self, seat: int | None) -> list[str]:
+        """What `seat` may do now: [] unless it is that human's turn."""
+        if not self.is_human(seat) or self._state.current_player != seat:
+            return []
+        return self._state.legal_actions()
+
+    def why_not(self, seat: int | None, action: str) -> str | None:
+        """None if `seat` may play `action` now; else the engine's reason, or "" when it
+        is not that seat's turn. Changes nothing."""
+        if not self.is_human(seat) or self._state.current_player != seat:
+            return ""
+        return None if self._state.is_legal(action) else self._state.refusal(action)
+
+    def record(self) -> dict:
+        return self.session.record(self._state.history)
+
+    @property
+    def thinking_for(self) -> float | None:
+        """Seconds since the computer to move was asked, or None."""
+        return None if self._job is None else self.clock() - self._job.created
+
+    # -- a human's gesture --------------------------------------------------------
+    def submit(self, seat: int, actions: list[str]) -> list[Event]:
+        """Play several actions as one gesture (a whole payment): checked on a copy first,
+        then applied and saved once. A refused gesture changes nothing."""
+        actions = list(actions)
+        if not actions:
+            return []
+        if not self.is_human(seat) or self._state.current_player != seat:
+            return [Refused(seat, tuple(actions), None)]
+        trial = self._state.clone()
+        for action in actions:
+            if trial.current_player != seat:
+                return [Refused(seat, tuple(actions), None)]
+            try:
+                trial.apply(action)
+            except IllegalAction as exc:
+                return [Refused(seat, tuple(actions), str(exc))]
+        return self._apply(seat, actions)
+
+    def play(self, seat: int, actions: list[str]) -> list[Event]:
+        """Play a gesture for any seat to move, human or not: showcases, tutorials and
+        tests that direct every seat. Refused like `submit` when illegal."""
+        if self._state.current_player != seat:
+            return [Refused(seat, tuple(actions), None)]
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+        try:
+            trial = self._state.clone()
+            for action in actions:
+                trial.apply(action)
+        except IllegalAction as exc:
+            return [Refused(seat, tuple(actions), str(exc))]
+        return self._apply(seat, list(actions))
+
+    # -- the computer players -----------------------------------------------------
+    def poll(self) -> list[Event]:
+        """Start the decision of a computer to move, or replace a late one. Cheap: call it
+        every frame."""
+        events, self._pending = self._pending, []
+        seat = self._state.current_player
+        if seat is None or self.is_human(seat) or seat in self._state.automata:
+            return events
+        if self._job is None:
+            self._job = self._start(seat)
+        elif self._job.late:
+            late, level = self._job, self._job_level
+            late.cancel()
+            instead = fallback(level) or level
+            self._job = self._decide_inline(seat, instead)
+            events.append(BotLate(seat, level, instead))
+        if self._job_level in CPU_HEAVY:
+            worker().check()
+        return events
+
+    @property
+    def ready(self) -> bool:
+        """A move of an automaton or a computer player waits to be applied."""
+        seat = self._state.current_player
+        if seat is None or self.is_human(seat):
+            return False
+        return seat in self._state.automata or (
+            self._job is not None and self._job.done.is_set())
+
+    @property
+    def job(self) -> Job | None:
+        """The decision being made, if any (tests wait on `job.done`)."""
+        return self._job
+
+    def advance(self) -> list[Event]:
+        """Apply the waiting move of an automaton or a computer player (see `ready`)."""
+        if not self.ready:
+            return []
+        seat = self._state.current_player
+        if seat in self._state.automata:
+            return self._apply(seat, self._state.legal_actions()[:1])
+        job, level, self._job = self._job, self._job_level, None
+        events: list[Event] = []
+        action = job.action
+        if job.error is not None or not self._state.is_legal(action):
+            events.append(BotFailed(seat, None if job.error is None else str(job.error)))
+            action = self._rescue(seat, level)
+        return events + self._apply(seat, [action])
+
+    def play_out(self, max_actions: int = 100_000) -> None:
+        """Play the game to its end with no one at the screen: every seat a computer or an
+        automaton, each decision made at once (simulations)."""
+        if self.humans:
+            raise ValueError("play_out needs a match of computer players only")
+        state = self._state
+        while not state.is_over:
+            if len(state.history) >= max_actions:
+                raise RuntimeError(f"no end after {max_actions} actions")
+            seat = state.current_player
+            if seat in state.automata:
+                state.apply(state.legal_actions()[0])
+            else:
+                state.apply(self._bots[seat].choose(self._copy_for(seat)))
+
+    # -- leaving --------------------------------------------------------------------
+    def flush(self) -> bool:
+        """Wait until the last position is on disk."""
+        return self._writer.flush() if self._writer is not None else True
+
+    def close(self) -> None:
+        """Stop waiting for a computer, make sure the last move is on disk."""
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+        if self._writer is not None:
+            self._writer.close()
+
+    # -- inside ----------------------------------------------------------------------
+    def _copy_for(self, seat: int) -> State:
+        """What a bot may decide from: all its seat cannot see is resampled."""
+        seed = random.Random(len(self._state.history)).getrandbits(62)
+        return self._state.determinize(seat, seed)
+
+    def _start(self, seat: int) -> Job:
+        level = self.session.seats[seat].bot
+        if level not in CPU_HEAVY:
+            return self._decide_inline(seat, level)
+        bot = self._bots[seat]
+        limit = bot.time_limit or SEARCH_LIMIT
+        self._job_level = level
+        spec = (level, self.session.game_id, seat, self.session.seed * 31 + seat, limit)
+        return worker().submit(spec, self._copy_for(seat), seat, limit + DEADLINE_SLACK,
+                               self.clock)
+
+    def _decide_inline(self, seat: int, level: str) -> Job:
+        self._job_level = level
+        bot = self._bots[seat] if level == self.session.seats[seat].bot else make_bot(
+            level, self.session.game_id, seat, self.session.seed * 31 + seat)
+        return run_inline(bot, self._copy_for(seat), seat, self.clock)
+
+    def _rescue(self, seat: int, level: str) -> str:
+        """A move for a bot that failed: its cheaper levels first; a legal move by lot only
+        if every level fails (a bug, reported by BotFailed)."""
+        level = fallback(level)
+        while level is not None:
+            job = self._decide_inline(seat, level)
+            if job.error is None and self._state.is_legal(job.action):
+                return job.action
+            level = fallback(level)
+        rng = random.Random(len(self._state.history))
+        return rng.choice(self._state.legal_actions())
+
+    def _apply(self, seat: int, actions: list[str]) -> list[Event]:
+        state = self._state
+        before = state.view(self.viewer)
+        parts = self._parts_done()
+        for action in actions:
+            state.apply(action)
+        events: list[Event] = [Applied(seat, tuple(actions), before, state.view(self.viewer))]
+        if self._writer is not None:
+            self._writer.save(self.record())
+        if self._parts_done() > parts:
+            finished = getattr(state, state.parts)
+            events.append(PartOver(len(finished), list(finished[-1])))
+        if state.is_over:
+            events.append(GameOver(state.scores(), state.winners()))
+        elif state.current_player != seat:
+            events.append(TurnChanged(state.current_player))
+        return events
+
+    def _parts_done(self) -> int:
+        name = self._state.parts
+        return len(getattr(self._state, name)) if name else 0
+
+    def _save_failed(self, exc: Exception) -> None:
+        # on the writer's thread: the next poll reports it
+        self._pending.append(SaveFailed(str(exc)))

@@ -1,0 +1,287 @@
+"""The match without a window: gestures, events, bots on determinized copies, the worker
+process, late and failing bots, the autosave."""
+import multiprocessing
+import threading
+
+import pytest
+
+from tentable import botjobs, match as match_module
+from tentable.botjobs import Job
+from tentable.engine import new_game
+from tentable.match import (Applied, BotFailed, BotLate, GameOver, Match, PartOver, Refused,
+                            SaveFailed, TurnChanged)
+from tentable.session import Seat, Session
+from uitools import FakeClock
+
+
+def session(game, *kinds, seed=3, **options):
+    seats = tuple(Seat(f"P{i}", "human" if k == "human" else "bot",
+                       "" if k == "human" else k) for i, k in enumerate(kinds))
+    return Session(game, seats, seed, options)
+
+
+def test_a_gesture_is_refused_off_turn_or_illegal_and_changes_nothing():
+    match = Match(session("takethat", "human", "human"))
+    before = match.state.to_json()
+    assert match.submit(1, ["take"]) == [Refused(1, ("take",), None)]
+    [refused] = match.submit(0, ["play 11"])
+    assert isinstance(refused, Refused) and "11" in refused.reason
+    assert match.state.to_json() == before and match.history == []
+
+
+def test_an_applied_gesture_carries_the_viewers_views_and_who_moves_next():
+    match = Match(session("takethat", "human", "human"))
+    match.viewer = 0
+    card = match.view(0)["legal_actions"][0]
+    before = match.view(0)
+    applied, turned = match.submit(0, [card])
+    assert applied == Applied(0, (card,), before, match.view(0))
+    assert "hand" in applied.after and applied.after["hand"] != before["hand"]
+    assert turned == TurnChanged(1)
+    assert match.legal_actions(0) == [] and match.legal_actions(1)
+
+
+def test_a_part_and_the_game_end_are_told_once():
+    """Take That in two rounds: a PartOver after each, a GameOver at the end."""
+    match = Match(session("takethat", "human", "human", rounds=2))
+    seen = []
+    while not match.is_over:
+        seat = match.current_player
+        seen += match.submit(seat, [match.legal_actions(seat)[0]])
+    parts = [e for e in seen if isinstance(e, PartOver)]
+    assert [p.part for p in parts] == [1, 2]
+    assert sum(map(sum, (p.scores for p in parts))) == sum(match.scores())
+    assert [e for e in seen if isinstance(e, GameOver)] == [
+        GameOver(match.scores(), match.winners())]
+    assert isinstance(seen[-1], GameOver)
+
+
+class Spy:
+    """Records the state each decision was made from."""
+    time_limit = None
+
+    def __init__(self, seat):
+        self.seat, self.seen = seat, []
+
+    def choose(self, state):
+        self.seen.append(state)
+        return state.legal_actions()[0]
+
+
+@pytest.fixture
+def spies(monkeypatch):
+    made = {}
+    monkeypatch.setattr(match_module, "make_bot",
+                        lambda name, game_id, seat, seed=0, time_limit=None:
+                        made.setdefault(seat, Spy(seat)))
+    return made
+
+
+def _hidden_resampled(spy, real_states):
+    """Some decision was made from a copy in which the other hand differs from the real."""
+    other = 1 - spy.seat
+    return any(copy is not real and copy.hands[other] != real.hands[other]
+               for copy, real in zip(spy.seen, real_states))
+
+
+def test_every_bot_decides_from_its_seats_determinization_in_a_simulation(spies, monkeypatch):
+    match = Match(session("takethat", "heuristic", "heuristic"))
+    reals = {0: [], 1: []}
+    original = Spy.choose
+
+    def remember(self, state):
+        reals[self.seat].append(match.state.clone())
+        return original(self, state)
+    monkeypatch.setattr(Spy, "choose", remember)
+    match.play_out()
+    assert match.is_over and spies[0].seen and spies[1].seen
+    assert all(copy is not match.state for spy in spies.values() for copy in spy.seen)
+    assert _hidden_resampled(spies[0], reals[0]) and _hidden_resampled(spies[1], reals[1])
+
+
+def test_every_bot_decides_from_its_seats_determinization_at_the_table(spies):
+    match = Match(session("takethat", "human", "heuristic"))
+    reals = []
+    for _ in range(40):
+        if match.is_over:
+            break
+        seat = match.current_player
+        if seat == 0:
+            match.submit(0, [match.legal_actions(0)[0]])
+            continue
+        reals.append(match.state.clone())
+        match.poll()
+        assert match.ready
+        match.advance()
+    assert spies[1].seen and _hidden_resampled(spies[1], reals)
+
+
+def test_an_automaton_plays_its_single_action_when_the_caller_lets_it():
+    match = Match(session("ten", "human", "rules", solo=True, target=5, seed=2))
+    assert match.automata == [1]
+    while match.current_player == 0:
+        match.submit(0, ["stop numbers"] if "stop numbers" in match.legal_actions(0)
+                     else [match.legal_actions(0)[0]])
+    assert match.current_player == 1 and match.ready and match.poll() == []
+    [applied, *_] = match.advance()
+    assert applied.seat == 1 and len(applied.actions) == 1
+
+
+class FakeWorker:
+    """The worker process's stand-in: a bot thinking on a thread, released by the test."""
+
+    def __init__(self, answer):
+        self.answer, self.release, self.jobs = answer, threading.Event(), []
+
+    def submit(self, spec, state, seat, deadline, clock):
+        job = Job(seat, deadline, clock)
+        job.begin()
+        self.jobs.append(job)
+
+        def think():
+            self.release.wait(10)
+            job.finish(self.answer(state))
+        threading.Thread(target=think, daemon=True).start()
+        return job
+
+    def check(self):
+        pass
+
+
+class Quick:
+    time_limit = None
+
+    def choose(self, state):
+        return sorted(state.legal_actions())[-1]
+
+
+def searching(monkeypatch, answer):
+    fake = FakeWorker(answer)
+    monkeypatch.setattr(match_module, "worker", lambda: fake)
+    monkeypatch.setattr(match_module, "make_bot",
+                        lambda name, game_id, seat, seed=0, time_limit=None: Quick())
+    return fake
+
+
+def test_a_late_search_falls_back_to_a_cheaper_level_never_to_chance(monkeypatch):
+    fake = searching(monkeypatch, lambda state: state.legal_actions()[0])
+    clock = FakeClock()
+    match = Match(session("takethat", "search", "human"), clock=clock)
+    assert match.poll() == [] and not match.ready
+    clock.advance(match_module.SEARCH_LIMIT + match_module.DEADLINE_SLACK - 0.01)
+    assert match.poll() == []                    # thinking, not late yet
+    clock.advance(0.02)
+    assert match.poll() == [BotLate(0, "search", "heuristic")]
+    assert fake.jobs[0].cancelled and match.ready
+    expected = sorted(match.state.legal_actions())[-1]
+    [applied, *_] = match.advance()
+    assert applied.actions == (expected,)
+    fake.release.set()
+
+
+def test_a_deadline_counts_thinking_only_not_waiting_for_the_worker(monkeypatch):
+    clock = FakeClock()
+    job = Job(0, 2.0, clock)
+    clock.advance(100)                           # queued behind another job, or starting up
+    assert not job.late
+    job.begin()
+    clock.advance(1.9)
+    assert not job.late
+    clock.advance(0.2)
+    assert job.late
+
+
+def test_a_failing_or_illegal_bot_is_reported_and_a_cheaper_level_moves(monkeypatch):
+    fake = searching(monkeypatch, lambda state: "take the whole table")
+    match = Match(session("takethat", "search", "human"))
+    match.poll()
+    fake.release.set()
+    assert fake.jobs[0].done.wait(10)
+    expected = sorted(match.state.legal_actions())[-1]
+    events = match.advance()
+    assert events[0] == BotFailed(0, None) and isinstance(events[1], Applied)
+    assert events[1].actions == (expected,)
+
+
+def test_the_autosave_gets_every_position_and_a_failure_is_told_once_polled():
+    saved = []
+    match = Match(session("takethat", "human", "human"), save=saved.append)
+    match.submit(0, [match.legal_actions(0)[0]])
+    assert match.flush() and saved == [match.record()]
+    match.close()
+
+    def broken(record):
+        raise OSError("disk full")
+    match = Match(session("takethat", "human", "human"), save=broken)
+    match.submit(0, [match.legal_actions(0)[0]])
+    match.flush()
+    assert match.poll() == [SaveFailed("disk full")] and match.poll() == []
+    match.close()
+
+
+# -- the worker process -----------------------------------------------------------------
+def test_the_worker_is_one_long_lived_process_and_leaves_no_child_behind():
+    state = new_game("tentiles", 2, seed=4)
+    work = botjobs.Worker()
+    try:
+        first = work.submit(("search", "tentiles", 0, 1, 0.05), state.determinize(0, 1), 0,
+                            30, FakeClock())
+        assert first.done.wait(60) and first.error is None and state.is_legal(first.action)
+        assert first.started is not None
+        pid = work.pid
+        second = work.submit(("heuristic", "tentiles", 0, 2, None), state.determinize(0, 2),
+                             0, 30, FakeClock())
+        assert second.done.wait(60) and state.is_legal(second.action)
+        assert work.pid == pid                   # the same process decided both
+    finally:
+        work.shutdown()
+    assert work.pid is None
+    assert not [p for p in multiprocessing.active_children() if p.pid == pid]
+
+
+def midgame(moves=12):
+    """A TEN tiles position where the search has something to think about."""
+    import random
+    state, rng = new_game("tentiles", 2, seed=4), random.Random(4)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_worker_that_dies_fails_its_job_and_the_next_job_gets_a_new_one():
+    state = midgame()
+    work = botjobs.Worker()
+    try:
+        seat = state.current_player
+        job = work.submit(("search", "tentiles", seat, 1, 30.0), state.determinize(seat, 1),
+                          seat, 60, FakeClock())
+        pid = work.pid
+        work._process.kill()                     # the process dies mid-thought
+        assert job.done.wait(30) and job.error is not None
+        again = work.submit(("heuristic", "tentiles", seat, 2, None),
+                            state.determinize(seat, 2), seat, 30, FakeClock())
+        assert again.done.wait(60) and again.error is None and work.pid != pid
+    finally:
+        work.shutdown()
+
+
+def test_a_stuck_worker_is_restarted_past_its_deadline():
+    state = midgame()
+    clock = FakeClock()
+    work = botjobs.Worker()
+    try:
+        seat = state.current_player
+        job = work.submit(("search", "tentiles", seat, 1, 30.0), state.determinize(seat, 1),
+                          seat, 1.0, clock)
+        for _ in range(600):                     # wait (real time) for it to start thinking
+            if job.started is not None:
+                break
+            job.done.wait(0.05)
+        assert job.started is not None
+        pid = work.pid
+        clock.advance(1.0 + botjobs.STUCK + 0.1)
+        work.check()
+        assert job.done.wait(30) and job.error is not None
+        assert not [p for p in multiprocessing.active_children() if p.pid == pid]
+    finally:
+        work.shutdown()
