@@ -4,7 +4,9 @@ Cheap checks after every action: cards conserved; legal actions sorted, unique a
 non-empty while the game runs; an automaton has exactly one; apply refuses what is not
 legal and leaves the state untouched; the game ends within a bound. Costly checks on a
 sample of positions: JSON, clone and replay round trips; a determinized copy keeps every
-card and the seat's view, and no view shows a card hidden from its seat.
+card, the seat's view and a spectator's, and no view shows a card hidden from its seat.
+Every kind of hidden zone must get resampled somewhere: a card it hides that a view showed
+would then change the view, the one check that sees numbers (Take That) as well as ids.
 
 Every option is varied (each value of a bool or choice, the ends and middle of an int
 range, None where allowed), and a share of the games start from a fixed `deck=`.
@@ -72,7 +74,12 @@ def compact(value):
     return json.dumps(value, separators=(",", ":"))
 
 
-def check_hidden(state, seat, rng, changed):
+def zone_kind(name):
+    """"hand 2" -> "hand": one kind of zone, whichever seat it belongs to."""
+    return " ".join(word for word in name.split() if not word.isdigit())
+
+
+def check_hidden(state, seat, rng, changed, hiding):
     view = state.view(seat)
     shown = compact(view)
     zones = state.zones()
@@ -87,17 +94,22 @@ def check_hidden(state, seat, rng, changed):
                 assert compact(order) not in shown, \
                     f"hidden zone {name!r} appears in the view of seat {seat}"
     copy = state.determinize(seat, rng.randrange(1 << 30))
+    # A card shown to the seat (or to a spectator, who sees less) that determinize resampled
+    # would change the view: this is what catches a leak of cards without "#" ids.
     assert copy.view(seat) == view, "determinize changed what the seat sees"
+    assert copy.view(None) == state.view(None), "determinize changed what a spectator sees"
     assert all_cards(copy) == all_cards(state)
     copy_zones = copy.zones()
     for name, cards in zones.items():
         if name not in hidden_zones:
             assert copy_zones[name] == cards, f"determinize changed visible zone {name!r}"
         elif copy_zones[name] != cards:   # resampled (a face-down supply hides its order)
-            changed.add(name)
+            changed.add(zone_kind(name))
+        if name in hidden_zones and cards:
+            hiding.add(zone_kind(name))
 
 
-def costly_checks(state, rng, changed):
+def costly_checks(state, rng, changed, hiding):
     text = state.to_json()
     assert from_json(text).to_json() == text
     assert state.clone()._to_data() == state._to_data()
@@ -106,7 +118,7 @@ def costly_checks(state, rng, changed):
         if seat is None:
             state.view(None)
         else:
-            check_hidden(state, seat, rng, changed)
+            check_hidden(state, seat, rng, changed, hiding)
 
 
 def refused_untouched(state, rng):
@@ -125,11 +137,12 @@ def refused_untouched(state, rng):
 
 
 def playouts(game_id, first, deadline, min_games):
-    """Play games from `first` on with every check until the deadline; return what
-    determinize varied and how many games were played."""
+    """Play games from `first` on with every check until the deadline; return the kinds of
+    zone that were hidden, those determinize varied, and how many games were played."""
     game = GAMES[game_id]
     rng = random.Random(f"invariants/{game_id}/{first}")
     changed: set[str] = set()
+    hiding: set[str] = set()
     n = first
     while n - first < min_games or time.monotonic() < deadline:
         players, options, deck = random_setup(game, n, rng)
@@ -149,16 +162,16 @@ def playouts(game_id, first, deadline, min_games):
             assert all_cards(state) == cards, "a card appeared or vanished"
             if costly < COSTLY_PER_GAME and rng.random() < SAMPLE:
                 costly += 1
-                costly_checks(state, rng, changed)
+                costly_checks(state, rng, changed, hiding)
             assert len(state.history) < MAX_ACTIONS, "the game does not end"
-        costly_checks(state, rng, changed)
+        costly_checks(state, rng, changed, hiding)
         assert state.legal_actions() == [] and state.current_player is None
         assert len(state.scores()) == players
         assert state.winners() and set(state.winners()) <= set(state.seats)
         n += 1
         if n - first >= 10 * min_games and time.monotonic() >= deadline:
             break
-    return changed, n - first
+    return hiding, changed, n - first
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -169,8 +182,11 @@ def test_random_playouts_keep_every_invariant(game_id):
         parts = list(pool.map(playouts, [game_id] * workers,
                               [i * 1_000_000 for i in range(workers)],
                               [deadline] * workers, [MIN_GAMES // workers] * workers))
-    changed = set().union(*(c for c, _ in parts))
-    played = sum(n for _, n in parts)
+    hiding = set().union(*(h for h, _, _ in parts))
+    changed = set().union(*(c for _, c, _ in parts))
+    played = sum(n for _, _, n in parts)
     assert played >= MIN_GAMES
-    # The hidden-information checks above can only fail if hidden parts really vary.
+    # The hidden-information checks above can only fail if hidden parts really vary: every
+    # kind of hidden zone (hands, a pile, Take That's V1 pile cards) must be resampled.
     assert changed, "determinize never resampled anything"
+    assert hiding <= changed, f"determinize never resampled {sorted(hiding - changed)}"

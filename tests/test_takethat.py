@@ -213,7 +213,8 @@ def test_r10_the_number_of_rounds_is_an_option():
 def test_v1_pro_taking_a_single_card_also_takes_the_top_of_the_pile():
     pro = position(hands=[[35, 12], [21, 13]], row=[29], pile=[77, 59], options={"pro": True})
     pro.apply("take")
-    assert pro.face_down[0] == [29, 77] and pro.scores()[0] == -6
+    assert pro.face_down[0] == [29] and pro.pile_cards[0] == [77]
+    assert pro.scores()[0] == -6
     assert pro.view(1)["pile"] == 1
 
 
@@ -221,10 +222,100 @@ def test_v1_pro_does_not_apply_to_longer_rows_or_without_the_variant():
     longer = position(hands=[[35, 12], [21, 13]], row=[29, 31], pile=[77, 59],
                       options={"pro": True})
     longer.apply("take")
-    assert longer.face_down[0] == [29, 31]
+    assert longer.face_down[0] == [29, 31] and longer.pile_cards[0] == []
     plain = position(hands=[[35, 12], [21, 13]], row=[29], pile=[77, 59])
     plain.apply("take")
-    assert plain.face_down[0] == [29]
+    assert plain.face_down[0] == [29] and plain.pile_cards[0] == []
+
+
+ALEX = [93, 12, 13, 14, 16, 17, 18, 19, 21]
+SARAH = [23, 24, 25, 26, 27, 28, 29, 31, 32]
+
+
+def pro_take(pile_card):
+    """Alex opens with 93 and draws 15; Sarah takes the single 93, and the pile card."""
+    state = new_game("takethat", 2, options={"pro": True},
+                     deck=stacked(2, [ALEX, SARAH], pile=[15 if pile_card != 15 else 34,
+                                                         pile_card]))
+    state.apply("play 93")
+    state.apply("take")
+    return state
+
+
+def test_v1_the_pile_card_lies_face_down_the_taker_sees_it_and_nobody_else():
+    toad, plain = pro_take(77), pro_take(36)
+    assert toad.pile_cards[1] == [77] and plain.pile_cards[1] == [36]
+    assert toad.view(1)["pile_cards"] == [[], [77]] and toad.view(1)["scores"] == [0, -6]
+    assert plain.view(1)["scores"] == [0, -2]
+    # Alex and a spectator cannot tell a toad (-5) from a plain card (-1): same views.
+    for seat in (0, None):
+        assert toad.view(seat) == plain.view(seat)
+        assert toad.view(seat)["pile_cards"] == [[], [None]]
+        assert toad.view(seat)["face_down"] == [[], [93]]
+        assert toad.view(seat)["scores"] == [0, -1]          # the 93 only, for now
+    assert toad.scores() == [0, -6] and plain.scores() == [0, -2]
+
+
+def test_v1_the_pile_card_is_shown_to_all_and_scored_at_the_end_of_the_round():
+    state = position(hands=[[35, 12], [21, 13]], row=[29], pile=[77, 59],
+                     options={"pro": True, "rounds": 1})
+    state.apply("take")                          # 29 and, face down, the toad 77
+    state.apply("play 35")                       # draws 59: the pile is out
+    assert state.view(1)["pile_cards"][0] == [None] and state.view(1)["scores"] == [-1, 0]
+    state.apply("take")                          # TT-R8: the round and the game end
+    for seat in (0, 1, None):
+        view = state.view(seat)
+        assert view["pile_cards"] == [[77], []] and view["revealed"] == [[77], []]
+        assert view["scores"] == [-6, -1] and view["round_scores"] == [[-6, -1]]
+    assert state.scores() == [-6, -1] and state.winners() == [1]
+
+
+def test_v1_a_round_that_is_not_the_last_shows_its_pile_cards_as_the_next_is_dealt():
+    state = position(hands=[[35, 12], [21, 13]], row=[29], pile=[77, 59],
+                     options={"pro": True, "rounds": 2})
+    state.apply("take")
+    state.apply("play 35")
+    state.apply("take")
+    assert state.round == 2 and state.pile_cards == [[], []]
+    for seat in (0, 1, None):
+        assert state.view(seat)["revealed"] == [[77], []]
+        assert state.view(seat)["round_scores"] == [[-6, -1]]
+    assert state.scores() == [-6, -1]
+
+
+def test_v1_determinize_resamples_another_seats_pile_card_and_keeps_the_takers():
+    state = pro_take(77)
+    seen = set()
+    for seed in range(30):
+        copy = state.determinize(0, seed)
+        assert copy.view(0) == state.view(0)
+        assert len(copy.pile_cards[1]) == 1 and copy.pile_cards[1][0] not in state.hands[0]
+        seen.add(copy.pile_cards[1][0])
+        assert state.determinize(1, seed).pile_cards[1] == [77]
+    assert len(seen) > 5
+
+
+def test_v1_the_heuristic_does_not_read_another_seats_pile_card():
+    """Its 34's twin 43 is Sarah's pile card: a bot that peeked would play 34 without fear
+    of feeding her a twist; not knowing, it plays 26, whose twin 62 it has seen."""
+    from tentable.bots import make_bot
+
+    def game(pile_card, pile):
+        state = position(hands=[[34, 26], [21, 13]], pile=pile, face_down=[[], [62]],
+                         options={"pro": True})
+        state.pile_cards[1] = [pile_card]
+        state.validate()
+        return state
+
+    peek, blind = game(43, [59, 51]), game(51, [59, 43])
+    assert peek.view(0) == blind.view(0)
+    bot = make_bot("heuristic", "takethat", 0)
+    assert bot.choose(peek) == bot.choose(blind) == "play 26"
+    mine = position(hands=[[34, 26], [21, 13]], pile=[59, 51], face_down=[[], [62]],
+                    options={"pro": True})
+    mine.pile_cards[0] = [43]                   # the bot's own pile card: it knows 43
+    mine.validate()
+    assert bot.choose(mine) == "play 34"
 
 
 def test_seat_views_hide_other_hands_and_the_pile():

@@ -335,3 +335,61 @@ def test_no_glow_is_left_behind_after_a_keyboard_twist(app):
     key(app, pygame.K_t)
     assert state.history[-1] == f"twist {mine}"
     assert not any(sprite.highlight for sprite in table.cards.sprites.values())
+
+
+def pile_card_on_top(state, card, row_card):
+    """A position for V1: the row is the single `row_card` and `card` tops the pile."""
+    for zone in state.zones().values():
+        for c in (card, row_card):
+            if c in zone:
+                zone.remove(c)
+    state.pile.append(card)
+    state.row = [row_card]
+    state.validate()
+
+
+def test_v1_hot_seat_the_pile_card_is_face_up_for_its_taker_only(app):
+    """V1 at a shared screen: the taker sees the toad on her minus pile; after the curtain
+    the other player sees a card back, a score without it, and a log that never names it."""
+    table = new_table(app, ["human", "human"], seed=4, pro=True)
+    state = table.match.state
+    pile_card_on_top(state, 77, 29)
+    key(app, pygame.K_RETURN)                       # the curtain: Alex sits down
+    key(app, pygame.K_r)                            # takes the single 29, and the 77
+    assert state.pile_cards[0] == [77] and table.seat == 0
+    sprite = table.cards[77]
+    assert sprite.face_up and sprite.pos == table.cards.spots[77].pos
+    assert table._seat_info(table.view, 0, False).score == "−6 points"
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)                       # opens a new row
+    assert table.curtain == 1
+    key(app, pygame.K_RETURN)                       # Sarah sits down
+    assert table.seat == 1 and 77 not in table.cards.sprites
+    back = table.cards["?0.0"]
+    assert not back.face_up and back.pos == table.cards.spots["?0.0"].pos
+    alex = table._seat_info(table.view, 0, True)
+    assert alex.score == "−1 points" and alex.note == "unseen cards: 1"
+    texts = [e.text for e in table.log.entries]
+    assert any("takes the single 29 and the top card of the pile, face down" in x
+               for x in texts), texts
+    assert not any("77" in x or "−6" in x or "toad" in x for x in texts), texts
+
+
+def test_v1_the_taker_reads_the_card_and_everybody_sees_it_at_the_end(app):
+    table = new_table(app, ["human", "heuristic"], seed=4, pro=True, rounds=1)
+    state = table.match.state
+    pile_card_on_top(state, 77, 29)
+    state.hands = [[35, 12], []]                    # Ben must take the row, ending the round
+    state.pile = [59, 77]
+    state.validate()
+    table.view = state.view(0)
+    table._sync(animate=False)
+    key(app, pygame.K_r)
+    assert table.log.entries[-1].text == \
+        "You take the single 29 and the top card of the pile, 77, face down: −6"
+    assert table.cards[77].face_up and table.view["scores"] == [-6, 0]
+    play_by_keys(app, table, "play 35")
+    wait_for(app, lambda: state.is_over)
+    texts = [e.text for e in table.log.entries]
+    assert "You took from the pile: 77 (a toad)" in texts, texts
+    assert table.cards[77].face_up and state.scores() == [-6, -1]

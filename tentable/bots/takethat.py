@@ -52,9 +52,11 @@ class TakeThatHeuristic(Bot):
 
     @staticmethod
     def _twin_seen(view: dict, card: int) -> bool:
+        # V1 pile cards: the view names only my own (another seat's is None to me).
         t = twin(card)
         return (t in view["row"] or any(t in up for up in view["face_up"])
-                or any(t in down for down in view["face_down"]))
+                or any(t in down for down in view["face_down"])
+                or any(t in taken for taken in view["pile_cards"]))
 
     def _opponent_share(self, view: dict) -> float:
         """Chance that an unseen card sits in an opponent's hand rather than the pile."""

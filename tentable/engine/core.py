@@ -250,6 +250,11 @@ class State(ABC):
     @abstractmethod
     def scores(self) -> list: ...
 
+    def scores_seen_by(self, seat: int | None) -> list:
+        """The scores as `seat` may know them (None: a spectator), for its view. A game
+        whose running score counts a hidden card (Take That's V1) leaves it out here."""
+        return self.scores()
+
     @abstractmethod
     def _view(self, seat: int | None) -> dict: ...
 
@@ -369,7 +374,7 @@ class State(ABC):
             **self._view(seat),
             "game": self.game_id, "players": self.players, "seat": seat,
             "phase": OVER if over else self.phase, "current_player": self.current_player,
-            "automata": list(self.automata), "scores": self.scores(),
+            "automata": list(self.automata), "scores": self.scores_seen_by(seat),
             "winners": self.winners(),
             "legal_actions": self.legal_actions() if seat is not None and
             seat == self.current_player else [],

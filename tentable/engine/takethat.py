@@ -2,13 +2,18 @@
 
 Cards are ints (the number printed on them). The pile is kept top-last so that
 drawing is `pop()`; views and `deck=` speak top-first like the rulebook.
+
+Information: the hands and the pile are secret, and so are V1's pile cards: a player who
+takes a single card also takes the top of the pile face down, seen by the taker only
+until the round is scored. A view shows such a card to anyone else as None, and the
+running score it shows them leaves it out.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, check_deck,
                                   redeal_unseen, register, shuffled)
@@ -69,12 +74,14 @@ class TakeThat(State):
                     "the top of the pile"),
     )
     parts = "round_scores"
-    fields = ("round", "round_scores", "hands", "pile", "row", "face_up", "face_down", "turn")
+    fields = ("round", "round_scores", "hands", "pile", "row", "face_up", "face_down",
+              "pile_cards", "revealed", "turn")
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict, deck) -> "TakeThat":
         state = cls(players, seed, options, None if deck is None else deck_codes(deck))
         state.round_scores = []
+        state.revealed = [[] for _ in range(players)]
         state._deal(1)
         return state
 
@@ -98,7 +105,8 @@ class TakeThat(State):
         self.pile = list(reversed(order[n:]))
         self.row = []
         self.face_up = [[] for _ in range(self.players)]
-        self.face_down = [[] for _ in range(self.players)]
+        self.face_down = [[] for _ in range(self.players)]   # the rows taken (TT-R6)
+        self.pile_cards = [[] for _ in range(self.players)]  # V1: face down, seen by the taker
         self.turn, self.phase = start, TURN
 
     # -- queries -------------------------------------------------------------
@@ -193,23 +201,34 @@ class TakeThat(State):
             self._end_round()
             return
         if self.options["pro"] and single:
-            self.face_down[seat].append(self.pile.pop())
+            self.pile_cards[seat].append(self.pile.pop())
         self.phase = OPEN
 
     def _end_round(self) -> None:
+        """TT-R9: score the round; V1's pile cards are shown to everybody now."""
         self.round_scores.append(self._round_score())
+        self.revealed = [list(cards) for cards in self.pile_cards]
         if self.round >= self.options["rounds"]:
             self.turn = None
         else:
             self._deal(self.round + 1)
 
     # -- scores --------------------------------------------------------------
-    def _round_score(self) -> list[int]:
-        return [pile_score(up, down) for up, down in zip(self.face_up, self.face_down)]
+    def _round_score(self, counted: Callable[[int], bool] = lambda taker: True) -> list[int]:
+        """TT-R9 for the running round, with the V1 pile cards of the seats `counted`."""
+        return [pile_score(self.face_up[s], self.face_down[s] + (
+            self.pile_cards[s] if counted(s) else [])) for s in range(self.players)]
 
     def scores(self) -> list[int]:
         """TT-R10: totals of the finished rounds plus the running round."""
         running = [0] * self.players if self.turn is None else self._round_score()
+        return [sum(col) for col in zip(running, *self.round_scores)]
+
+    def scores_seen_by(self, seat: int | None) -> list[int]:
+        # A running score that counted a hidden pile card would tell a toad (-5) from a
+        # plain card (-1): the others learn it when the round is scored.
+        running = [0] * self.players if self.turn is None else self._round_score(
+            lambda taker: self._sees_pile_cards(seat, taker))
         return [sum(col) for col in zip(running, *self.round_scores)]
 
     # -- information -----------------------------------------------------------
@@ -222,8 +241,16 @@ class TakeThat(State):
             "hand_sizes": [len(h) for h in self.hands],
             "face_up": [list(u) for u in self.face_up],
             "face_down": [list(d) for d in self.face_down],
+            "pile_cards": [list(p) if self._sees_pile_cards(seat, s) else [None] * len(p)
+                           for s, p in enumerate(self.pile_cards)],
+            "revealed": [list(r) for r in self.revealed],
             "round_scores": [list(r) for r in self.round_scores],
         }
+
+    def _sees_pile_cards(self, seat: int | None, taker: int) -> bool:
+        """V1: the taker sees its pile cards; everybody sees them once the game is over
+        (a round that is not the last is scored and dealt anew in one step)."""
+        return seat == taker or self.turn is None
 
     def zones(self) -> dict[str, list]:
         zones = {"pile": self.pile, "row": self.row}
@@ -231,14 +258,26 @@ class TakeThat(State):
             zones[f"hand {s}"] = self.hands[s]
             zones[f"face up {s}"] = self.face_up[s]
             zones[f"face down {s}"] = self.face_down[s]
+            zones[f"pile cards {s}"] = self.pile_cards[s]
         return zones
 
     def hidden_zones(self, seat: int | None) -> set[str]:
-        # Face-down piles were public row cards (and V1's pile card, shown as it is taken).
-        return {"pile"} | {f"hand {s}" for s in range(self.players) if s != seat}
+        # Face-down rows were public in the row; V1's pile cards never were.
+        others = [s for s in range(self.players) if s != seat]
+        return {"pile"} | {f"hand {s}" for s in others} | {
+            f"pile cards {s}" for s in others if not self._sees_pile_cards(seat, s)}
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
-        self.pile = redeal_unseen(self.hands, self.pile, seat, rng)
+        # Another seat's pile card came off the pile unseen: it is dealt anew with the other
+        # hands and the pile, as one more secret card of its taker.
+        if self.turn is None:       # over: only the hands are left to guess
+            self.pile = redeal_unseen(self.hands, self.pile, seat, rng)
+            return
+        sizes = [len(hand) for hand in self.hands]
+        secret = [hand + cards for hand, cards in zip(self.hands, self.pile_cards)]
+        self.pile = redeal_unseen(secret, self.pile, seat, rng)
+        self.hands = [cards[:n] for cards, n in zip(secret, sizes)]
+        self.pile_cards = [cards[n:] for cards, n in zip(secret, sizes)]
 
     def validate(self) -> None:
         def cards_list(value) -> bool:
@@ -249,7 +288,8 @@ class TakeThat(State):
                     and all(cards_list(v) for v in value))
 
         fields = {"hands": per_seat(self.hands), "face_up": per_seat(self.face_up),
-                  "face_down": per_seat(self.face_down), "row": cards_list(self.row),
+                  "face_down": per_seat(self.face_down), "pile_cards": per_seat(self.pile_cards),
+                  "revealed": per_seat(self.revealed), "row": cards_list(self.row),
                   "pile": cards_list(self.pile),
                   "turn": self.turn is None or (type(self.turn) is int
                                                 and 0 <= self.turn < self.players),

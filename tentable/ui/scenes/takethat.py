@@ -5,6 +5,8 @@ other seats sit along the top with their piles, the log is on the right. Everyth
 drawn comes from `self.view`, the view of the seat at the screen: cards are sprites of
 the shared `SpriteSync`, keyed by their number (every Take That card is unique), and
 after each action the sprites glide from where they were to where the new view puts them.
+A V1 pile card the view does not name is a back keyed "?<seat>.<i>" on its taker's minus
+pile; it is face up there only for the taker, and for everybody once it is revealed.
 """
 from __future__ import annotations
 
@@ -132,29 +134,54 @@ class TakeThatTable(TableScene):
             spots[card] = Spot(slot.pos, True, 300 + i, g.card, slot.angle)
         for seat in range(self.session.players):
             up, down = self._pile_spots(seat)
-            for pile, centre, face in ((v["face_up"][seat], up, True),
-                                       (v["face_down"][seat], down, False)):
+            # V1's pile cards lie on top of the minus pile, face up where the view names them
+            minus = [(card, False) for card in v["face_down"][seat]] + [
+                (self._pile_card_key(seat, i, card), card is not None)
+                for i, card in enumerate(v["pile_cards"][seat])]
+            for pile, centre in (([(card, True) for card in v["face_up"][seat]], up),
+                                 (minus, down)):
                 offsets = layout.pile_offsets(len(pile))
-                for i, card in enumerate(pile):
+                for i, (card, face) in enumerate(pile):
                     depth = len(pile) - 1 - i
                     dx, dy = offsets[max(0, len(offsets) - 1 - depth)]
                     spots[card] = Spot((centre[0] + dx, centre[1] + dy), face, 10 + i, g.small,
                                        pile_depth=depth)
         return spots
 
+    @staticmethod
+    def _pile_card_key(seat: int, i: int, card: int | None) -> int | str:
+        return f"?{seat}.{i}" if card is None else card
+
+    def _carry_revealed(self) -> None:
+        """A back on a minus pile whose card the view now names (the end of the game, or
+        the taker at the screen) keeps its sprite and turns over."""
+        for seat, cards in enumerate(self.view["pile_cards"]):
+            for i, card in enumerate(cards):
+                back = self._pile_card_key(seat, i, None)
+                if card is not None and back in self.cards.sprites and card not in \
+                        self.cards.sprites:
+                    sprite = self.cards.sprites.pop(back)
+                    sprite.code = str(card)
+                    self.cards.sprites[card] = sprite
+
     def _sync(self, origin: int | None = None, animate: bool = True) -> None:
         """Move every sprite to where the view now puts its card; new cards come from the
-        seat that acted (a played card) or from the draw pile (a drawn card)."""
+        seat that acted (a played card) or from the draw pile (a drawn card, a V1 pile card)."""
         if self.geo is None:
             return
         self.tweens.duration_scale = self.duration_scale
         hand = set(self.view["hand"] or [])
+        from_pile = {self._pile_card_key(seat, i, card)
+                     for seat, cards in enumerate(self.view["pile_cards"])
+                     for i, card in enumerate(cards)}
         g = self.geo
 
-        def start(card: int) -> tuple[float, float]:
-            from_seat = origin is not None and origin != self.bottom and card not in hand
+        def start(card: int | str) -> tuple[float, float]:
+            from_seat = origin is not None and origin != self.bottom and card not in hand \
+                and card not in from_pile
             return g.panels[origin].center if from_seat else g.pile
 
+        self._carry_revealed()
         self.cards.sync(self._layout_spots(), start, animate, hidden=hand)
         self._refresh_marks()
 
@@ -338,14 +365,18 @@ class TakeThatTable(TableScene):
             # The round may have ended with this take (the next deal already cleared the
             # piles): then nothing but the row was taken (TT-R8: no V1 card, the pile is out).
             same_round = not self.part_ended(before, after)
-            taken = after["face_down"][seat][len(before["face_down"][seat]):] if same_round \
-                else row
-            points = signed(pile_score([], taken))
-            if len(taken) > len(row):
-                text = t("tt.log.take_pro" + you, name=name, card=row[0], extra=taken[-1],
-                         points=points)
+            extra = after["pile_cards"][seat][len(before["pile_cards"][seat]):] \
+                if same_round else []
+            if not extra:
+                text = t("tt.log.take" + you, name=name, n=len(row),
+                         points=signed(pile_score([], row)))
+            elif you:
+                # V1: only a log read by the taker alone may name the card; with several
+                # humans at the screen the log is everybody's.
+                text = t("tt.log.take_pro.you", card=row[0], extra=extra[0],
+                         points=signed(pile_score([], row + extra)))
             else:
-                text = t("tt.log.take" + you, name=name, n=len(row), points=points)
+                text = t("tt.log.take_pro", name=name, card=row[0])
         else:
             kind, number = action.split()
             card = int(number)
@@ -357,7 +388,17 @@ class TakeThatTable(TableScene):
                 text = t("tt.log.play" + you, name=name, card=card)
         self.log.add(text, colour)
         if self.part_ended(before, after):
+            self._log_revealed(after)
             self.part_over(after)
+
+    def _log_revealed(self, after: dict) -> None:
+        """V1: the pile cards of the round just scored are shown to everybody."""
+        for seat, cards in enumerate(after["revealed"]):
+            if cards:
+                words = ", ".join(t("tt.toad", card=c) if c in toads() else str(c)
+                                  for c in cards)
+                self.log.add(t("tt.log.revealed" + self.you(seat), name=self.names[seat],
+                               cards=words), seat_colour(seat))
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_view(self, surface: pygame.Surface, view: dict, seat: int | None) -> None:
@@ -400,9 +441,12 @@ class TakeThatTable(TableScene):
                    bold=True, midtop=(g.pile[0], g.pile[1] + g.card[1] / 2 + px(6, s)))
 
     def _seat_info(self, view: dict, seat: int, hand: bool) -> SeatInfo:
+        # V1: the score leaves out the pile cards this view does not name; say how many
+        unseen = view["pile_cards"][seat].count(None)
         return SeatInfo(seat, self.names[seat], t("tt.score", score=signed(view["scores"][seat])),
                         active=view["current_player"] == seat,
-                        hand=view["hand_sizes"][seat] if hand else None)
+                        hand=view["hand_sizes"][seat] if hand else None,
+                        note=t("tt.unseen", n=unseen) if unseen else "")
 
     def _draw_panel(self, surface: pygame.Surface, view: dict, seat: int, rect: pygame.Rect,
                     s: float) -> None:
@@ -413,7 +457,8 @@ class TakeThatTable(TableScene):
         """An outline where a pile is empty, else a badge with its number of cards."""
         up, down = self._pile_spots(seat)
         w, h = self.geo.small
-        for centre, pile in ((up, view["face_up"][seat]), (down, view["face_down"][seat])):
+        minus = view["face_down"][seat] + view["pile_cards"][seat]
+        for centre, pile in ((up, view["face_up"][seat]), (down, minus)):
             if not pile:
                 pygame.draw.rect(surface, theme.PANEL_EDGE,
                                  pygame.Rect(centre[0] - w / 2, centre[1] - h / 2, w, h),
