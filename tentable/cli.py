@@ -268,8 +268,12 @@ def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from tentable import store
     from tentable.engine import SetupError, replay
+    from tentable.match import Match
+    from tentable.session import Seat, Session
 
     where = f"tentable replay: {args.file}"
     try:
@@ -280,13 +284,15 @@ def _replay(args: argparse.Namespace) -> int:
         return _say(f"{where}: cannot read it: {exc.strerror or exc}", FAILURE)
     try:
         final = replay(record)          # checks the whole record before printing anything
-        state = replay({**record, "history": []})
     except SetupError as exc:
         return _say(f"{where}: not a game that replays: {exc}", FAILURE)
-    names = _seat_names(record, state.players)
+    # the record is sound: the match plays it again, move by move, as the table would
+    names = _seat_names(record, final.players)
+    seats = tuple(Seat(name) for name in names)     # who sat there does not change a move
+    match = Match(replace(Session.from_record(record), seats=seats, history=()))
     for i, action in enumerate(record["history"], 1):
-        seat = state.current_player
-        state.apply(action)
+        seat = match.current_player
+        match.play(seat, [action])
         print(f"{i:4}. {names[seat] if seat is not None else '-'}: {action}")
     winners = ", ".join(names[seat] for seat in final.winners()) or "none yet"
     print(f"scores {final.scores()} · winners {winners}")

@@ -9,8 +9,10 @@ Every kind of hidden zone must get resampled somewhere: a card it hides that a v
 would then change the view, the one check that sees numbers (Take That) as well as ids.
 
 Every option is varied (each value of a bool or choice, the ends and middle of an int
-range, None where allowed), and a share of the games start from a fixed `deck=`.
-Each game gets a time budget (TENTABLE_PLAYOUT_SECONDS raises it for a long run).
+range, None where allowed: game n takes value n of each list, round and round), and a share
+of the games start from a fixed `deck=`. Each game plays a fixed number of games
+(TENTABLE_PLAYOUT_GAMES), so a busy machine runs the same test, only slower; a long soak
+that plays for TENTABLE_PLAYOUT_SECONDS is a separate run: `scripts/test.py -m soak`.
 """
 import json
 import os
@@ -24,8 +26,8 @@ import pytest
 from tentable.engine import GAMES, from_json, new_game, replay
 from tentable.engine.core import IllegalAction
 
-SECONDS = float(os.environ.get("TENTABLE_PLAYOUT_SECONDS", "8"))
-MIN_GAMES = 8
+GAMES_EACH = int(os.environ.get("TENTABLE_PLAYOUT_GAMES", "24"))
+SOAK_SECONDS = float(os.environ.get("TENTABLE_PLAYOUT_SECONDS", "120"))
 MAX_ACTIONS = 20_000
 SAMPLE = 0.15            # share of positions that get the costly checks ...
 COSTLY_PER_GAME = 6      # ... up to this many a game (a replay grows with the game)
@@ -56,7 +58,10 @@ def option_values(option, players):
 
 def random_setup(game, n, rng):
     players = game.min_players + n % (game.max_players - game.min_players + 1)
-    options = {o.name: rng.choice(option_values(o, players)) for o in game.options}
+    options = {}
+    for i, option in enumerate(game.options):   # each value in turn, options out of step
+        values = option_values(option, players)
+        options[option.name] = values[(n // (i + 1) + i) % len(values)]
     try:
         new_game(game.id, players, seed=n, options=options)
     except Exception:            # a combination the game refuses (solo needs two players)
@@ -136,15 +141,16 @@ def refused_untouched(state, rng):
     assert state.to_json() == before, "a refused action changed the state"
 
 
-def playouts(game_id, first, deadline, min_games):
-    """Play games from `first` on with every check until the deadline; return the kinds of
-    zone that were hidden, those determinize varied, and how many games were played."""
+def playouts(game_id, first, count, deadline=None):
+    """Play `count` games from `first` on with every check (or, with a deadline, as many
+    as fit before it); return the kinds of zone that were hidden, those determinize
+    varied, and how many games were played."""
     game = GAMES[game_id]
     rng = random.Random(f"invariants/{game_id}/{first}")
     changed: set[str] = set()
     hiding: set[str] = set()
     n = first
-    while n - first < min_games or time.monotonic() < deadline:
+    while n - first < count or (deadline is not None and time.monotonic() < deadline):
         players, options, deck = random_setup(game, n, rng)
         state = new_game(game_id, players, seed=n, options=options, deck=deck)
         cards = all_cards(state)
@@ -169,24 +175,49 @@ def playouts(game_id, first, deadline, min_games):
         assert len(state.scores()) == players
         assert state.winners() and set(state.winners()) <= set(state.seats)
         n += 1
-        if n - first >= 10 * min_games and time.monotonic() >= deadline:
-            break
     return hiding, changed, n - first
+
+
+def run_playouts(game_id, deadline=None):
+    workers = max(1, min(2, os.cpu_count() or 1))
+    each = -(-GAMES_EACH // workers)
+    with ProcessPoolExecutor(workers) as pool:
+        parts = list(pool.map(playouts, [game_id] * workers,
+                              [i * each for i in range(workers)],
+                              [each] * workers, [deadline] * workers))
+    hiding = set().union(*(h for h, _, _ in parts))
+    changed = set().union(*(c for _, c, _ in parts))
+    played = sum(n for _, _, n in parts)
+    assert played >= GAMES_EACH
+    return hiding, changed
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_fixed_playouts_try_every_value_of_every_option(game_id):
+    game = GAMES[game_id]
+    tried = {option.name: set() for option in game.options}
+    offered = {option.name: set() for option in game.options}
+    for n in range(GAMES_EACH):
+        players, options, _ = random_setup(game, n, random.Random(n))
+        for option in game.options:
+            offered[option.name] |= {compact(v) for v in option_values(option, players)}
+            if option.name in options:
+                tried[option.name].add(compact(options[option.name]))
+    assert tried == offered
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_random_playouts_keep_every_invariant(game_id):
-    workers = max(1, min(2, os.cpu_count() or 1))
-    deadline = time.monotonic() + SECONDS
-    with ProcessPoolExecutor(workers) as pool:
-        parts = list(pool.map(playouts, [game_id] * workers,
-                              [i * 1_000_000 for i in range(workers)],
-                              [deadline] * workers, [MIN_GAMES // workers] * workers))
-    hiding = set().union(*(h for h, _, _ in parts))
-    changed = set().union(*(c for _, c, _ in parts))
-    played = sum(n for _, _, n in parts)
-    assert played >= MIN_GAMES
+    hiding, changed = run_playouts(game_id)
     # The hidden-information checks above can only fail if hidden parts really vary: every
     # kind of hidden zone (hands, a pile, Take That's V1 pile cards) must be resampled.
     assert changed, "determinize never resampled anything"
     assert hiding <= changed, f"determinize never resampled {sorted(hiding - changed)}"
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_soak_random_playouts_for_a_while(game_id):
+    """The same checks for TENTABLE_PLAYOUT_SECONDS per game: `scripts/test.py -m soak`."""
+    hiding, changed = run_playouts(game_id, time.monotonic() + SOAK_SECONDS)
+    assert hiding <= changed

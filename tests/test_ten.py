@@ -326,7 +326,6 @@ def _after(state, seat, actions):
 
 def test_r12_best_payment_matches_brute_force_on_random_collections():
     rng = random.Random(12)
-    slow = 0.0
     for trial in range(60):
         state = game()
         state.collections[0] = [f"{c}#9{i}" for i, c in enumerate(
@@ -337,15 +336,13 @@ def test_r12_best_payment_matches_brute_force_on_random_collections():
         if worth == 0:
             continue
         price = rng.randint(1, min(worth, 9))
-        start = time.perf_counter()
         plan = best_payment(state, 0, price)
-        slow = max(slow, time.perf_counter() - start)
         score, money, paid = _after(state, 0, plan)
         assert paid >= price and paid - (3 if "pay x" in plan else 1) < price
         assert (score, money) == _brute_payment(state, 0, price), (state.codes(0), price)
-    assert slow < 0.05
 
 
+@pytest.mark.benchmark
 def test_r12_best_payment_is_fast_on_a_big_collection():
     state = game()
     state.collections[0] = [f"{c}#9{i}" for i, c in enumerate(

@@ -529,6 +529,7 @@ def test_bots_take_and_block_in_phase_2(bot_name):
         assert after.winners() != [0], f"white still wins by {reply}"
 
 
+@pytest.mark.benchmark
 def test_search_answers_within_its_time_limit():
     state = new_game("tentiles", 2, seed=2)
     for action in ["place 0,0", "place 1,0", "place 0,1", "place 1,1"]:
