@@ -425,6 +425,17 @@ def test_the_results_say_try_again(scores, winners, says, headline, app):
     assert store.load_ladder()[0].target == 5
 
 
+def test_s8_a_solo_draw_stars_nobody_but_a_shared_win_stars_both(app):
+    scene = results(app, solo(5), [12, 12], [0, 1])
+    assert [scene.starred(seat) for seat in (0, 1)] == [False, False]
+    scene = results(app, solo(5), [14, 12], [0])
+    assert [scene.starred(seat) for seat in (0, 1)] == [True, False]
+    session = Session("ten", (Seat("You"), Seat("Ana", "bot", "random")), 5, {})
+    scene = results(app, session, [12, 12], [0, 1])
+    assert [scene.starred(seat) for seat in (0, 1)] == [True, True]
+    app.step(wait=False)
+
+
 def test_the_results_say_the_ladder_is_complete(app):
     store.save_ladder(Ladder(target=10, best=9))
     scene = results(app, solo(10), [25, 20], [0])

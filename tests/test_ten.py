@@ -532,35 +532,85 @@ def test_s3_the_fourth_colour_makes_a_number_joker_superfluous():
     assert codes(state.duplicates[0]) == ["W3"] and "P3" in codes(state.collections[0])
 
 
-def test_s4_s5_mona_bids_exactly_your_money_and_you_cannot_outbid():
+def holding(state, you, mona):
+    """Both purses as (money tokens, bust tokens, duplicates): what pays a solo bid (S4)."""
+    for seat, (tokens, busts, dups) in ((0, you), (MONA, mona)):
+        state.money[seat], state.bust[seat] = tokens, busts
+        state.duplicates[seat] = [take(state, "G2") for _ in range(dups)]
+    state.changed()
+
+
+def test_s5_mona_bids_your_total_when_she_can_pay_it_and_you_must_pass():
     state = solo(["W5"])
-    state.money = [6, 9]
-    state.bust = [1, 0]
+    holding(state, you=(6, 1, 0), mona=(9, 0, 1))            # your total 6 + 3 = 9; hers 10
     play(state, "flip")
     assert state.current_player == MONA and state.legal_actions() == ["bid 9"]
     play(state, "bid 9")
     assert state.legal_actions() == ["pass"]
-    refused(state, "bid 10", "cannot outbid")
+    refused(state, "bid 10", "all the money you have: you cannot outbid her")
     play(state, "pass")
     assert state.legal_actions() == ["pay t"]                # S7: tokens first
+    play(state, *["pay t"] * 9)
+    assert codes(state.collections[MONA]) == ["W5"] and state.money[MONA] == 0
 
 
-def test_s5_mona_passes_below_five_then_you_may_take_it_for_five():
+def test_s5_mona_short_of_your_total_bids_all_she_can_pay_and_you_may_outbid():
     state = solo(["W5"])
-    state.money = [4, 9]
+    holding(state, you=(10, 0, 0), mona=(2, 1, 1))           # she can pay 2 + 3 + 1 = 6
     play(state, "flip")
-    assert state.legal_actions() == ["pass"]                 # your money 4 < 5
-    play(state, "pass")
-    refused(state, "bid 4", "at least 5")
-    assert state.legal_actions() == ["pass"]                 # you cannot pay 5 either
+    assert state.legal_actions() == ["bid 6"]
+    play(state, "bid 6")
+    assert state.current_player == 0
+    assert state.legal_actions() == ["bid 10", "bid 7", "bid 8", "bid 9", "pass"]
+    refused(state, "bid 6", "Mona bid 6: bid more than that, up to 10")
+    refused(state, "bid 11", "at most 10")
+    play(state, "bid 8")                                     # she does not raise again
+    assert state.phase == "pay" and state.payment["payer"] == 0 and state.payment["due"] == 8
+    play(state, *["pay t"] * 8)
+    assert codes(state.collections[0]) == ["W5"] and state.money == [2, 2]
+
+
+def test_s5_mona_short_of_your_total_pays_all_she_has_when_you_pass():
     state = solo(["W5"])
-    state.money = [5, 3]
+    holding(state, you=(10, 0, 0), mona=(2, 1, 1))
+    play(state, "flip", "bid 6", "pass")
+    seen = []
+    while state.phase == "pay":
+        seen += state.legal_actions()
+        play(state, state.legal_actions()[0])
+    assert seen == ["pay t", "pay t", "pay x", "pay d"]      # S7: her fixed order
+    assert codes(state.collections[MONA]) == ["W5"]
+    assert (state.money[MONA], state.bust[MONA], state.duplicates[MONA]) == (0, 0, [])
+
+
+def test_s5_mona_with_under_five_passes_and_you_may_take_it_for_five():
+    state = solo(["W5"])
+    holding(state, you=(9, 0, 0), mona=(1, 1, 0))            # she can pay 4
     play(state, "flip")
-    assert state.legal_actions() == ["pass"]                 # she cannot pay your 5
+    assert state.legal_actions() == ["pass"]
     play(state, "pass")
     assert state.legal_actions() == ["bid 5", "pass"]
+    refused(state, "bid 6", "Mona passed: you may bid 5, no more")
+    refused(state, "bid 4", "at least 5")
+    play(state, "bid 5", *["pay t"] * 5)
+    assert codes(state.collections[0]) == ["W5"]
+    state = solo(["W5"])
+    holding(state, you=(9, 0, 0), mona=(1, 1, 0))
+    play(state, "flip", "pass", "pass")
+    assert codes(state.removed) == ["W5"]                    # nobody bid: it leaves the game
+
+
+def test_s5_your_total_under_five_mona_passes_and_so_must_you():
+    state = solo(["W5"])
+    holding(state, you=(3, 0, 1), mona=(10, 0, 0))           # your total 4
+    give(state, 0, ["B1", "B2"])                             # scoring cards do not pay (S4)
+    play(state, "flip")
+    assert state.legal_actions() == ["pass"]
     play(state, "pass")
-    assert codes(state.removed) == ["W5"]
+    assert state.legal_actions() == ["pass"]                 # you cannot pay 5 either
+    refused(state, "bid 5", "at most 4")
+    play(state, "pass")
+    assert codes(state.removed) == ["W5"] and state.money == [3, 10]
 
 
 def test_s6_mona_bids_one_more_than_you_or_five():
@@ -696,6 +746,17 @@ def test_heuristic_plays_whole_games_in_every_setup_and_beats_random():
             if players == 2 and not options:
                 wins += 0 in state.winners()
     assert wins >= 5
+
+
+def test_s5_heuristic_outbids_mona_only_for_a_joker_worth_the_coins():
+    """Mona bid all she has (6) against your 10: a super joker that closes a blue gap
+    (3 -> 7 in a row) is worth 7 coins; the same joker for an empty collection is not."""
+    for held, expected in ((["B1", "B2", "B3", "B5", "B6", "B7"], "bid 7"), ([], "pass")):
+        state = solo(["W#"])
+        give(state, 0, held)
+        holding(state, you=(10, 0, 0), mona=(6, 0, 0))
+        play(state, "flip", "bid 6")
+        assert make_bot("heuristic", "ten", 0, seed=1).choose(state) == expected
 
 
 def test_r14_the_scoring_screen_shows_runs_and_joker_places():

@@ -1,4 +1,5 @@
 """The TEN table under the SDL dummy driver, driven by real mouse and key events."""
+from collections import Counter
 from functools import partial
 from itertools import takewhile
 from pathlib import Path
@@ -7,7 +8,8 @@ import pygame
 
 import uitools
 from tentable.bots import make_bot
-from tentable.engine.ten import MONA, best_payment, odds
+from tentable.engine.core import code_of
+from tentable.engine.ten import MONA, best_payment, deck_for, odds
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.scenes.ten import suggested_payment
@@ -267,6 +269,39 @@ def test_an_auction_by_keys(app):
     key(app, pygame.K_RETURN)
     assert state.history[before:] == [f"bid {bids[0]}"]
     assert any(e.text == f"You bid {bids[0]}" for e in table.log.entries[-3:])
+
+
+def test_s5_in_solo_you_outbid_mona_when_she_bid_all_she_has(app):
+    """S5: you hold 10, Mona 5; on the joker you flip she bids her 5 and you may go above."""
+    from dataclasses import replace
+
+    from tentable.ui.scenes.ladder import solo_session
+    top = ["$5", "B5", "W5"]        # you take the 5 money; Mona stops on B5; you flip W5
+    rest = Counter(deck_for(2))
+    rest.subtract(top)
+    session = replace(solo_session(5), seed=1, deck=top + sorted(rest.elements()))
+    table = table_for("ten")(app, session)
+    app.reset(table)
+    app.step(wait=False)
+    state = table._state
+    key(app, pygame.K_f)
+    key(app, pygame.K_m)                                # stop: take the money
+    wait_for(app, lambda: table.my_turn)                # Mona took B5
+    assert state.money == [10, 5]
+    key(app, pygame.K_f)                                # the joker: Mona opens
+    wait_for(app, lambda: table.my_turn)
+    assert state.history[-1] == "bid 5" and state.auction["bidder"] == MONA
+    assert table.status_text() == "Mona bid all she has, 5: bid 6 or more for the joker, " \
+                                  "or pass"
+    assert table.bid_amount == 6
+    click(app, table.plus1_button.rect.center)
+    click(app, table.bid_button.rect.center)
+    assert state.history[-1] == "bid 7"                 # she does not raise again
+    wait_for(app, lambda: table.my_turn and table.tray is not None)
+    click(app, table.pay_button.rect.center)            # seven tokens, one gesture
+    assert state.history[-8:] == ["bid 7"] + ["pay t"] * 7
+    assert [code_of(c) for c in state.collections[0]] == ["W5"]
+    assert any(e.text == "You win W5 for 7" for e in table.log.entries[-3:])
 
 
 def test_the_coach_is_off_by_default_and_shows_odds_of_the_view(app):

@@ -155,6 +155,8 @@ class TenHeuristic(Bot):
                 return f"bid {win}"
             drain = min(high, hers - 1)       # she still takes it, for all she has
             return f"bid {drain}" if drain >= low else "pass"
+        # The last bidder needs only the lowest bid it may make, if the joker is worth that
+        # many coins; in solo that is one above Mona's opening (S5): she does not raise again.
         last = auction["next"] == len(auction["order"]) - 1
         bid = low if last else max(low, int(EARLY_BIDDER * limit))
         return f"bid {bid}" if bid <= min(high, limit) else "pass"

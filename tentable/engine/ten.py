@@ -646,16 +646,23 @@ class Ten(State):
             return auction["high"] + 1, self.wealth(seat)
         worth = self.wealth(seat, cards=False)                      # S4
         if seat == MONA:
-            if auction["next"] == 0:                                # S5: exactly your money
-                bid = self.wealth(0, cards=False)
-                return (bid, bid) if bid >= SOLO_MIN_BID and worth >= bid else (1, 0)
+            if auction["next"] == 0:                                # S5: she opens
+                bid = self._mona_opening()
+                return (bid, bid) if bid else (1, 0)
             bid = auction["high"] + 1 if auction["bidder"] is not None else SOLO_MIN_BID
             return (bid, bid) if worth >= bid else (1, 0)           # S6
         if auction["next"] == 0:                                    # S6: you bid first
             return SOLO_MIN_BID, worth
-        if auction["bidder"] is not None:                           # S5: Mona bid
-            return 1, 0
+        if auction["bidder"] is not None:                           # S5: above her bid,
+            return auction["high"] + 1, worth                       # empty if she bid it all
         return SOLO_MIN_BID, min(worth, SOLO_MIN_BID)               # S5: take it for 5
+
+    def _mona_opening(self) -> int:
+        """S5: Mona's bid on a joker you flipped, 0 for a pass: your total money if she can
+        pay it, else all she can pay ("wenn möglich"); nothing if either is under 5."""
+        yours, hers = self.wealth(0, cards=False), self.wealth(MONA, cards=False)
+        bid = min(yours, hers)
+        return bid if bid >= SOLO_MIN_BID else 0
 
     def _legal_auction(self) -> list[str]:
         seat = self.auction["order"][self.auction["next"]]
@@ -679,14 +686,23 @@ class Ten(State):
         bid = int(words[1])
         seat = self.current_player
         low, high = self._bid_range(seat)
-        if self.solo and seat == 0 and self.auction["bidder"] is not None \
-                and self.auction["next"] > 0:
-            raise IllegalAction("Mona bid your whole money: in solo you cannot outbid her (S5).")
+        worth = self.wealth(seat, not self.solo)
+        if self.solo and seat == 0 and self.auction["next"] > 0:   # S5: Mona opened
+            high_bid = self.auction["high"]
+            if self.auction["bidder"] is None:
+                if bid > SOLO_MIN_BID:
+                    raise IllegalAction("Mona passed: you may bid 5, no more.")
+            elif high_bid >= worth:
+                raise IllegalAction(f"Mona bid {high_bid}, all the money you have: you "
+                                    f"cannot outbid her.")
+            elif bid <= high_bid:
+                raise IllegalAction(f"Mona bid {high_bid}: bid more than that, up to "
+                                    f"{worth}, or pass.")
         if bid < low:
             raise IllegalAction(f"Bid at least {low}" + (" (the solo minimum is 5)."
                                                         if self.solo else "."))
         if bid > high:
-            raise IllegalAction(f"You can pay at most {self.wealth(seat, not self.solo)}.")
+            raise IllegalAction(f"You can pay at most {worth}.")
         return bid
 
     def _perform_auction(self, bid) -> None:

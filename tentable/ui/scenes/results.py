@@ -85,8 +85,17 @@ class ResultsScene(Scene):
             self.next_target = ladder.target
             self.again.text = t("ladder.play", target=ladder.target)
 
+    @property
+    def solo_draw(self) -> bool:
+        """S8: equal points against Mona (the engine lists both seats as winners)."""
+        return self.solo and len(self.winners) == 2
+
+    def starred(self, seat: int) -> bool:
+        """Whether `seat`'s row is marked as a winner's: a solo draw is nobody's win."""
+        return seat in self.winners and not self.solo_draw
+
     def headline(self) -> str:
-        if self.solo and len(self.winners) == 2:          # S8: equal points draw
+        if self.solo_draw:
             return t("ladder.result_draw")
         names = [self.names[i] for i in sorted(self.winners)]
         humans = self.session.humans
@@ -186,7 +195,7 @@ class ResultsScene(Scene):
         for seat, name in enumerate(self.names):
             y = box.y + (seat + 1) * row_h
             row = pygame.Rect(box.x, y, box.w, row_h - px(4, s))
-            won = seat in self.winners
+            won = self.starred(seat)
             fill = (*theme.ACCENT, 60) if won else (255, 255, 255, 14)
             edge = (*theme.ACCENT, 170) if won else None
             surface.blit(rounded(row.size, fill, px(8, s), edge), row)

@@ -677,6 +677,8 @@ class TenTable(TableScene):
             self.layout(self.app.size)
 
     def forced_text(self, action: str) -> str:
+        if action == "pass" and self.mona_bid_text():
+            return self.mona_bid_text()
         key = {"flip": "ten.forced_flip", "pass": "ten.forced_pass", "skip": "ten.forced_skip",
                "bust token": "ten.forced_bust"}.get(action)
         if key:
@@ -684,6 +686,22 @@ class TenTable(TableScene):
         if action.startswith("pay "):
             return t("ten.forced_pay")
         return super().forced_text(action)
+
+    def status_text(self) -> str:
+        return self.mona_bid_text() or super().status_text()
+
+    def mona_bid_text(self) -> str:
+        """Solo, on a joker you flipped: what Mona's opening bid leaves you (S5), or ""."""
+        auction = self.view["auction"]
+        if not (self.my_turn and self.view["solo"] and auction and auction["order"][0] == MONA
+                and auction["next"] == 1):
+            return ""
+        low, _ = self._bid_range()
+        if auction["bidder"] is None:
+            return t("ten.mona_passed") if low is not None else ""
+        if low is None:
+            return t("ten.mona_bid_yours", n=auction["high"])
+        return t("ten.mona_bid_hers", n=auction["high"], low=low)
 
     def animate(self, dt: float) -> bool:
         moving = self.tweens.update(dt)
@@ -1109,12 +1127,14 @@ class TenTable(TableScene):
         low, top = self._bid_range()
         bh = px(32, s, 24)
         if low is None:
-            blit_label(surface, t("ten.cannot_bid"), small, theme.TEXT_DIM, topleft=(x, y))
+            rect = blit_label(surface, fit(self.mona_bid_text() or t("ten.cannot_bid"), small,
+                                           r.right - x - pad),
+                              small, theme.TEXT_DIM, topleft=(x, y))
         else:
             amount = self.typed or str(self.bid_amount)
             rect = blit_label(surface, t("ten.your_bid", n=amount, low=low, high=top), size,
                               theme.TEXT, bold=True, topleft=(x, y))
-            y = rect.bottom + px(6, s)
+        y = rect.bottom + px(6, s)                  # the buttons go under either line
         bw = px(52, s)
         bx = x
         for button in (self.minus_button, self.plus1_button, self.plus5_button):
