@@ -283,7 +283,7 @@ def test_s5_in_solo_you_outbid_mona_when_she_bid_all_she_has(app):
     table = table_for("ten")(app, session)
     app.reset(table)
     app.step(wait=False)
-    state = table._state
+    state = table.match.state
     key(app, pygame.K_f)
     key(app, pygame.K_m)                                # stop: take the money
     wait_for(app, lambda: table.my_turn)                # Mona took B5
