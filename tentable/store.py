@@ -318,6 +318,10 @@ def check_record(data: Any) -> dict:
          f"'history' must be a list of at most {MAX_HISTORY:,} actions")
     need(all(isinstance(a, str) and len(a) <= MAX_ACTION for a in history),
          "'history' must hold only actions (short texts)")
+    assisted = data.get("assisted", [])
+    need(isinstance(assisted, list) and all(type(s) is int and 0 <= s < players
+                                            for s in assisted),
+         "'assisted' must list seats of the game")
     record = dict(data)
     if "seats" in data:
         seats = data["seats"]
