@@ -185,6 +185,10 @@ class Match:
     def history(self) -> list[str]:
         return list(self._state.history)
 
+    @property
+    def lowest_wins(self) -> bool:
+        return self._state.lowest_wins
+
     def is_human(self, seat: int | None) -> bool:
         return (seat is not None and seat not in self._state.automata
                 and self.session.seats[seat].is_human)

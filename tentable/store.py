@@ -124,7 +124,7 @@ def _fsync_dir(folder: Path) -> None:
 
 def remove_stray_temp_files() -> None:
     """Delete the temp files that a write killed before its rename left behind."""
-    for folder in (data_dir(), saves_dir()):
+    for folder in (data_dir(), saves_dir(), data_dir() / "archive"):
         try:
             strays = list(folder.glob(".*.json.*.tmp"))
         except OSError:

@@ -177,6 +177,7 @@ STRINGS: dict[str, str] = {
     "table.bot_failed": "{name} could not move: {reason}",
     "table.bot_illegal": "it chose a move that is not allowed",
     "table.save_failed": "Autosave failed: {reason}",
+    "table.keep_failed": "This game could not be kept in your games: {reason}",
     "table.start_failed": "Cannot start the game: {reason}",
 
     # Take That table

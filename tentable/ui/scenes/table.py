@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from tentable import store
+from tentable import stats, store
 from tentable.engine import replay
 from tentable.match import (Applied, BotFailed, BotLate, Match, Refused, SaveFailed)
 from tentable.session import Session
@@ -451,6 +451,13 @@ class TableScene(Scene):
 
     def show_results(self) -> None:
         self.match.flush()
+        try:   # kept and counted before the game in progress is forgotten
+            for message in stats.keep_finished_game(
+                    self.match.record(), self.match.scores(), self.match.winners(),
+                    self.match.lowest_wins):
+                self.app.toasts.show(message, 5.0, "error")
+        except (OSError, ValueError) as exc:
+            self.app.toasts.show(t("table.keep_failed", reason=exc), 5.0, "error")
         store.clear_autosave(self.session.game_id)
         self.app.push("results", session=self.session, final=self.match.view(None),
                       scores=self.match.scores(), winners=self.match.winners(),
