@@ -17,14 +17,15 @@ from tentable.ui.app import MIN_SIZE, App, CrashScene
 from tentable.ui.scene import Scene
 from tentable import match as match_module
 from tentable.botjobs import Job
-from tentable.ui.scenes import SCENES, TABLES, table as table_module
+from tentable.ui.scenes import SCENES, TABLES
+from tentable.ui.tables import base as table_module
 from tentable.ui.scenes.common import Picker, ReadOnly, Segmented, Stepper
 from tentable.ui.scenes.menu import MenuScene
 from tentable.ui.scenes.pause import PauseScene
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.scenes.settings import SettingsScene
 from tentable.ui.scenes.setup import SetupScene
-from tentable.ui.scenes.table import TableScene
+from tentable.ui.tables.base import TableScene
 from tentable.session import Seat, Session
 from tentable.ui.text import STRINGS, t
 from uitools import FakeClock, click, key, wait_for

@@ -181,16 +181,21 @@ STRINGS: dict[str, str] = {
     "table.start_failed": "Cannot start the game: {reason}",
 
     # Take That table
+    # words shared by every game's narration (tentable/narration)
+    "words.points.one": "{score} point",
+    "words.points.other": "{score} points",
     "tt.play": "Play  (Enter)",
     "tt.twist": "Twist  (T)",
     "tt.take": "Take row  (R)",
     "tt.pile": "{n} left",
-    "tt.score": "{score} points",
     "tt.empty_row": "Open a new row with any card",
     "tt.hint": "Drag a card to the end of the row, or onto its twin  ·  ← → pick  ·  "
                "Enter play  ·  T twist  ·  R take",
     "tt.forced_take": "No cards left — you must take the row  (R)",
     "tt.pick_first": "Pick a card first: click it, or use ← and →.",
+    "tt.move.play": "play {card}",
+    "tt.move.twist": "twist {card}",
+    "tt.move.take": "take the row",
     "tt.log.play": "{name} plays {card}",
     "tt.log.open": "{name} opens a new row with {card}",
     "tt.log.twist": "{name} shows {card} and twists {twin} out: +2",

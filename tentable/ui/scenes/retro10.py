@@ -21,7 +21,7 @@ from tentable.engine.retro10 import Retro10, cards as card_table
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
 from tentable.ui.scenes.common import MINUS, px, text_px
-from tentable.ui.scenes.table import TableScene
+from tentable.ui.tables.base import TableScene
 from tentable.ui.text import STRINGS, t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.button import Button

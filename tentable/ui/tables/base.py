@@ -1,6 +1,8 @@
 """The base of every game's table: the picture of a `Match`; games draw views.
 
-A game's table subclasses `TableScene` and sees the game only through views
+A card table builds on `tentable.ui.tables.kit.CardTable`, which subclasses this and adds
+the parts every table repeats (sprites, drag, log, seat panels, input chain, focus). A
+game's table sees the game only through views
 (`view(seat)` of the seat at the screen), never the full state:
 
     class TakeThatTable(TableScene):
