@@ -178,6 +178,17 @@ STRINGS: dict[str, str] = {
     "table.bot_illegal": "it chose a move that is not allowed",
     "table.save_failed": "Autosave failed: {reason}",
     "table.keep_failed": "This game could not be kept in your games: {reason}",
+    "table.undone": "{name} takes back a move",
+    "table.helped": "The computer plays for {name} now",
+    "table.back": "{name} plays again",
+    "undo.button": "Undo",
+    "undo.nothing": "Nothing to take back this turn",
+    "undo.revealed": "A card was revealed since: that cannot be taken back",
+    "undo.turn_over": "Your turn is over: it cannot be taken back",
+    "undo.not_yours": "It is not your turn",
+    "undo.off": "No taking back in ladder games",
+    "pause.hand_over": "Let the computer play for {name}",
+    "pause.take_back": "{name} plays again",
     "table.start_failed": "Cannot start the game: {reason}",
 
     # Take That table
