@@ -636,6 +636,14 @@ def test_heuristic_goes_after_a_face_up_10_when_its_own_card_is_poor():
     assert heuristic(state) == "bid 1 2"                        # the minimum: the protection
 
 
+def test_r2_heuristic_counts_the_spare_jokers_among_the_cards_it_has_not_seen():
+    state = play(game(2, [["9", "3", "5"], ["8", "2", "6"]]), "place 9 up")
+    bot = make_bot("heuristic", "retro10", 1, seed=1)
+    bot._read(state.view(1))
+    assert Counter(bot.pool)["J"] == 6                  # seven, less the one in its hand
+    assert len(bot.pool) == 70 - 4 - 1                  # all it cannot see: hand 0 and deck
+
+
 def test_heuristic_sheds_a_penalty_card_when_two_cards_make_10_alike():
     state = to_phase4(play(game(3, [["7", "3", "S7"], ["8", "2", "6"], ["1", "4", "7"]]),
                            "place 3 up", "place 8 up", "place 1 up"))
