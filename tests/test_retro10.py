@@ -456,6 +456,14 @@ def test_r8_refill_draws_from_the_top_in_turn_order():
     assert "S8#1" in state.hands[0] and "S2#1" in state.hands[1]
 
 
+def test_r8_refill_om_de_beurt_each_player_fills_to_four_before_the_next_draws():
+    # Seat 0 played two cards and needs two, seat 1 needs one: seat 0 takes the top two.
+    state = game(2, [["3", "5", "0"], ["8", "2", "6"]], draws=["S8", "S2", "S5"])
+    play(state, "place 3 up", "place 8 up", "pass", "pass", "add 5", "stand")
+    assert codes(state.hands[0]) == ["0", "J", "S2", "S8"]
+    assert codes(state.hands[1]) == ["2", "6", "J", "S5"]
+
+
 # -- RX-R9 ------------------------------------------------------------------------------
 def test_r9_the_game_ends_after_the_10th_round_without_refill():
     state = new_game("retro10", 2, seed=3, rounds=ROUNDS)
