@@ -510,7 +510,7 @@ def test_r2_a_hand_of_two_jokers_shows_both_and_the_card_you_move_is_the_one_pla
     the player drags is the one that lands, though the action names only the code 'J'."""
     for seed in range(100):
         table = new_table(app, ["human", "random", "random"], seed=seed)
-        state = table._state
+        state = table.match.state
         jokers = [c for c in state.hands[0] if code_of(c) == "J"]    # the engine's order
         if len(jokers) == 2:
             break
