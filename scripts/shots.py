@@ -35,6 +35,24 @@ def showcases():
         yield path.stem, module
 
 
+def keep_some_games():
+    """A few finished games in the (temporary) data folder, for Your games, the replay
+    viewer and the statistics; returns the one the replay shows."""
+    from tentable import archive, stats
+    from tentable.match import Match
+    from tentable.session import Seat, Session
+    for game, seed in (("takethat", 11), ("takethat", 12), ("tentiles", 3), ("takethat", 13),
+                       ("elfer", 2)):
+        seats = (Seat("Ana", "bot", "heuristic"), Seat("Computer", "bot", "heuristic"))
+        match = Match(Session(game, seats, seed, {}))
+        match.play_out()
+        record = {**match.record(), "seats": [
+            {"name": "Ana", "kind": "human", "bot": ""},
+            {"name": "Computer", "kind": "bot", "bot": "heuristic"}]}
+        stats.keep_finished_game(record, match.scores(), match.winners())
+    return next(g for g in archive.load_all()[0] if g.game == "takethat")
+
+
 def main() -> int:
     only = set(sys.argv[1:])     # game ids: only their screenshots (plus the shared ones)
     if not os.environ.get("DISPLAY"):
@@ -58,11 +76,23 @@ def main() -> int:
         pygame.image.save(app.screen, str(path))
         print(f"saved {path.relative_to(ROOT)} ({app.size[0]}×{app.size[1]})")
 
+    kept = keep_some_games()
     shot("menu")
     app.push("setup", game_id="takethat")
     shot("setup")
     app.push("settings")
     shot("settings")
+    app.reset("menu")
+    app.push("games")
+    shot("games")
+    app.push("replay", game=kept)
+    for _ in range(9):
+        app.top.forward()
+    shot("replay")
+    app.reset("menu")
+    app.push("stats")
+    shot("stats")
+    app.reset("menu")
 
     for name, module in showcases():
         if only and name not in only:

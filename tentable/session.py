@@ -46,6 +46,7 @@ class Session:
     chance: dict = field(default_factory=dict)   # further chance keywords (retro10 rounds=)
     history: tuple[str, ...] = ()   # moves to replay when resuming a saved game
     assisted: tuple[int, ...] = ()  # human seats a computer played for a while
+    watch: bool = False             # a replay: nobody plays, nothing is saved
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))

@@ -252,8 +252,14 @@ def test_menu_to_setup_to_settings_and_back(count_only, app):
     assert isinstance(app.top, SetupScene)
     key(app, pygame.K_ESCAPE)
     assert app.top is menu
-    # Down from the tiles reaches the buttons row; Right goes on to Quit
+    # Down from the tiles reaches the buttons row; Left and Right go along it
     key(app, pygame.K_DOWN)
+    assert menu.nav.current.rect() in [b.rect for b in menu.buttons]
+    for _ in range(len(menu.buttons)):
+        if menu.nav.current.rect() == menu.settings_button.rect:
+            break
+        key(app, pygame.K_RIGHT if menu.nav.current.rect().x < menu.settings_button.rect.x
+            else pygame.K_LEFT)
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, SettingsScene)
 

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from tentable.session import Session
 
 #: The screens built into the app, imported by `load_scenes` on first need.
-BUILTIN_SCENES = ("menu", "setup", "settings", "pause", "results", "ladder")
+BUILTIN_SCENES = ("menu", "setup", "settings", "pause", "results", "ladder", "games",
+                  "replay", "stats")
 
 SceneFactory = Callable[..., "Scene"]   # (app, **kwargs) -> Scene; a Scene class is one
 SCENES: dict[str, SceneFactory] = {}

@@ -80,8 +80,10 @@ class TableScene(Scene):
         super().__init__(app)
         # SetupError for a bad setup or record, ValueError for an unknown bot: the caller
         # shows it. No taking back on the solo ladder: a rung is earned.
-        self.match = Match(session, clock=app.clock, save=store.save_autosave,
-                           undo=stats.mode_of(session.record([])) != "ladder")
+        self.match = Match(session, clock=app.clock,
+                           save=None if session.watch else store.save_autosave,
+                           undo=not session.watch
+                           and stats.mode_of(session.record([])) != "ladder")
         self.undo = UndoControl(self)
         self._since_action = 0.0
         self._results_shown = False
@@ -346,7 +348,7 @@ class TableScene(Scene):
         self.log_start(self.first_view)
         for seat, action, before, after in self.history_views():
             self.narrate(seat, action, before, after)
-        if self.session.history:
+        if self.session.history and not self.session.watch:
             self.log.add(t("table.resumed", n=len(self.session.history)))
 
     def forced_text(self, action: str) -> str:
@@ -460,8 +462,9 @@ class TableScene(Scene):
             self.draw_status(surface)
             if self.dialog is not None:
                 self.dialog.draw(surface)
-        self.pause_button.draw(surface)
-        self.undo.draw(surface)
+        if not self.session.watch:        # a replay has the viewer's own controls
+            self.pause_button.draw(surface)
+            self.undo.draw(surface)
 
     def tell(self, text: str) -> None:
         """A line in the table's log (every game's table has one)."""

@@ -1,0 +1,147 @@
+"""Your games: every finished game kept (`tentable.archive`), newest first. Pick one to
+watch it again in the replay viewer.
+
+    app.push("games")
+"""
+from __future__ import annotations
+
+import pygame
+
+from tentable import archive
+from tentable.engine import GAMES
+from tentable.ui import theme
+from tentable.ui.scene import Scene
+from tentable.ui.scenes import register_scene, table_for
+from tentable.ui.scenes.common import backdrop, px, signed, text_px
+from tentable.ui.text import t
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.panel import blit_label, fit, rounded
+
+ROWS = 9          # games on one page
+
+
+def outcome(game: archive.Kept) -> str:
+    """"Ana won" / "Ana and Ben shared the win" / "A draw", in a player's words."""
+    names = [game.names[s] for s in game.winners]
+    if len(names) == len(game.names) and len(names) > 1:
+        return t("games.draw")
+    if len(names) == 1:
+        return t("games.won", name=names[0])
+    return t("games.shared", names=", ".join(names))
+
+
+def scores_text(game: archive.Kept) -> str:
+    return " · ".join(f"{name} {signed(score) if isinstance(score, int) else score}"
+                      for name, score in zip(game.names, game.scores))
+
+
+@register_scene("games")
+class GamesScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.games, messages = archive.load_all()
+        for message in messages:
+            self.app.toasts.show(message, 6.0, "error")
+        self.games = [g for g in self.games if g.game in GAMES and table_for(g.game)]
+        self.index = 0
+        self.rows: list[pygame.Rect] = []
+        self.hover: int | None = None
+        self.back_button = Button(t("games.back"), self.app.pop)
+        self.watch_button = Button(t("games.watch"), self.watch, key=pygame.K_RETURN,
+                                   kind="primary")
+        self.scale = 1.0
+
+    @property
+    def first(self) -> int:
+        return self.index // ROWS * ROWS
+
+    def watch(self) -> None:
+        if self.games:
+            self.app.push("replay", game=self.games[self.index])
+
+    def move(self, step: int) -> None:
+        if self.games:
+            self.index = max(0, min(len(self.games) - 1, self.index + step))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.scale = theme.ui_scale(size)
+        w, h = size
+        width = min(w - 2 * px(40, s), px(1000, s))
+        top, row_h = px(120, s), px(50, s, 36)
+        x = (w - width) // 2
+        self.rows = [pygame.Rect(x, top + i * row_h, width, row_h - px(6, s))
+                     for i in range(ROWS)]
+        bw, bh = px(200, s), px(46, s, 34)
+        y = h - bh - px(40, s)
+        self.back_button.layout((w // 2 - bw - px(10, s), y, bw, bh))
+        self.watch_button.layout((w // 2 + px(10, s), y, bw, bh))
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS,
+                     pygame.K_PAGEDOWN: ROWS, pygame.K_HOME: -len(self.games),
+                     pygame.K_END: len(self.games)}
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return
+            if event.key in steps:
+                self.move(steps[event.key])
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.move(-event.y)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._row_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            row = self._row_at(event.pos)
+            if row is not None:
+                self.index = row
+                self.watch()
+                return
+        for button in (self.back_button, self.watch_button):
+            if button.handle(event):
+                return
+
+    def _row_at(self, pos) -> int | None:
+        for i, rect in enumerate(self.rows):
+            if rect.collidepoint(pos) and self.first + i < len(self.games):
+                return self.first + i
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        backdrop(surface)
+        w = surface.get_width()
+        blit_label(surface, t("games.title"), text_px(40, s), theme.TEXT, bold=True,
+                   midtop=(w // 2, px(36, s)))
+        if not self.games:
+            blit_label(surface, t("games.none"), text_px(theme.FONT_BODY, s), theme.TEXT_DIM,
+                       center=(w // 2, surface.get_height() // 2))
+        size = text_px(theme.FONT_BODY, s)
+        small = text_px(theme.FONT_SMALL, s)
+        for i, rect in enumerate(self.rows):
+            n = self.first + i
+            if n >= len(self.games):
+                break
+            game = self.games[n]
+            chosen, lit = n == self.index, n == self.hover
+            fill = (*theme.ACCENT, 70) if chosen else (255, 255, 255, 26 if lit else 14)
+            surface.blit(rounded(rect.size, fill, px(8, s),
+                                 (*theme.ACCENT, 170) if chosen else None), rect)
+            pad = px(14, s)
+            title = GAMES[game.game].title
+            left = f"{game.finished.replace('T', ' ')[:16]}   {title}"
+            blit_label(surface, fit(left, size, rect.w // 2 - pad, True), size, theme.TEXT,
+                       bold=True, midleft=(rect.x + pad, rect.centery - small // 2))
+            blit_label(surface, fit(scores_text(game), small, rect.w // 2 - pad), small,
+                       theme.TEXT_DIM, midleft=(rect.x + pad, rect.centery + size // 2))
+            blit_label(surface, fit(outcome(game), size, rect.w // 2 - 2 * pad), size,
+                       theme.ACCENT, midright=(rect.right - pad, rect.centery))
+        if len(self.games) > ROWS:
+            page = t("games.page", first=self.first + 1,
+                     last=min(len(self.games), self.first + ROWS), n=len(self.games))
+            blit_label(surface, page, small, theme.TEXT_DIM,
+                       midtop=(w // 2, self.rows[-1].bottom + px(8, s)))
+        self.back_button.draw(surface)
+        self.watch_button.enabled = bool(self.games)
+        self.watch_button.draw(surface)
