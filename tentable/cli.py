@@ -268,20 +268,25 @@ def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    """Check a saved game (a game in progress, a kept game, a shared file) and tell it:
+    every move in words, then how it ended."""
     from dataclasses import replace
 
     from tentable import store
     from tentable.engine import SetupError, replay
-    from tentable.match import Match
+    from tentable.match import Applied, Match
     from tentable.session import Seat, Session
 
     where = f"tentable replay: {args.file}"
     try:
-        record = store.parse_json(args.file)
+        data = store.parse_json(args.file)
     except store.DamagedFile as exc:
         return _say(f"{where}: {str(exc).removeprefix('it ')}", FAILURE)
     except OSError as exc:
         return _say(f"{where}: cannot read it: {exc.strerror or exc}", FAILURE)
+    # a kept or shared game wraps its record with how it ended
+    record = data["record"] if isinstance(data, dict) and isinstance(data.get("record"),
+                                                                     dict) else data
     try:
         final = replay(record)          # checks the whole record before printing anything
     except SetupError as exc:
@@ -290,13 +295,41 @@ def _replay(args: argparse.Namespace) -> int:
     names = _seat_names(record, final.players)
     seats = tuple(Seat(name) for name in names)     # who sat there does not change a move
     match = Match(replace(Session.from_record(record), seats=seats, history=()))
+    words = _words(record["game"])
     for i, action in enumerate(record["history"], 1):
         seat = match.current_player
-        match.play(seat, [action])
-        print(f"{i:4}. {names[seat] if seat is not None else '-'}: {action}")
-    winners = ", ".join(names[seat] for seat in final.winners()) or "none yet"
-    print(f"scores {final.scores()} · winners {winners}")
+        [applied, *_] = match.play(seat, [action])
+        assert isinstance(applied, Applied)
+        for n, line in enumerate(words(names, seat, action, applied.before, applied.after)):
+            print(f"{i:4}. {line}" if n == 0 else f"      {line}")
+    print(_result(final, names))
     return 0
+
+
+def _words(game_id: str):
+    """The game's narration (`tentable.narration.<game>`): a move in a player's words, as
+    a spectator reads it; the action itself for a game that has no narration yet."""
+    import importlib
+    try:
+        module = importlib.import_module(f"tentable.narration.{game_id}")
+    except ImportError:
+        return lambda names, seat, action, before, after: [f"{names[seat]}: {action}"]
+    from tentable.narration import Teller
+
+    def tell(names, seat, action, before, after):
+        return [line.text for line in module.tell(Teller(names), seat, action, before, after)]
+    return tell
+
+
+def _result(final, names: list[str]) -> str:
+    from tentable.narration import signed
+    scores = " · ".join(f"{name} {signed(score) if isinstance(score, int) else score}"
+                        for name, score in zip(names, final.scores()))
+    if not final.is_over:
+        return f"not finished · {scores}"
+    won = [names[s] for s in final.winners()]
+    outcome = f"{won[0]} won" if len(won) == 1 else f"{', '.join(won)} share the win"
+    return f"{outcome} · {scores}"
 
 
 def _seat_names(record: dict, players: int) -> list[str]:
