@@ -5,12 +5,14 @@ yellow, blue and red rows are neighbours as in the rulebook's pictures, and the 
 (yellow) and bottom (green) rows are not.
 """
 import json
+from typing import get_type_hints
 
 import pytest
 
 from tentable.engine import GAMES, IllegalAction, SetupError, from_json, new_game, replay
 from tentable.engine.core import card_ids
-from tentable.engine.elfer import (SLOTS, Elfer, all_ids, connections_each, hand_size,
+from tentable.engine.elfer import (SLOTS, Elfer, ElferView, Row, Slot, all_ids,
+                                   connections_each, hand_size, is_joker, move_of,
                                    shuffle_codes)
 
 ROWS = ["Y", "B", "R", "G"]
@@ -611,6 +613,32 @@ def test_the_view_shows_what_a_table_needs():
     assert view["max_cards"] == 4 and view["played"] == 0
     assert len(view["bonus_stack"]) == 7 and view["games"] == 1 and view["game_no"] == 1
     assert view["legal_actions"] == ["play B9"] and state.view(1)["legal_actions"] == []
+
+
+def test_the_typed_view_names_every_key_of_the_view():
+    """ElferView is the view's shape: no key missing from it, none it invents."""
+    state = run(example(), "bridge Y9-B9", "play B9")
+    view = state.view(0)
+    assert set(get_type_hints(ElferView)) == set(view)
+    assert set(get_type_hints(Row)) == set(view["rows"][0])
+    assert set(get_type_hints(Slot)) == set(view["rows"][0]["slots"][10])
+
+
+def test_an_action_is_read_without_a_position():
+    """move_of: the words of ER-R5..R12's actions, so no table takes them apart."""
+    assert move_of("play R7") == ("play", "R7", "R7", "")
+    assert move_of("play J@R7") == ("play", "R7", "J", "")
+    assert move_of("bridge Y9-B9") == ("bridge", "B9", "", "Y9")
+    assert move_of("swap B9") == ("swap", "B9", "B9", "")
+    assert [move_of(a) for a in ("end", "draw", "pass")] == [
+        ("end", "", "", ""), ("draw", "", "", ""), ("pass", "", "", "")]
+    # ER-R8, Lisa: every action she may take names a real position
+    state = run(example(), "bridge Y9-B9", "play B9", "bridge B9-R9", "play R9", "end",
+                "play R8", "play R7", "end")
+    for action in state.legal_actions():
+        move = move_of(action)
+        assert move.kind == action.split()[0] and (move.slot in SLOTS or not move.slot)
+    assert is_joker("J#3") and not is_joker("B9")
 
 
 def test_saves_and_replays_give_the_same_position():

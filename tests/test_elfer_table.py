@@ -10,7 +10,9 @@ import pytest
 from test_elfer import arrange
 from tentable.bots import make_bot
 from tentable.ui.scenes import table_for
-from tentable.ui.scenes.elfer import LINKS, is_joker
+from tentable.engine.elfer import is_joker
+from tentable.ui.tables.elfer.controls import LINKS
+from tentable.ui.tables.elfer.layout import slot_rect
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
 import uitools
@@ -26,7 +28,7 @@ def use(table, state):
     """Put the table on a position set by hand (seat 0 at the screen)."""
     table.match.set_position(state)
     table.view = state.view(table.seat)
-    table._sync(animate=False)
+    table.sync(animate=False)
     table.app.invalidate()
     table.app.step(wait=False)
     return state
@@ -70,7 +72,7 @@ def play_by_mouse(app, table, action):
         click(app, getattr(table, BUTTON_OF[action]).rect.center)
         return
     item = item_of(table, action)
-    target = next(t for t in table._targets(item) if t.key == action)
+    target = next(t for t in table.drop_targets(item) if t.key == action)
     assert target.legal, action
     drag(app, held(table, item), target.rect.center)
 
@@ -92,10 +94,10 @@ def play_by_keys(app, table, action):
     if action.startswith("swap"):
         key(app, pygame.K_s)
         return
-    lit = [t.key for t in table._lit(table.selected)]
+    lit = [t.key for t in table.lit(table.selected)]
     assert action in lit, (action, lit)
     for _ in range(len(lit) + 1):
-        if lit[table.target % len(lit)] == action:
+        if lit[table.target_index % len(lit)] == action:
             break
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
@@ -149,7 +151,7 @@ def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
     state = use(table, arrange(board=["Y10"], hands=[["Y5", "B12"], ["R1"]]))
     before = state.to_json()
     origin = table.cards.spots["Y5"].pos
-    target = table._targets("Y5")[0]
+    target = table.drop_targets("Y5")[0]
     assert target.key == "play Y5" and not target.legal
     drag(app, held(table, "Y5"), target.rect.center)
     assert state.to_json() == before
@@ -176,13 +178,13 @@ def test_a_chosen_card_lights_its_slot_and_a_click_there_plays_it(app):
     state = use(table, arrange(board=["Y10"], hands=[["Y9", "Y5", "J"], ["R1"]]))
     click(app, held(table, "Y9"))
     assert table.selected == "Y9"
-    assert [t.key for t in table._lit("Y9")] == ["play Y9"]
+    assert [t.key for t in table.lit("Y9")] == ["play Y9"]
     assert table.cards["Y9"].highlight and not table.cards["Y5"].highlight
     # a joker lights every place a number card could go (ER-R7)
-    assert {t.key for t in table._lit(item_of(table, "play J@R10"))} == {
+    assert {t.key for t in table.lit(item_of(table, "play J@R10"))} == {
         "play J@Y9", "play J@Y12", "play J@B10", "play J@B12", "play J@R10", "play J@R12",
         "play J@G10", "play J@G12"}
-    click(app, table._slot_rect("Y9").center)
+    click(app, slot_rect(table.geo, table.view, "Y9").center)
     assert state.history == ["play Y9"]
     assert table.view["played"] == 1 and table.end_button.enabled
 
@@ -191,14 +193,14 @@ def test_a_bridge_by_drag_asks_for_its_card_which_enter_plays(app):
     """ER-R8, the rulebook's Timo: a connection card from yellow 9 to blue 9, then blue 9."""
     table = new_table(app, ["human", "heuristic"])
     state = use(table, arrange(board=["Y10", "Y9"], hands=[["B9", "R9"], ["R1"]]))
-    gap = next(t for t in table._targets(LINKS) if t.key == "bridge Y9-B9")
+    gap = next(t for t in table.drop_targets(LINKS) if t.key == "bridge Y9-B9")
     assert gap.legal
     assert table.cards[state.connections[0][0]].highlight
     drag(app, held(table, LINKS), gap.rect.center)
     assert state.history == ["bridge Y9-B9"]
     assert table.selected == "B9"                       # the follow-up card, picked
-    assert [t.key for t in table._lit("B9")] == ["play B9"]
-    assert "leads to B9" in table.status_text()
+    assert [t.key for t in table.lit("B9")] == ["play B9"]
+    assert "leads to blue 9" in table.status_text()   # words, not codes
     key(app, pygame.K_RETURN)
     assert state.history == ["bridge Y9-B9", "play B9"]
     bridge = table.view["bridges"][0]["id"]
@@ -206,9 +208,9 @@ def test_a_bridge_by_drag_asks_for_its_card_which_enter_plays(app):
     # and on to red 9 by keyboard alone: B, the gap, Enter, Enter
     key(app, pygame.K_b)
     assert table.selected == LINKS
-    lit = [t.key for t in table._lit(LINKS)]
+    lit = [t.key for t in table.lit(LINKS)]
     assert "bridge B9-R9" in lit
-    while lit[table.target % len(lit)] != "bridge B9-R9":
+    while lit[table.target_index % len(lit)] != "bridge B9-R9":
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)
@@ -220,7 +222,7 @@ def test_a_joker_after_a_bridge_and_the_card_it_stands_for(app):
     table = new_table(app, ["human", "heuristic"])
     state = use(table, arrange(board=["Y10", "Y9", "Y8", "Y7", "B10", "B9"],
                                hands=[["J", "B8", "B6", "R1"], ["R2"]]))
-    gap = next(t for t in table._targets(LINKS) if t.key == "bridge Y7-B7")
+    gap = next(t for t in table.drop_targets(LINKS) if t.key == "bridge Y7-B7")
     drag(app, held(table, LINKS), gap.rect.center)
     assert is_joker(table.selected)
     assert table.forced == "play J@B7"
@@ -237,7 +239,7 @@ def test_a_number_card_dropped_on_its_joker_swaps_it(app):
     """ER-R9: the card takes the joker's place; the joker comes to the hand."""
     table = new_table(app, ["human", "heuristic"])
     state = use(table, arrange(board=["Y10", "J@Y9"], hands=[["Y9", "Y12"], ["R1"]]))
-    target = table._targets("Y9")[0]
+    target = table.drop_targets("Y9")[0]
     assert target.key == "swap Y9" and target.legal
     joker = table.view["rows"][0]["slots"][8]["id"]
     drag(app, held(table, "Y9"), target.rect.center)
@@ -292,6 +294,7 @@ def test_a_forced_draw_waits_for_the_human(app):
 def test_hot_seat_hides_hands_behind_a_curtain(app):
     table = new_table(app, ["human", "human"], seed=4)
     assert table.curtain == 0 and table.view["hand"] is None
+    assert not app.toasts.items                       # nothing said before the first key
     key(app, pygame.K_RETURN)
     assert table.curtain is None and table.seat == 0
     table.submit("draw")
@@ -326,7 +329,7 @@ def test_the_cached_layers_follow_the_view(app):
     still show at once, on the board and in the seat panels."""
     table = new_table(app, ["human", "heuristic"])
     use(table, arrange(board=["Y10"], hands=[["Y9", "Y5"], ["R1"]]))
-    slot = table._slot_rect("Y9")
+    slot = slot_rect(table.geo, table.view, "Y9")
     panel = table.geo.panels[1]
     before = pygame.image.tobytes(app.screen.subsurface(slot), "RGB")
     seats = pygame.image.tobytes(app.screen.subsurface(panel), "RGB")

@@ -4,9 +4,11 @@ import subprocess
 import sys
 from typing import get_type_hints
 
+from test_elfer import arrange
 from tentable.engine import new_game
 from tentable.engine.takethat import TakeThatView
 from tentable.narration import Teller, plural, points, signed
+from tentable.narration import elfer as elfer_words
 from tentable.narration import takethat as words
 
 NAMES = ["Ana", "Ben", "Cleo"]
@@ -80,6 +82,54 @@ def test_the_typed_view_names_every_key_of_the_view():
 
 
 def test_narration_needs_no_pygame():
-    code = ("import sys, tentable.narration.takethat; "
+    code = ("import sys, tentable.narration.takethat, tentable.narration.elfer; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+# -- Elfer raus! Master (rules digest ER-Rn) -------------------------------------------------
+def elfer_told(state, action, teller, viewer=None):
+    """The lines told to `teller` from the views of `viewer` (the seat at the screen; by
+    default the reader)."""
+    viewer = teller.reader if viewer is None else viewer
+    seat, before = state.current_player, state.view(viewer)
+    state.apply(action)
+    return [line.text for line in elfer_words.tell(teller, seat, action, before,
+                                                   state.view(viewer))]
+
+
+def test_elfer_cards_and_moves_are_colours_and_numbers():
+    assert elfer_words.card("R7") == "red 7" and elfer_words.card("J#2") == "joker"
+    assert [elfer_words.move(a) for a in ("play Y5", "play J@B12", "bridge Y9-B9", "swap G3",
+                                          "end", "draw", "pass")] == [
+        "play yellow 5", "play a joker as blue 12",
+        "lay a connection card from yellow 9 to blue 9", "swap green 3 for its joker",
+        "end your turn", "draw a card", "pass"]
+
+
+def test_elfer_moves_are_told_to_you_and_by_name():
+    """ER-R8 (the rulebook's Timo) and ER-R9: a bridge, its card, a swap; an end is silent."""
+    state = arrange(board=["Y10", "Y9", "R10", "J@R9"], hands=[["B9", "R9", "R1"], ["R2"]])
+    assert elfer_told(state, "bridge Y9-B9", Teller(NAMES, 0)) == [
+        "You lay a connection card from yellow 9 to blue 9"]
+    assert elfer_told(state, "play B9", Teller(NAMES, 1)) == ["Ana plays blue 9"]
+    assert elfer_told(state, "swap R9", Teller(NAMES, None)) == ["Ana swaps red 9 for its joker"]
+    assert elfer_told(state, "play J@R8", Teller(NAMES, 0)) == ["You play a joker as red 8"]
+    assert elfer_told(state, "end", Teller(NAMES, 0)) == []
+
+
+def test_elfer_a_drawn_card_is_named_to_its_drawer_reading_alone():
+    """ER-R11: the drawn card is secret; with several humans at the screen (hot seat, the
+    log is everybody's) it stays so, even told from the drawer's own views."""
+    alone = arrange(board=[], hands=[["Y5"], ["R1"]], pile=["B3"])
+    shared = alone.clone()
+    assert elfer_told(alone, "draw", Teller(NAMES, 0)) == ["You draw blue 3"]
+    assert elfer_told(shared, "draw", Teller(NAMES, None), viewer=0) == ["Ana draws a card"]
+
+
+def test_elfer_a_finished_half_row_wins_a_bonus_card():
+    """ER-R10: the move, then the bonus line, for the player who completed it."""
+    state = arrange(board=[f"Y{n}" for n in range(3, 11)], hands=[["Y2", "Y1", "R1"], ["B1"]])
+    elfer_told(state, "play Y2", Teller(NAMES, 0))
+    assert elfer_told(state, "play Y1", Teller(NAMES, 1)) == [
+        "Ana plays yellow 1", "Ana completes a half-row: bonus card +11"]

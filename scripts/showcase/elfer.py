@@ -14,7 +14,7 @@ def _play_until(table, enough, seed: int = 3) -> bool:
         if not safe:
             break
         table.play(state.current_player, [safe[0]])   # told in the log like a real move
-    table._sync(animate=False)
+    table.sync(animate=False)
     return enough(state)
 
 
@@ -41,7 +41,7 @@ def busiest(app):
     table.tweens.finish_all()     # at rest: the last moves' flashes have faded
     hand = table.view["hand"]
     table.selected = hand[0] if hand else None
-    table._refresh_marks()
+    table.refresh()
     return table
 
 
@@ -63,11 +63,11 @@ def shots(app, shot) -> None:
     playable = [c for c in hand if any(a.split()[-1] in (c, f"J@{c}") for a in
                                        table.view["legal_actions"])]
     table.selected = (playable or hand)[0]
-    table._refresh_marks()
+    table.refresh()
     shot("elfer-table")
 
     table.selected = "links"
-    table._refresh_marks()
+    table.refresh()
     shot("elfer-bridge")
 
     busiest(app)
@@ -86,14 +86,14 @@ def shots(app, shot) -> None:
         state.apply(bots[state.current_player].choose(state))
     table.view = state.view(table.seat)
     table.show_part_summary(table.view)
-    table._sync(animate=False)
+    table.sync(animate=False)
     shot("elfer-game")
     table.show_dialog(None)
 
     while not state.is_over:
         state.apply(bots[state.current_player].choose(state))
     table.view = state.view(table.seat)
-    table._sync(animate=False)
+    table.sync(animate=False)
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
              winners=state.winners(), table_class=type(table))
     shot("elfer-results")

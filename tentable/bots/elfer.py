@@ -11,9 +11,12 @@ start frees several of its cards.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from tentable.bots.base import Bot
 from tentable.engine.core import State
-from tentable.engine.elfer import BONUS_POINTS, ELEVEN, HALVES, JOKER, LENGTH, SLOTS
+from tentable.engine.elfer import (BONUS_POINTS, ELEVEN, HALVES, LENGTH, SLOTS, ElferView,
+                                   is_joker, move_of)
 
 PLAY = 3.0            # a card out of the hand
 VALUE = 0.05          # per point of the card: high cards cost more at the end
@@ -30,7 +33,7 @@ DRAW = 0.0            # at the start of a turn, below this drawing is better
 
 class ElferHeuristic(Bot):
     def choose(self, state: State) -> str:
-        view = state.view(self.seat)
+        view = cast(ElferView, state.view(self.seat))
         actions = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]
@@ -38,11 +41,11 @@ class ElferHeuristic(Bot):
         return max(actions, key=lambda a: (self.value(a), a))
 
     # -- what the seat sees ---------------------------------------------------------------
-    def _read(self, view: dict) -> None:
+    def _read(self, view: ElferView) -> None:
         self.filled = {row["colour"]: [slot is not None for slot in row["slots"]]
                        for row in view["rows"]}
         hand = view["hand"]
-        self.mine = {card for card in hand if card[0] != JOKER}
+        self.mine = {card for card in hand if not is_joker(card)}
         self.jokers = len(hand) - len(self.mine)
         self.hand_size = len(hand)
         theirs = sum(n for s, n in enumerate(view["hand_sizes"]) if s != self.seat)
@@ -58,13 +61,14 @@ class ElferHeuristic(Bot):
 
     # -- values ---------------------------------------------------------------------------
     def value(self, action: str) -> float:
-        verb, _, what = action.partition(" ")
+        move = move_of(action)
+        verb = move.kind
         if verb == "play":
-            if what.startswith("J@"):
-                return self._joker(what[2:])
-            return self._place(what, joker=False)
+            if is_joker(move.card):
+                return self._joker(move.slot)
+            return self._place(move.slot, joker=False)
         if verb == "bridge":
-            return self._bridge(*what.split("-"))
+            return self._bridge(move.source, move.slot)
         if verb == "swap":
             return SWAP if self.left else SWAP - 1.0
         if verb == "end":

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, card_ids,
                                   check_deck, redeal_unseen, register, shuffled)
 from tentable.engine.decks import manifest
+from tentable.engine.views import View
 
 GAME_ID = "elfer"
 COLOURS = ("R", "Y", "G", "B")
@@ -92,6 +93,73 @@ class Move(NamedTuple):
     slot: str = ""       # the position played to, bridged to or swapped
     card: str = ""       # the card id that goes there
     source: str = ""     # bridge: the occupied position the connection card starts at
+
+
+def is_joker(card: str) -> bool:
+    """A joker's id ("J#2"), or "J" as `move_of` names the joker of a play."""
+    return card[:1] == JOKER
+
+
+def move_of(action: str) -> Move:
+    """What an action string says, read without a position (so not checked): "play R7" ->
+    Move("play", "R7", "R7"), "play J@R7" -> Move("play", "R7", "J"), "bridge Y9-B9" ->
+    Move("bridge", "B9", "", "Y9"), "swap B9" -> Move("swap", "B9", "B9"), "end" -> Move("end").
+    The table and the narration read actions through it rather than taking them apart."""
+    verb, _, what = action.partition(" ")
+    if verb == "bridge":
+        source, _, target = what.partition("-")
+        return Move(verb, target, "", source)
+    if verb == "play" and what.startswith(JOKER + "@"):
+        return Move(verb, what[2:], JOKER)
+    return Move(verb, what, what)
+
+
+class Slot(TypedDict):
+    id: str                       # the card lying there: its code, or a joker's id
+    card: str                     # the position's name ("B9"): what a joker stands for
+    joker: bool
+
+
+class Row(TypedDict):
+    colour: str                   # "R", "Y", "G" or "B"
+    slots: list[Slot | None]      # positions 1..21; None where empty
+
+
+class Island(TypedDict):
+    row: str
+    low: int                      # the run of occupied positions low..high
+    high: int
+    anchors: list[str]            # what it grows from: its 11, positions bridged to
+
+
+# "from" is a keyword, hence the functional form.
+Bridge = TypedDict("Bridge", {"id": str, "from": str, "to": str, "seat": int})
+
+
+class ElferView(View):
+    """`Elfer.view(seat)`: positions and number cards by code, the rest by id ("J#1")."""
+
+    game_no: int                  # the game being played, from 1 (ER-R15)
+    games: int                    # how many the match has
+    game_scores: list[list[int]]  # per finished game, a score per seat (ER-R14)
+    start_player: int             # who began this game (ER-R4)
+    rows: list[Row]               # top row first (ER-R1)
+    islands: list[Island]
+    bridges: list[Bridge]         # connection cards on the table, in the order laid
+    hand: list[str] | None        # the seat's own hand, by row then number, jokers last;
+    #                               None for a spectator
+    hand_sizes: list[int]
+    connections: list[list[str]]  # per seat: connection cards not yet laid (ER-R2)
+    connections_out: list[str]    # those not dealt
+    bonuses: list[list[str]]      # per seat: bonus cards won (ER-R10)
+    bonus_stack: list[str]        # bottom first
+    pile: int                     # cards left to draw
+    turn_cards: list[str]         # positions played to this turn
+    played: int                   # how many (ER-R5)
+    max_cards: int
+    swapped: bool                 # a joker was swapped this turn (ER-R9)
+    pending: str | None           # the position a connection card leads to (ER-R8)
+    passes: int                   # passes in a row (ER-R16)
 
 
 def _rows_check(value: list, players: int) -> str | None:
@@ -501,6 +569,7 @@ class Elfer(State):
         return (self.rows.index(c), n, card)
 
     def _view(self, seat: int | None) -> dict:
+        """The game's keys of `ElferView`."""
         rows = []
         for c in self.rows:
             slots = []

@@ -19,7 +19,8 @@ groups:
 A game fills in: `game` and `words` (class attributes), `layout` (sets `self.geo` and
 places the log and buttons), `spots` and `origin` (where cards belong and come from),
 `refresh` (marks and buttons), `drop_targets`, `default_action`, `draw_view`, and the
-keys of its own (`on_key`). docs/architecture.md, "The table", has the whole recipe.
+keys of its own (`on_key`); where a pick is more than a hand card (Elfer's connection
+cards, held as one), `pick_at`, `held_sprite` and `pick`. docs/architecture.md, "The table", has the whole recipe.
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from tentable.ui.widgets.cards import card_back
 from tentable.ui.widgets.dragdrop import DragManager, DropTarget
 from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.seatpanel import SeatPanel, seat_colour
+from tentable.ui.widgets.sprite import CardSprite
 from tentable.ui.widgets.spritesync import Point, Spot, SpriteSync, code_of
 from tentable.ui.widgets.tween import Tweens
 
@@ -66,6 +68,7 @@ class CardTable(TableScene):
         self.seat_panel = SeatPanel(self.game)
         self.log = LogPanel((0, 0, 10, 10))
         self.selected: Hashable | None = None
+        self.holding: Hashable | None = None   # what the pressed sprite was picked up as
         self.geo = None                # the game's geometry, set by `layout`
 
     @staticmethod
@@ -181,15 +184,29 @@ class CardTable(TableScene):
         self.refresh()
 
     def on_press(self, pos: tuple[int, int]) -> None:
-        """A hand card is picked up on our turn; anywhere else is `press_table`."""
-        card = self.cards.at(self.hand, pos)
+        """What `pick_at` finds is picked up on our turn; anywhere else is `press_table`."""
+        card = self.pick_at(pos)
         if card is not None and self.my_turn:
-            sprite = self.cards[card]
+            sprite = self.held_sprite(card)
+            self.holding = card
             self.drag.set_targets(self.drop_targets(card))
             self.drag.press(sprite, pos)
             sprite.z = HELD_Z
             return
         self.press_table(pos)
+
+    def pick_at(self, pos: tuple[int, int]) -> Hashable | None:
+        """What a press at `pos` picks up: the hand card there. A table may pick more (a
+        stack of its own cards, held as one)."""
+        return self.cards.at(self.hand, pos)
+
+    def held_sprite(self, card: Hashable) -> CardSprite:
+        """The sprite that travels with the pointer when `card` is picked up."""
+        return self.cards[card]
+
+    def pick(self, card: Hashable | None) -> None:
+        """Make `card` the pick (a click, ← →); a table may reset what goes with it."""
+        self.selected = card
 
     def press_table(self, pos: tuple[int, int]) -> None:
         """A press on the table outside the hand (a click on a place for the pick)."""
@@ -200,8 +217,8 @@ class CardTable(TableScene):
         result = self.drag.release(pos)
         if result is None:
             return
-        card = self.cards.key_of(result.sprite)
-        spot = self.cards.spots.get(card)
+        card = self.holding
+        spot = self.cards.spots.get(self.cards.key_of(result.sprite))
         if spot is not None:
             result.sprite.z = spot.z            # back among its neighbours
         # An applied action re-places every card through on_action; otherwise the card
@@ -211,7 +228,7 @@ class CardTable(TableScene):
             if action is not None:
                 self.act(action)
             else:
-                self.selected = card
+                self.pick(card)
         elif result.target is not None:
             # The engine has the last word and the clearer message: ask it even when the
             # target is marked illegal, then send the card home if it said no.
@@ -233,7 +250,7 @@ class CardTable(TableScene):
             index = (hand.index(self.selected) + step) % len(hand)
         else:
             index = 0 if step > 0 else len(hand) - 1
-        self.selected = hand[index]
+        self.pick(hand[index])
         self.refresh()
 
     # -- events from the match ---------------------------------------------------------------

@@ -1,0 +1,73 @@
+"""Elfer raus! Master in words (rules digest `rules/elfer.md`): a card is its colour and
+number ("red 7"), and so is a position ("blue 9" is where blue 9 goes); a joker is "joker".
+
+A move is told from the views around it; a drawn card is named only to a drawer who reads
+the log alone (`Teller.alone`), since the hand is a secret (ER-R11).
+"""
+from __future__ import annotations
+
+from tentable.engine.elfer import SLOTS, ElferView, is_joker, move_of
+from tentable.narration import Line, Teller
+from tentable.ui.text import t
+
+
+def card(code: str) -> str:
+    """"R7" -> "red 7", a joker ("J#2") -> "joker"."""
+    if is_joker(code):
+        return t("elfer.joker")
+    colour, number = SLOTS[code]
+    return t("elfer.card", colour=t(f"elfer.colour.{colour}"), n=number)
+
+
+def move(action: str) -> str:
+    """"play R7" -> "play red 7", "play J@R7" -> "play a joker as red 7", "bridge Y9-B9"
+    -> "lay a connection card from yellow 9 to blue 9", "end" -> "end your turn"."""
+    m = move_of(action)
+    if m.kind == "play" and is_joker(m.card):
+        return t("elfer.move.joker", card=card(m.slot))
+    if m.kind == "bridge":
+        return t("elfer.move.bridge", source=card(m.source), target=card(m.slot))
+    if m.slot:
+        return t(f"elfer.move.{m.kind}", card=card(m.slot))
+    return t(f"elfer.move.{m.kind}")
+
+
+def game_ended(before: ElferView, after: ElferView) -> bool:
+    return after["game_no"] != before["game_no"] or after["phase"] == "over"
+
+
+def tell(teller: Teller, seat: int, action: str, before: ElferView,
+         after: ElferView) -> list[Line]:
+    """The log lines of `seat` playing `action`: the move, and a bonus card it won (ER-R10)
+    unless the game ended with it. Ending a turn says nothing: the next move shows it."""
+    m = move_of(action)
+    if m.kind == "end":
+        return []
+    if m.kind == "play" and is_joker(m.card):
+        text = teller.say("elfer.log.joker", seat, card=card(m.slot))
+    elif m.kind == "bridge":
+        text = teller.say("elfer.log.bridge", seat, source=card(m.source), target=card(m.slot))
+    elif m.kind in ("play", "swap"):
+        text = teller.say(f"elfer.log.{m.kind}", seat, card=card(m.slot))
+    elif m.kind == "draw":
+        text = _drawn(teller, seat, before, after)
+    else:
+        text = teller.say("elfer.log.pass", seat)
+    lines = [Line(text, seat)]
+    if not game_ended(before, after) and \
+            len(after["bonuses"][seat]) > len(before["bonuses"][seat]):
+        lines.append(Line(teller.say("elfer.log.bonus", seat), seat))
+    return lines
+
+
+def _drawn(teller: Teller, seat: int, before: ElferView, after: ElferView) -> str:
+    """"You draw red 5" to the drawer reading alone, when these are its views of the same
+    game; "Ana draws a card" to everybody else."""
+    drawn = [c for c in after["hand"] or [] if c not in (before["hand"] or [])] \
+        if teller.alone(seat) and after["seat"] == seat and not game_ended(before, after) \
+        else []
+    if not drawn:
+        return teller.say("elfer.log.draw", seat)
+    if is_joker(drawn[0]):
+        return t("elfer.log.draw_joker.you")
+    return t("elfer.log.draw_card.you", card=card(drawn[0]))
