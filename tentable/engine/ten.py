@@ -381,7 +381,7 @@ class Ten(State):
         state.bust = [0] * players
         state.turn = 0
         state.auction = state.payment = state.final = None
-        state.phase = FLIP
+        state.goto(FLIP)
         return state
 
     @classmethod
@@ -399,21 +399,6 @@ class Ten(State):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER       # what current_player says, read in one step
-
-    @property
-    def current_player(self) -> int | None:
-        phase = self.phase
-        if phase == FLIP:
-            return self.turn
-        if phase == PAY:
-            return self.payment["payer"]
-        if phase == AUCTION:
-            return self.auction["order"][self.auction["next"]]
-        if phase == BUY or phase == BUSTED:
-            return self.turn
-        if phase == FINAL:
-            return self.final[0]
-        return None
 
     # -- small facts ----------------------------------------------------------------
     def _sums(self) -> tuple[int, int]:
@@ -573,7 +558,7 @@ class Ten(State):
                 if s != self.turn:
                     self._receive(s, money)
         if self.options["variant_busted_buy"]:
-            self.phase = BUSTED                                     # V1
+            self.goto(BUSTED)                                       # V1
         else:
             self.bust[self.turn] += 1
             self._end_turn()
@@ -593,7 +578,7 @@ class Ten(State):
         for s in range(self.players):
             if s != self.turn:
                 self._receive(s, money)
-        self.phase = BUY                                            # TEN-R10
+        self.goto(BUY)                                              # TEN-R10
 
     def _mona_takes(self) -> None:
         """S2: Mona takes the numbers; you get the money unless it exceeded 10."""
@@ -620,10 +605,10 @@ class Ten(State):
         self.tableau = []
         if self.pile:
             self.turn = (self.turn + 1) % self.players
-            self.phase = FLIP
+            self.goto(FLIP)
             return
         self.final = [(self.turn + 1 + i) % self.players for i in range(self.players)]
-        self.phase = FINAL
+        self.goto(FINAL)
 
     def _resume_turn(self) -> None:
         """After an auction the active player goes on (TEN-R7); an empty tableau with an
@@ -631,13 +616,13 @@ class Ten(State):
         if not self.pile and not self.tableau:
             self._end_turn()
         else:
-            self.phase = FLIP
+            self.goto(FLIP)
 
     # -- phase "auction": TEN-R11, S4..S6 --------------------------------------------------
     def _start_auction(self, joker: str) -> None:
         order = [(self.turn + 1 + i) % self.players for i in range(self.players)]
         self.auction = {"joker": joker, "order": order, "next": 0, "high": 0, "bidder": None}
-        self.phase = AUCTION
+        self.goto(AUCTION)
 
     def _bid_range(self, seat: int) -> tuple[int, int]:
         """The bids `seat` may make now, as (lowest, highest); empty when lowest > highest."""
@@ -717,13 +702,12 @@ class Ten(State):
             self.removed.append(auction["joker"])
             self._resume_turn()
             return
-        self._start_payment(auction["bidder"], auction["high"], auction["joker"], AUCTION)
+        self._start_payment(auction["bidder"], auction["high"], auction["joker"])
 
-    # -- phase "pay": TEN-R12, S4, S7 --------------------------------------------------------
-    def _start_payment(self, payer: int, due: int, card: str, then: str) -> None:
-        self.payment = {"payer": payer, "due": due, "card": card, "then": then,
-                        "cards": not (self.solo and then == AUCTION)}
-        self.phase = PAY
+    # -- phase "pay": TEN-R12, S4, S7; it returns to the phase that called it ----------------
+    def _start_payment(self, payer: int, due: int, card: str) -> None:
+        self.call(PAY, {"payer": payer, "due": due, "card": card,
+                        "cards": not (self.solo and self.phase == AUCTION)})
 
     def _legal_pay(self) -> list[str]:
         payer = self.payment["payer"]
@@ -791,20 +775,11 @@ class Ten(State):
             payment["due"] -= 1
         if payment["due"] > 0:
             return
-        self.payment = None
         card = payment["card"]
-        if payment["then"] != AUCTION:
+        if payment["then"] != AUCTION:          # a bought card; a joker never was in the market
             self.market.remove(card)
         self._acquire(payer, card)
-        self._continue(payment["then"])
-
-    def _continue(self, then: str) -> None:
-        if then == AUCTION:
-            self._resume_turn()
-        elif then == FINAL:
-            self._next_final()
-        else:
-            self._end_turn()
+        self.back()
 
     # -- phase "buy": TEN-R10 ----------------------------------------------------------
     def _legal_buy(self) -> list[str]:
@@ -819,7 +794,7 @@ class Ten(State):
         if move is None:
             self._end_turn()
         else:
-            self._start_payment(self.turn, CARD[move[1]][2], move[1], BUY)
+            self._start_payment(self.turn, CARD[move[1]][2], move[1])
 
     # -- phase "busted": V1 --------------------------------------------------------------
     def _legal_busted(self) -> list[str]:
@@ -837,7 +812,7 @@ class Ten(State):
             self.bust[self.turn] += 1
             self._end_turn()
         else:
-            self._start_payment(self.turn, CARD[move[1]][2], move[1], BUSTED)
+            self._start_payment(self.turn, CARD[move[1]][2], move[1])
 
     # -- phase "final": TEN-R13, S7 ---------------------------------------------------------
     def _legal_final(self) -> list[str]:
@@ -857,22 +832,36 @@ class Ten(State):
         if move is None:
             self._next_final()
         else:
-            self._start_payment(self.final[0], CARD[move[1]][2], move[1], FINAL)
+            self._start_payment(self.final[0], CARD[move[1]][2], move[1])
 
     def _next_final(self) -> None:
         self.final.pop(0)
-        self.phase = FINAL
         if not self.final:
             self.final = None
             self.turn = None
-            self.phase = OVER
+            self.goto(OVER)
 
-    phases = {FLIP: Phase(_legal_flip, _check_flip, _perform_flip),
-              AUCTION: Phase(_legal_auction, _check_auction, _perform_auction),
-              PAY: Phase(_legal_pay, _check_pay, _perform_pay),
-              BUY: Phase(_legal_buy, _check_buy, _perform_buy),
-              BUSTED: Phase(_legal_busted, _check_busted, _perform_busted),
-              FINAL: Phase(_legal_final, _check_final, _perform_final)}
+    # The turn structure: a turn flips (TEN-R3) and may stop into buying (TEN-R10) or, with
+    # V1, a bust into its choice; a joker interrupts it with an auction (TEN-R7); the last
+    # card leads to the final buy round (TEN-R13). Paying is called by whatever bought.
+    first_phase = FLIP
+    phases = {FLIP: Phase(_legal_flip, _check_flip, _perform_flip,
+                          next=(FLIP, AUCTION, BUY, BUSTED, FINAL),
+                          player=lambda s: s.turn),
+              AUCTION: Phase(_legal_auction, _check_auction, _perform_auction,
+                             next=(FLIP, FINAL), calls=(PAY,), resume=_resume_turn,
+                             player=lambda s: s.auction["order"][s.auction["next"]]),
+              PAY: Phase(_legal_pay, _check_pay, _perform_pay, frame="payment",
+                         player=lambda s: s.payment["payer"]),
+              BUY: Phase(_legal_buy, _check_buy, _perform_buy,
+                         next=(FLIP, FINAL), calls=(PAY,), resume=_end_turn,
+                         player=lambda s: s.turn),
+              BUSTED: Phase(_legal_busted, _check_busted, _perform_busted,
+                            next=(FLIP, FINAL), calls=(PAY,), resume=_end_turn,
+                            player=lambda s: s.turn),
+              FINAL: Phase(_legal_final, _check_final, _perform_final,
+                           next=(OVER,), calls=(PAY,), resume=_next_final,
+                           player=lambda s: s.final[0])}
 
     def _name(self, seat: int, possessive: bool = True) -> str:
         if self.solo:
