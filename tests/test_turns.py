@@ -115,3 +115,19 @@ def test_a_turn_structure_that_cannot_work_is_refused_at_registration():
                                         "but has no resume"):
         register(Broken)
     assert "broken" not in GAMES
+
+
+def test_s1_solo_ten_is_a_variant_class_with_the_game_id_options_and_records_of_ten():
+    from tentable.engine import from_json, replay
+    from tentable.engine.ten_solo import TenSolo
+    state = new_game("ten", 2, seed=4, options={"solo": True, "target": 7})
+    assert type(state) is TenSolo and state.automata == [1]
+    while state.current_player != 1:
+        state.apply(state.legal_actions()[0])
+    record = state.record()
+    assert record["game"] == "ten" and record["options"] == {
+        "variant_busted_buy": False, "solo": True, "target": 7}
+    for copy in (state.clone(), replay(record), from_json(state.to_json()),
+                 state.determinize(0, 1)):
+        assert type(copy) is TenSolo and copy.legal_actions() == state.legal_actions()
+    assert type(new_game("ten", 2, seed=4)) is Ten
