@@ -366,8 +366,8 @@ class Ten(State):
     fields = ("pile", "tableau", "market", "removed", "collections", "duplicates", "money",
               "bust", "turn", "auction", "payment", "final")
 
-    solo: ClassVar[bool] = False
-    auctions_pay_with_cards: ClassVar[bool] = True
+    solo: ClassVar[bool] = False                        # the variant against Mona says True
+    auctions_pay_with_cards: ClassVar[bool] = True      # TEN-R12 (not in solo, S4)
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict, deck=None) -> "Ten":
