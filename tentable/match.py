@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Union
 
 from tentable.autosave import AutosaveWriter
@@ -30,7 +30,7 @@ from tentable.bots import CPU_HEAVY, fallback, make_bot
 from tentable.botjobs import Job, run_inline, worker
 from tentable.engine import IllegalAction, replay
 from tentable.engine.core import State
-from tentable.session import Session
+from tentable.session import BOT, HUMAN, Seat, Session
 
 DEADLINE_SLACK = 1.5     # a searching bot's thinking time may run this far past its limit
 SEARCH_LIMIT = 1.0       # seconds per decision of a searching bot with no limit of its own
@@ -53,6 +53,22 @@ class Refused:
     seat: int | None
     actions: tuple[str, ...]
     reason: str | None
+
+
+@dataclass(frozen=True)
+class Undone:
+    """`seat` took back `actions` (one gesture); the views are of `Match.viewer`."""
+    seat: int
+    actions: tuple[str, ...]
+    before: dict
+    after: dict
+
+
+@dataclass(frozen=True)
+class SeatChanged:
+    """A human seat was handed to a computer player (`level`), or taken back ("")."""
+    seat: int
+    level: str
 
 
 @dataclass(frozen=True)
@@ -94,24 +110,36 @@ class SaveFailed:
     reason: str
 
 
-Event = Union[Applied, Refused, TurnChanged, PartOver, GameOver, BotLate, BotFailed,
-              SaveFailed]
+Event = Union[Applied, Undone, SeatChanged, Refused, TurnChanged, PartOver, GameOver,
+              BotLate, BotFailed, SaveFailed]
+
+# Why a human cannot take back a move now (`Match.undo_refusal`); the table words them.
+NOTHING, REVEALED, TURN_OVER, NOT_YOURS, UNDO_OFF = (
+    "nothing", "revealed", "turn over", "not yours", "off")
 
 
 class Match:
     def __init__(self, session: Session, *, clock: Callable[[], float] = time.monotonic,
                  save: Callable[[dict], object] | None = None,
-                 time_limit: float | None = None, state: State | None = None) -> None:
+                 time_limit: float | None = None, state: State | None = None,
+                 undo: bool = True) -> None:
         """`save`: where each position's record goes (off the caller's thread); `state`: a
-        position to play from instead of the session's (tests, tutorials). Raises
-        SetupError for a bad session or record, ValueError for an unknown bot."""
+        position to play from instead of the session's (tests, tutorials); `undo`: whether
+        humans may take back moves (off in ladder games). Raises SetupError for a bad
+        session or record, ValueError for an unknown bot."""
         self.session = session
         self.clock = clock
         self._state = state if state is not None else replay(session.record(session.history))
-        self._bots = {i: make_bot(seat.bot, session.game_id, i, session.seed * 31 + i,
-                                  time_limit)
+        self._time_limit = time_limit
+        self._bots = {i: self._make_bot(i, seat.bot)
                       for i, seat in enumerate(session.seats)
                       if seat.is_bot and i not in self._state.automata}
+        self.undo_allowed = undo
+        # The gestures of the human to move that may be taken back: the position before
+        # each (BGA's policy: own moves of this turn, nothing revealed, nobody else moved).
+        self._takeback: list[tuple[State, tuple[str, ...]]] = []
+        self._no_takeback = NOTHING
+        self.assisted: set[int] = set(session.assisted)   # seats a computer played a while
         self.viewer: int | None = None
         self._job: Job | None = None
         self._job_level = ""
@@ -157,6 +185,10 @@ class Match:
     def history(self) -> list[str]:
         return list(self._state.history)
 
+    @property
+    def lowest_wins(self) -> bool:
+        return self._state.lowest_wins
+
     def is_human(self, seat: int | None) -> bool:
         return (seat is not None and seat not in self._state.automata
                 and self.session.seats[seat].is_human)
@@ -184,7 +216,10 @@ class Match:
         return None if self._state.is_legal(action) else self._state.refusal(action)
 
     def record(self) -> dict:
-        return self.session.record(self._state.history)
+        record = self.session.record(self._state.history)
+        if self.assisted:
+            record["assisted"] = sorted(self.assisted)
+        return record
 
     @property
     def thinking_for(self) -> float | None:
@@ -201,14 +236,87 @@ class Match:
         if not self.is_human(seat) or self._state.current_player != seat:
             return [Refused(seat, tuple(actions), None)]
         trial = self._state.clone()
+        revealed = False
         for action in actions:
             if trial.current_player != seat:
                 return [Refused(seat, tuple(actions), None)]
+            hidden = trial.hidden_cards(seat) if self.undo_allowed else set()
             try:
                 trial.apply(action)
             except IllegalAction as exc:
                 return [Refused(seat, tuple(actions), str(exc))]
-        return self._apply(seat, actions)
+            # a card the seat could not see before and can now: drawn, flipped, dealt
+            revealed = revealed or bool(hidden - trial.hidden_cards(seat))
+        before = self._state.clone() if self.undo_allowed else None
+        events = self._apply(seat, actions)
+        self._note_takeback(seat, before, tuple(actions), revealed)
+        return events
+
+    # -- taking a move back ---------------------------------------------------------
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """None if `seat` may take back its last gesture now, else why not: NOTHING,
+        REVEALED (a card was drawn, flipped or shown), TURN_OVER, NOT_YOURS, UNDO_OFF."""
+        if not self.undo_allowed:
+            return UNDO_OFF
+        if not self.is_human(seat) or self._state.current_player != seat:
+            return NOT_YOURS
+        return None if self._takeback else self._no_takeback
+
+    def undo(self, seat: int) -> list[Event]:
+        """Take back `seat`'s last gesture of this turn (see `undo_refusal`). It is still
+        that seat's turn afterwards: undo never changes whose turn it is."""
+        if self.undo_refusal(seat) is not None:
+            return []
+        position, actions = self._takeback.pop()
+        before = self._state.view(self.viewer)
+        self._state = position
+        if self._writer is not None:
+            self._writer.save(self.record())
+        return [Undone(seat, actions, before, self._state.view(self.viewer))]
+
+    def _note_takeback(self, seat: int, before: State | None, actions: tuple,
+                       revealed: bool) -> None:
+        """After a human's gesture: keep the position before it if the gesture may be
+        taken back, else forget every earlier one too (they cannot be reached again)."""
+        if before is None:
+            return
+        if self._state.current_player != seat:
+            self._takeback, self._no_takeback = [], TURN_OVER
+        elif revealed:
+            self._takeback, self._no_takeback = [], REVEALED
+        else:
+            self._takeback.append((before, actions))
+
+    # -- a computer player at a human's seat -----------------------------------------
+    def hand_over(self, seat: int, level: str) -> list[Event]:
+        """A computer player (`level`) takes over a human's seat until `take_back`. The
+        record and the statistics say a computer helped at that seat."""
+        if not self.is_human(seat):
+            return []
+        bot = self._make_bot(seat, level)           # ValueError for an unknown level
+        self._set_seat(seat, replace(self.session.seats[seat], kind=BOT, bot=level))
+        self._bots[seat] = bot
+        self.assisted.add(seat)
+        self._takeback = []
+        return [SeatChanged(seat, level)]
+
+    def take_back(self, seat: int) -> list[Event]:
+        """The human returns to a seat handed over; a decision being made for it is
+        dropped, so the human plays the seat's turn."""
+        if seat not in self.assisted or self.session.seats[seat].kind != BOT:
+            return []
+        if self._job is not None and self._job.seat == seat:
+            self._job.cancel()
+            self._job = None
+        self._set_seat(seat, replace(self.session.seats[seat], kind=HUMAN, bot=""))
+        del self._bots[seat]
+        self._no_takeback = NOTHING
+        return [SeatChanged(seat, "")]
+
+    def _set_seat(self, seat: int, new: Seat) -> None:
+        seats = list(self.session.seats)
+        seats[seat] = new
+        self.session = replace(self.session, seats=tuple(seats))
 
     def play(self, seat: int, actions: list[str]) -> list[Event]:
         """Play a gesture for any seat to move, human or not: showcases, tutorials and
@@ -304,6 +412,10 @@ class Match:
             self._writer.close()
 
     # -- inside ----------------------------------------------------------------------
+    def _make_bot(self, seat: int, level: str):
+        return make_bot(level, self.session.game_id, seat, self.session.seed * 31 + seat,
+                        self._time_limit)
+
     def _copy_for(self, seat: int) -> State:
         """What a bot may decide from: all its seat cannot see is resampled."""
         seed = random.Random(len(self._state.history)).getrandbits(62)
@@ -322,8 +434,8 @@ class Match:
 
     def _decide_inline(self, seat: int, level: str) -> Job:
         self._job_level = level
-        bot = self._bots[seat] if level == self.session.seats[seat].bot else make_bot(
-            level, self.session.game_id, seat, self.session.seed * 31 + seat)
+        bot = self._bots[seat] if level == self.session.seats[seat].bot else \
+            self._make_bot(seat, level)
         return run_inline(bot, self._copy_for(seat), seat, self.clock)
 
     def _rescue(self, seat: int, level: str) -> str:
@@ -340,6 +452,8 @@ class Match:
 
     def _apply(self, seat: int, actions: list[str]) -> list[Event]:
         state = self._state
+        if not self.is_human(seat):
+            self._takeback, self._no_takeback = [], NOTHING   # another seat acted
         before = state.view(self.viewer)
         parts = self._parts_done()
         for action in actions:
@@ -363,3 +477,4 @@ class Match:
     def _save_failed(self, exc: Exception) -> None:
         # on the writer's thread: the next poll reports it
         self._pending.append(SaveFailed(str(exc)))
+

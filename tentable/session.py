@@ -45,10 +45,12 @@ class Session:
     deck: list | None = None
     chance: dict = field(default_factory=dict)   # further chance keywords (retro10 rounds=)
     history: tuple[str, ...] = ()   # moves to replay when resuming a saved game
+    assisted: tuple[int, ...] = ()  # human seats a computer played for a while
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(self.seats))
         object.__setattr__(self, "history", tuple(self.history))
+        object.__setattr__(self, "assisted", tuple(self.assisted))
 
     @property
     def players(self) -> int:
@@ -63,7 +65,7 @@ class Session:
         seed = random_seed()
         while seed == self.seed:
             seed = random_seed()
-        return replace(self, seed=seed, deck=None, chance={}, history=())
+        return replace(self, seed=seed, deck=None, chance={}, history=(), assisted=())
 
     def record(self, history: list[str]) -> dict:
         """What `store.save_game` keeps: replayable, plus the seats' names and kinds."""
@@ -79,6 +81,8 @@ class Session:
         seats = [Seat.from_dict(s) for s in record.get("seats") or [] if isinstance(s, dict)]
         if len(seats) != record["players"]:
             seats = [Seat(f"{i + 1}") for i in range(record["players"])]
+        assisted = record.get("assisted") or ()
         return cls(record["game"], tuple(seats), record["seed"], dict(record["options"]),
                    record.get("deck"), dict(record.get("chance") or {}),
-                   tuple(record["history"]))
+                   tuple(record["history"]),
+                   tuple(s for s in assisted if type(s) is int and 0 <= s < len(seats)))

@@ -124,7 +124,7 @@ def _fsync_dir(folder: Path) -> None:
 
 def remove_stray_temp_files() -> None:
     """Delete the temp files that a write killed before its rename left behind."""
-    for folder in (data_dir(), saves_dir()):
+    for folder in (data_dir(), saves_dir(), data_dir() / "archive"):
         try:
             strays = list(folder.glob(".*.json.*.tmp"))
         except OSError:
@@ -318,6 +318,10 @@ def check_record(data: Any) -> dict:
          f"'history' must be a list of at most {MAX_HISTORY:,} actions")
     need(all(isinstance(a, str) and len(a) <= MAX_ACTION for a in history),
          "'history' must hold only actions (short texts)")
+    assisted = data.get("assisted", [])
+    need(isinstance(assisted, list) and all(type(s) is int and 0 <= s < players
+                                            for s in assisted),
+         "'assisted' must list seats of the game")
     record = dict(data)
     if "seats" in data:
         seats = data["seats"]

@@ -17,14 +17,15 @@ from tentable.ui.app import MIN_SIZE, App, CrashScene
 from tentable.ui.scene import Scene
 from tentable import match as match_module
 from tentable.botjobs import Job
-from tentable.ui.scenes import SCENES, TABLES, table as table_module
+from tentable.ui.scenes import SCENES, TABLES
+from tentable.ui.tables import base as table_module
 from tentable.ui.scenes.common import Picker, ReadOnly, Segmented, Stepper
 from tentable.ui.scenes.menu import MenuScene
 from tentable.ui.scenes.pause import PauseScene
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.scenes.settings import SettingsScene
 from tentable.ui.scenes.setup import SetupScene
-from tentable.ui.scenes.table import TableScene
+from tentable.ui.tables.base import TableScene
 from tentable.session import Seat, Session
 from tentable.ui.text import STRINGS, t
 from uitools import FakeClock, click, key, wait_for
@@ -88,6 +89,10 @@ class CountTable(TableScene):
         super().__init__(app, session)
         self.actions = []
         self.seat_changes = []
+        self.told = []
+
+    def tell(self, text):
+        self.told.append(text)
 
     def draw_view(self, surface, view, seat):
         pygame.draw.rect(surface, (200, 200, 200), (40, 80, 20 * view["total"] + 1, 30))
@@ -375,20 +380,20 @@ def test_pause_restart_and_quit_to_menu(count_only, app):
     app.reset(table)
     key(app, pygame.K_ESCAPE)
     pause = app.top
-    click(app, pause.buttons[1].rect.center)                # Restart asks first
+    click(app, pause.restart_button.rect.center)                # Restart asks first
     assert app.top is pause and pause.confirm is not None
     key(app, pygame.K_ESCAPE)                               # no: keep playing
     assert app.top is pause and pause.confirm is None and app.scenes[0] is table
-    click(app, pause.buttons[1].rect.center)
+    click(app, pause.restart_button.rect.center)
     click(app, pause.confirm.buttons[0].rect.center)        # yes: restart
     restarted = app.top
     assert isinstance(restarted, CountTable) and restarted.session.seed != 5
     assert app.scenes == [restarted]
     click(app, restarted.pause_button.rect.center)
-    click(app, app.top.buttons[2].rect.center)              # Settings
+    click(app, app.top.settings_button.rect.center)         # Settings
     assert isinstance(app.top, SettingsScene)
     key(app, pygame.K_ESCAPE)
-    click(app, app.top.buttons[3].rect.center)              # Quit to menu
+    click(app, app.top.quit_button.rect.center)             # Quit to menu
     assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
 
 
@@ -405,7 +410,7 @@ def test_an_unfinished_game_can_be_continued_from_the_menu(count_only, app):
     app.reset(table)
     key(app, pygame.K_2)
     key(app, pygame.K_ESCAPE)
-    click(app, app.top.buttons[3].rect.center)              # Quit to menu
+    click(app, app.top.quit_button.rect.center)             # Quit to menu
     menu = app.top
     assert menu.saved["count"].history[0] == "add 2"
     key(app, pygame.K_RIGHT)                                # the ring shows on the tile
@@ -719,7 +724,7 @@ def test_restart_of_a_finished_game_does_not_ask(count_only, app):
     app.reset(table)
     pause = app.push("pause", table=table)
     app.step(wait=False)
-    click(app, pause.buttons[1].rect.center)
+    click(app, pause.restart_button.rect.center)
     assert isinstance(app.top, CountTable) and app.top is not table
 
 

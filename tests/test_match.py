@@ -285,3 +285,108 @@ def test_a_stuck_worker_is_restarted_past_its_deadline():
         assert not [p for p in multiprocessing.active_children() if p.pid == pid]
     finally:
         work.shutdown()
+
+
+# -- undo (Board Game Arena's policy) and a computer at a human's seat ---------------------
+def humans(game, players, seed=1, **options):
+    return Match(session(game, *["human"] * players, seed=seed, **options))
+
+
+def test_undo_never_takes_back_a_flip():
+    """TEN: a flip shows a card from the pile: there is nothing to take back."""
+    def flipped(seed):
+        match = humans("ten", 2, seed=seed)
+        match.submit(0, ["flip"])
+        return match if match.current_player == 0 else None   # no joker, no bust
+    match = next(m for m in map(flipped, range(100)) if m is not None)
+    before = match.state.to_json()
+    assert match.undo_refusal(0) == match_module.REVEALED
+    assert match.undo(0) == [] and match.state.to_json() == before
+
+
+def test_undo_takes_back_cards_played_this_turn_one_gesture_at_a_time():
+    """Elfer: cards played this turn are the player's own choice; each may be taken back
+    while the turn lasts, the last first."""
+    def two_plays(seed):
+        match = humans("elfer", 2, seed=seed)
+        plays = [a for a in match.legal_actions(0) if a.startswith("play ")]
+        return (match, plays) if plays else None
+    match, plays = next(m for m in map(two_plays, range(100)) if m is not None)
+    start = match.state.to_json()
+    match.submit(0, [plays[0]])
+    assert match.current_player == 0 and match.undo_refusal(0) is None
+    [undone] = match.undo(0)
+    assert undone.actions == (plays[0],) and match.state.to_json() == start
+    assert match.current_player == 0 and match.undo_refusal(0) == match_module.NOTHING
+
+
+def test_undo_is_refused_after_the_turn_passes_and_for_other_seats():
+    match = humans("takethat", 2)
+    card = match.legal_actions(0)[0]
+    match.submit(0, [card])
+    assert match.current_player == 1
+    assert match.undo_refusal(0) == match_module.NOT_YOURS
+    assert match.undo_refusal(1) == match_module.TURN_OVER
+    match = Match(session("takethat", "human", "human"), undo=False)
+    assert match.undo_refusal(0) == match_module.UNDO_OFF
+
+
+@pytest.mark.parametrize("game", ["takethat", "ten", "elfer", "retro10", "tentiles"])
+def test_undo_never_crosses_a_reveal_or_another_seat_and_redo_gives_the_same(game):
+    """Random games with every seat human: whenever undo is offered, the gesture showed
+    its seat nothing (tried again on fresh guesses of the hidden cards), the same seat
+    is still to move, and undo-then-redo gives the same position."""
+    import random
+    rng = random.Random(game)
+    offered = 0
+    for g in range(3):
+        match = humans(game, 2, seed=g)
+        while not match.is_over and len(match.history) < 400:
+            seat = match.current_player
+            before = match.state.clone()
+            action = rng.choice(match.legal_actions(seat))
+            match.submit(seat, [action])
+            after = match.state.to_json()
+            if match.undo_refusal(seat) is not None:
+                continue
+            offered += 1
+            assert match.current_player == seat
+            for guess in range(3):
+                copy = before.determinize(seat, 10_000 + guess)
+                copy.apply(action)
+                trial = before.clone()
+                trial.apply(action)
+                assert copy.view(seat) == trial.view(seat), (game, action)
+            [undone] = match.undo(seat)
+            assert match.state.to_json() == before.to_json()
+            assert match.current_player == seat and undone.actions == (action,)
+            match.submit(seat, [action])
+            assert match.state.to_json() == after
+    # in TEN tiles every move ends the turn: there is never a move to take back
+    assert offered or game == "tentiles", f"{game}: no move was ever offered for undo"
+
+
+def test_a_human_seat_handed_to_a_computer_plays_itself_and_is_taken_back():
+    match = humans("takethat", 2)
+    assert match.hand_over(0, "heuristic") == [match_module.SeatChanged(0, "heuristic")]
+    assert match.legal_actions(0) == [] and not match.is_human(0)
+    match.poll()
+    assert match.ready
+    [applied, *_] = match.advance()
+    assert applied.seat == 0
+    assert match.record()["assisted"] == [0]
+    assert match.record()["seats"][0]["kind"] == "bot"
+    seat = match.current_player
+    match.submit(seat, [match.legal_actions(seat)[0]])
+    assert match.take_back(0) == [match_module.SeatChanged(0, "")]
+    assert match.is_human(0) and match.record()["assisted"] == [0]
+    with pytest.raises(ValueError):
+        match.hand_over(0, "no such level")
+    assert match.is_human(0)
+
+
+def test_an_assisted_game_keeps_its_mark_when_resumed():
+    match = humans("takethat", 2)
+    match.hand_over(1, "heuristic")
+    resumed = Match(Session.from_record(match.record()))
+    assert resumed.assisted == {1} and resumed.record()["assisted"] == [1]

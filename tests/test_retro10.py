@@ -11,16 +11,23 @@ from tentable.engine import IllegalAction, SetupError, from_json, new_game, repl
 from tentable.engine.core import code_of
 from tentable.engine.retro10 import CHIPS, Retro10, cards, fits, total_and_best
 
-DRAW = list(cards().draw_codes)
+DRAW = list(cards().draw_codes)          # the 63 normal and penalty cards
+
+
+def full_deck(players):
+    """RX-R2: what `deck=` holds: DRAW and the 7 - N jokers nobody got."""
+    return DRAW + ["J"] * (7 - players)
 ROUNDS = [f"R{n}" for n in range(1, 11)]
 
 
 def stacked(players, hands, draws=()):
     """A draw deck (top first) that deals `hands` (3 codes per seat; dealt one at a time
-    from seat 0) and then puts `draws` on top; the rest follows in manifest order."""
+    from seat 0) and then puts `draws` on top; the rest follows in manifest order, the
+    spare jokers last."""
+    full = full_deck(players)
     deck = [hands[i % players][i // players] for i in range(3 * players)] + list(draws)
-    rest = Counter(DRAW) - Counter(deck)
-    return deck + [c for c in DRAW if rest[c] and not rest.subtract([c])]
+    rest = Counter(full) - Counter(deck)
+    return deck + [c for c in full if rest[c] and not rest.subtract([c])]
 
 
 def game(players, hands, draws=(), rounds=ROUNDS):
@@ -77,17 +84,87 @@ def test_r2_a_joker_and_three_dealt_cards_seven_chips_seat_0_starts(players):
     state = game(players, hands)
     for s in range(players):
         assert codes(state.hands[s]) == sorted(["J"] + hands[s])
-    assert codes(state.removed) == ["J"] * (7 - players)
     assert state.chips == [CHIPS] * players and state.pot == 0
     assert state.current_player == 0 and state.phase == "place"
-    assert state.view(0)["deck"] == 63 - 3 * players
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_r2_the_jokers_nobody_got_are_shuffled_into_the_draw_deck(players):
+    fixed = new_game("retro10", players, seed=1, deck=full_deck(players))   # J last
+    assert codes(fixed.draw_deck).count("J") == 7 - players
+    for state in (fixed, new_game("retro10", players, seed=players)):
+        assert state.view(0)["deck"] == 70 - 4 * players
+        assert all("J" in codes(hand) for hand in state.hands)
+        jokers = [c for zone in state.zones().values() for c in zone if code_of(c) == "J"]
+        assert sorted(jokers) == [f"J#{k}" for k in range(1, 8)]      # seven ids, no twin
+
+
+def test_r2_a_spare_joker_may_be_dealt_a_hand_of_two_jokers_from_the_start():
+    doubles = [seed for seed in range(40)
+               if any(codes(h).count("J") == 2 for h in new_game("retro10", 2, seed).hands)]
+    assert doubles
+
+
+def test_r2_which_joker_id_a_seat_gets_is_drawn_so_it_tells_nothing():
+    dealt = {new_game("retro10", 3, seed=seed).hands[0][0] for seed in range(30)}
+    assert len(dealt) > 3 and all(code_of(c) == "J" for c in dealt)
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_r2_a_deck_without_the_spare_jokers_is_refused(players):
+    spare = 7 - players
+    with pytest.raises(SetupError, match=f"with {players} players the deck holds the 63 "
+                                         f"normal and penalty cards and the {spare} jokers "
+                                         f"nobody got \\({63 + spare} cards\\), so {spare} J; "
+                                         f"it holds 0"):
+        new_game("retro10", players, deck=DRAW)
+    with pytest.raises(SetupError, match=f"so {spare} J; it holds {spare + 1}"):
+        new_game("retro10", players, deck=DRAW + ["J"] * (spare + 1))
+    state = new_game("retro10", players, deck=full_deck(players))
+    assert state.record()["deck"] == full_deck(players)
+    assert replay(state.record()).to_json() == state.to_json()
+
+
+def test_r2_seven_players_get_every_joker_and_the_deck_holds_none():
+    state = new_game("retro10", 7, deck=DRAW)
+    assert all(codes(state.hands[s]).count("J") == 1 for s in range(7))
+    assert "J" not in codes(state.draw_deck) and len(state.draw_deck) == 63 - 21
+    with pytest.raises(SetupError, match="every joker is dealt, so the deck holds no J"):
+        new_game("retro10", 7, deck=DRAW + ["J"])
+
+
+def test_r2_r7_a_drawn_joker_makes_two_in_hand_and_both_are_played_as_jokers():
+    # Seat 0 draws the spare joker on top of the deck after round 1: two jokers in hand.
+    state = game(2, [["9", "3", "5"], ["8", "2", "6"]], draws=["J", "4"])
+    play(state, "place 9 up", "place 8 up", "pass", "pass", "stand", "stand")
+    assert codes(state.hands[0]) == ["3", "5", "J", "J"]
+    first, second = [c for c in state.hands[0] if code_of(c) == "J"]
+    assert first != second                                       # two cards, two ids
+    view = state.view(0)["hand"]
+    assert len(view) == 4 and len(set(view)) == 4
+    play(state, "start 0", "place J up", "place 4 up", "pass", "pass")
+    assert state.legal_actions() == ["add 3", "add 5", "add J", "stand"]
+    play(state, "add J", "stand")
+    assert codes(state.taken[1]) == ["4", "8", "9", "J", "J", "R1", "R2"]
+    assert state.last_round["totals"] == [10, 4] and state.last_round["best"][0] == 10
+    assert state.last_round["winner"] == 0
+
+
+def test_r2_r10_a_drawn_joker_held_at_the_end_scores_10_penalty_points():
+    state = to_phase4(play(game(2, [["9", "3", "5"], ["8", "2", "6"]], draws=["J"]),
+                           "place 9 up", "place 8 up"))
+    state.draw_deck = state.draw_deck[-1:]            # only the spare joker is left
+    state.changed()
+    play(state, "stand", "stand")                     # seat 0 draws it, seat 1 cannot refill
+    assert state.ended_early and codes(state.taken[0]) == ["3", "5", "J", "J"]
+    assert state.penalty(0) == 1 + 1 + 10 + 10 and state.scores()[0] == 22 - 2 * 7
 
 
 @pytest.mark.parametrize("deck,rounds,match", [
     ("9 8 7", None, "deck must be a list"),
-    (DRAW[:-1], None, "missing"),
-    (DRAW[:-1] + ["J"], None, "no card"),
-    (DRAW[:-1] + [7], None, "in quotes"),
+    (full_deck(3)[1:], None, "missing 0"),
+    (full_deck(3)[1:] + ["R1"], None, "no card"),
+    (full_deck(3)[1:] + [7], None, "in quotes"),
     (None, ROUNDS[:-1] + ["R1"], "rounds must be exactly"),
     (None, "R1", "rounds must be a list"),
     (None, [1] * 10, "in quotes"),
@@ -379,6 +456,14 @@ def test_r8_refill_draws_from_the_top_in_turn_order():
     assert "S8#1" in state.hands[0] and "S2#1" in state.hands[1]
 
 
+def test_r8_refill_om_de_beurt_each_player_fills_to_four_before_the_next_draws():
+    # Seat 0 played two cards and needs two, seat 1 needs one: seat 0 takes the top two.
+    state = game(2, [["3", "5", "0"], ["8", "2", "6"]], draws=["S8", "S2", "S5"])
+    play(state, "place 3 up", "place 8 up", "pass", "pass", "add 5", "stand")
+    assert codes(state.hands[0]) == ["0", "J", "S2", "S8"]
+    assert codes(state.hands[1]) == ["2", "6", "J", "S5"]
+
+
 # -- RX-R9 ------------------------------------------------------------------------------
 def test_r9_the_game_ends_after_the_10th_round_without_refill():
     state = new_game("retro10", 2, seed=3, rounds=ROUNDS)
@@ -389,7 +474,7 @@ def test_r9_the_game_ends_after_the_10th_round_without_refill():
         state.apply(rng.choice(state.legal_actions()))
     assert state.round_no == 10 and not state.ended_early
     assert len(state.draw_deck) == deck_before and state.hands == [[], []]
-    assert sum(len(t) for t in state.taken) + len(state.draw_deck) + len(state.removed) == 80
+    assert sum(len(t) for t in state.taken) + len(state.draw_deck) == 80
 
 
 def test_r9_early_end_when_a_hand_cannot_be_refilled_the_loser_takes_the_round_cards():
@@ -533,12 +618,13 @@ def heuristic(state, seed=1):
 
 
 def without_joker(state, seat=0):
-    """Seat `seat` has played its joker: a low card from the deck replaces it."""
-    joker = f"J#{seat + 1}"
+    """Seat `seat` has played its joker and lost it: a low card from the deck replaces it."""
+    joker = next(c for c in state.hands[seat] if code_of(c) == "J")
     state.hands[seat].remove(joker)
-    state.removed.append(joker)
+    state.taken[seat].append(joker)
+    state.joker_shown[seat] = True
     state.hands[seat].append(state.draw_deck.pop())
-    state.changed()
+    state.validate()
     return state
 
 
@@ -558,6 +644,14 @@ def test_heuristic_goes_after_a_face_up_10_when_its_own_card_is_poor():
     assert heuristic(state) == "bid 1 2"                        # the minimum: the protection
 
 
+def test_r2_heuristic_counts_the_spare_jokers_among_the_cards_it_has_not_seen():
+    state = play(game(2, [["9", "3", "5"], ["8", "2", "6"]]), "place 9 up")
+    bot = make_bot("heuristic", "retro10", 1, seed=1)
+    bot._read(state.view(1))
+    assert Counter(bot.pool)["J"] == 6                  # seven, less the one in its hand
+    assert len(bot.pool) == 70 - 4 - 1                  # all it cannot see: hand 0 and deck
+
+
 def test_heuristic_sheds_a_penalty_card_when_two_cards_make_10_alike():
     state = to_phase4(play(game(3, [["7", "3", "S7"], ["8", "2", "6"], ["1", "4", "7"]]),
                            "place 3 up", "place 8 up", "place 1 up"))
@@ -565,20 +659,53 @@ def test_heuristic_sheds_a_penalty_card_when_two_cards_make_10_alike():
     assert heuristic(state) == "add S7"
 
 
-def test_determinize_keeps_each_unseen_joker_with_the_player_who_was_dealt_it():
+def jokers_in(ids):
+    return sum(code_of(c) == "J" for c in ids)
+
+
+def test_r2_determinize_keeps_a_joker_with_each_player_who_was_dealt_one_and_has_not_shown_it():
     state = play(game(3, THREE), "place 9 up", "place J down", "place 7 up")
-    where = set()
-    for seed in range(40):
+    where, spare = set(), set()
+    for seed in range(60):
         copy = state.determinize(0, seed)
+        copy.validate()
         assert copy.view(0) == state.view(0)
-        assert "J#3" in copy.hands[2]                    # seat 2 placed a 7 face up
-        if copy.table[1] == ["J#2"]:
+        assert jokers_in(copy.hands[2])                  # seat 2 placed a 7 face up
+        if code_of(copy.table[1][0]) == "J":             # seat 1 placed face down
             where.add("table")
         else:
-            assert "J#2" in copy.hands[1]
+            assert jokers_in(copy.hands[1])
             where.add("hand")
-        assert not {"J#2", "J#3"} & set(copy.draw_deck)
+        # The four spare jokers may be anywhere seat 0 cannot see.
+        if jokers_in(copy.draw_deck) < 4:
+            spare.add("in a hand")
+        if jokers_in(copy.hands[1]) + jokers_in(copy.hands[2]) + jokers_in(copy.table[1]) > 2:
+            spare.add("two for a player")
+        if jokers_in(copy.draw_deck):
+            spare.add("in the deck")
     assert where == {"table", "hand"}
+    assert spare == {"in a hand", "two for a player", "in the deck"}
+
+
+def test_r2_determinize_a_player_seen_to_play_a_joker_may_hold_none():
+    # Seat 2 plays its joker face up in round 1 and loses it; afterwards seat 0 cannot
+    # tell whether seat 2 drew another.
+    state = game(3, THREE)
+    play(state, "place 9 up", "place 8 up", "place J up", "pass", "pass", "pass")
+    play(state, "stand", "stand", "stand", "start 0")
+    assert state.joker_shown == [False, False, True]
+    seat2 = {jokers_in(state.determinize(0, seed).hands[2]) > 0 for seed in range(60)}
+    assert seat2 == {True, False}
+    assert all(jokers_in(state.determinize(0, seed).hands[1]) for seed in range(60))
+
+
+def test_r2_determinize_knows_a_joker_a_seat_has_held_face_down():
+    # Seat 0 swaps for seat 1's face-down joker: seat 1's must-hold is met by it.
+    state = play(game(3, THREE), "place 9 down", "place J down", "place 7 up",
+                 "swap 1", "keep", "keep")
+    assert code_of(state.view(0)["table"][0][0]["code"]) == "J"
+    seat1 = {jokers_in(state.determinize(0, seed).hands[1]) > 0 for seed in range(60)}
+    assert seat1 == {True, False}
 
 
 def test_r8_turn_order_runs_from_the_named_start_player_and_breaks_the_last_tie():

@@ -502,3 +502,45 @@ def test_monkey_random_inputs_on_the_table(app, players):
             app.step(wait=False)
     moves += len(table.match.state.history)
     assert moves > 30, moves
+
+
+
+def test_r2_a_hand_of_two_jokers_shows_both_and_the_card_you_move_is_the_one_played(app):
+    """RX-R2 deals or draws a spare joker: two jokers in a hand are two cards, and the one
+    the player drags is the one that lands, though the action names only the code 'J'."""
+    for seed in range(100):
+        table = new_table(app, ["human", "random", "random"], seed=seed)
+        state = table.match.state
+        jokers = [c for c in state.hands[0] if code_of(c) == "J"]    # the engine's order
+        if len(jokers) == 2:
+            break
+        table.close()
+    else:
+        raise AssertionError("no hand of two jokers")
+    hand = [table.cards[c] for c in table.view["hand"]]
+    assert len({id(s) for s in hand}) == 4 and all(visible_point(s, hand) for s in hand)
+    first, second = jokers               # 'place J' takes the first: drag the second
+    dragged = table.cards[second]
+    drag_to_place(app, table, second)
+    press(app, table, t("rx.ui.up"))
+    press(app, table, t("rx.ui.place"))
+    assert state.history == ["place J up"]
+    landed = table.view["table"][0][0]["id"]
+    assert table.cards[landed] is dragged and dragged.pos == table.geo.places[0]
+    for _ in range(20):                  # the others place and nobody deals
+        if state.current_player == 0:
+            break
+        state.apply("pass" if state.phase == "deal" else state.legal_actions()[0])
+    assert state.phase == "deal"
+    state.apply("pass")
+    while state.current_player != 0:
+        state.apply("pass" if state.phase == "deal" else "stand")
+    refresh(table)
+    assert state.phase == "add" and "add J" in state.legal_actions()
+    last = next(c for c in table.view["hand"] if code_of(c) == "J")
+    dragged = table.cards[last]
+    mine = len(state.history)
+    drag_to_place(app, table, last)
+    assert state.history[mine] == "add J"
+    assert [code_of(c) for c in state.table[0]] == ["J", "J"]
+    assert table.cards[table.view["table"][0][1]["id"]] is dragged

@@ -55,7 +55,7 @@ def play_by_mouse(app, table, action):
         row = [table.cards[c] for c in table.view["row"]]
         end = visible_point(table.cards[twin(card)], row)
     else:
-        target = next(t for t in table._drop_targets(card) if t.key == "play")
+        target = next(t for t in table.drop_targets(card) if t.key == f"play {card}")
         end = target.rect.center
     drag(app, start, end)
 
@@ -113,11 +113,11 @@ def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
     state.row = [last]
     state.validate()
     table.view = state.view(0)
-    table._sync(animate=False)
+    table.sync(animate=False)
     before = state.to_json()
     card = hand[-1]
     origin = table.cards.spots[card].pos
-    target = next(t for t in table._drop_targets(card) if t.key == "play")
+    target = next(t for t in table.drop_targets(card) if t.key == f"play {card}")
     assert not target.legal
     drag(app, visible_point(table.cards[card], hand_sprites(table)), target.rect.center)
     assert state.to_json() == before
@@ -136,7 +136,7 @@ def test_hovering_a_hand_card_lights_its_twin_in_the_row(app):
     state.row = [twin(mine)]
     state.validate()
     table.view = state.view(0)
-    table._sync(animate=False)
+    table.sync(animate=False)
     point = visible_point(table.cards[mine], hand_sprites(table))
     post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
     app.step(wait=False)
@@ -232,7 +232,7 @@ def test_a_forced_take_waits_for_the_human_and_says_so(app):
     state.turn = 0
     state.validate()
     table.view = state.view(0)
-    table._sync(animate=False)
+    table.sync(animate=False)
     assert table.forced == "take"
     for _ in range(40):
         app.invalidate()
@@ -253,7 +253,7 @@ def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
     state.row = [last]
     state.validate()
     table.view = state.view(0)
-    table._sync(animate=False)
+    table.sync(animate=False)
     app.settings["animation_speed"] = "normal"
     table.selected = hand[-1]
     before = state.to_json()
@@ -293,7 +293,7 @@ def test_taking_the_row_that_ends_a_round_logs_what_was_taken(app):
     taken = list(state.row)
     table.submit("take")
     from tentable.engine.takethat import pile_score
-    from tentable.ui.scenes.common import signed
+    from tentable.narration import signed
     assert any(f"take the row of 2: {signed(pile_score([], taken))}" in e.text
                for e in table.log.entries), [e.text for e in table.log.entries]
 
@@ -328,9 +328,9 @@ def test_no_glow_is_left_behind_after_a_keyboard_twist(app):
     state.row = [twin(mine)]
     state.validate()
     table.view = state.view(0)
-    table._sync(animate=False)
+    table.sync(animate=False)
     table.selected = mine
-    table._refresh_marks()
+    table.refresh()
     assert table.cards[twin(mine)].highlight
     key(app, pygame.K_t)
     assert state.history[-1] == f"twist {mine}"
@@ -359,7 +359,7 @@ def test_v1_hot_seat_the_pile_card_is_face_up_for_its_taker_only(app):
     assert state.pile_cards[0] == [77] and table.seat == 0
     sprite = table.cards[77]
     assert sprite.face_up and sprite.pos == table.cards.spots[77].pos
-    assert table._seat_info(table.view, 0, False).score == "−6 points"
+    assert table.seat_info(table.view, 0, False).score == "−6 points"
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)                       # opens a new row
     assert table.curtain == 1
@@ -367,8 +367,8 @@ def test_v1_hot_seat_the_pile_card_is_face_up_for_its_taker_only(app):
     assert table.seat == 1 and 77 not in table.cards.sprites
     back = table.cards["?0.0"]
     assert not back.face_up and back.pos == table.cards.spots["?0.0"].pos
-    alex = table._seat_info(table.view, 0, True)
-    assert alex.score == "−1 points" and alex.note == "unseen cards: 1"
+    alex = table.seat_info(table.view, 0, True)
+    assert alex.score == "−1 point" and alex.note == "unseen cards: 1"
     texts = [e.text for e in table.log.entries]
     assert any("takes the single 29 and the top card of the pile, face down" in x
                for x in texts), texts
@@ -383,7 +383,7 @@ def test_v1_the_taker_reads_the_card_and_everybody_sees_it_at_the_end(app):
     state.pile = [59, 77]
     state.validate()
     table.view = state.view(0)
-    table._sync(animate=False)
+    table.sync(animate=False)
     key(app, pygame.K_r)
     assert table.log.entries[-1].text == \
         "You take the single 29 and the top card of the pile, 77, face down: −6"

@@ -46,7 +46,7 @@ def shots(app, shot) -> None:
     shot("retro10-curtain")
 
     table = app.reset("table", session=session_for(
-        "retro10", ["human", "heuristic", "heuristic", "heuristic"], seed=21))
+        "retro10", ["human", "heuristic", "heuristic", "heuristic"], seed=20))
     _play_until(table, lambda s: s.round_no >= 3 and s.phase == "place" and s.turn == 0)
     hand = table.view["hand"]
     table.selected = hand[-1]

@@ -17,9 +17,9 @@ def busiest(app):
         state.face_down[seat] += [state.pile.pop() for _ in range(3)]
     state.validate()
     table.view = state.view(table.seat)
-    table._sync(animate=False)
+    table.sync(animate=False)
     table.selected = table.view["hand"][3]
-    table._refresh_marks()
+    table.refresh()
     return table
 
 
@@ -47,7 +47,7 @@ def shots(app, shot) -> None:
         time.sleep(0.001)
     hand = table.view["hand"]
     table.selected = hand[len(hand) // 2]
-    table._refresh_marks()
+    table.refresh()
     shot("takethat-table")
 
     app.push("pause", table=table)
@@ -59,14 +59,14 @@ def shots(app, shot) -> None:
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
     table.view = state.view(table.seat)
     table.show_part_summary(table.view)
-    table._sync(animate=False)
+    table.sync(animate=False)
     shot("takethat-round")
     table.show_dialog(None)
 
     while not state.is_over:
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
     table.view = state.view(table.seat)
-    table._sync(animate=False)
+    table.sync(animate=False)
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
              winners=state.winners(), table_class=type(table))
     shot("takethat-results")

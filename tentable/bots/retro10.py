@@ -2,12 +2,14 @@
 
 It counts cards: every card it has seen (its hand, face-up cards, the face-down cards it has
 held, the penalty piles) is out of the unseen pool, and the other players' hands and unknown
-face-down cards are sampled from that pool. Each sample plays the round out greedily (every
-player makes the best total it can), and each candidate action is priced in expected penalty
-points: the chance of losing times the cards the loser takes, minus the chance of winning times
-the pot, plus the chips it spends, minus the penalty points it sheds from its hand. High cards
-go face down and get protected; a bid is opened when the card is worth more than the chips;
-and now and then it protects a poor card face down, as a bluff, to draw bids.
+face-down cards are sampled from that pool. The pool holds all seven jokers: the ones nobody
+was dealt are shuffled into the deck (RX-R2), so any hand may hold one, or two. Each sample
+plays the round out greedily (every player makes the best total it can), and each candidate
+action is priced in expected penalty points: the chance of losing times the cards the loser
+takes, minus the chance of winning times the pot, plus the chips it spends, minus the penalty
+points it sheds from its hand. High cards go face down and get protected; a bid is opened
+when the card is worth more than the chips; and now and then it protects a poor card face
+down, as a bluff, to draw bids.
 """
 from __future__ import annotations
 
@@ -27,11 +29,12 @@ JOKER_LATER = 4.0               # a joker kept for a later round: a sure 10 then
 
 @lru_cache(maxsize=1)
 def tables() -> tuple[dict, dict, Counter]:
-    """Face value and penalty points by card code, and the draw cards as a multiset."""
+    """Face value and penalty points by card code, and every card but the round cards (the
+    draw cards and all seven jokers) as a multiset."""
     info = cards()
     value = {info.code[c]: info.value[c] for c in info.ids}
     points = {info.code[c]: info.points[c] for c in info.ids}
-    return value, points, Counter(info.draw_codes)
+    return value, points, Counter(info.draw_codes) + Counter(info.code[c] for c in info.jokers)
 
 
 def final(first: str, hand, can_add: bool) -> tuple[int, int, list[str]]:
@@ -90,7 +93,7 @@ class Retro10Heuristic(Bot):
     # -- what it knows ---------------------------------------------------------------
     def _read(self, view: dict) -> None:
         self.view = view
-        self.value, self.points, draw = tables()
+        self.value, self.points, playing = tables()
         me, n = self.seat, view["players"]
         self.hand = [code_of(c) for c in view["hand"]]
         self.order = view["order"]
@@ -103,7 +106,7 @@ class Retro10Heuristic(Bot):
             firsts.append(codes[0] if row else "")     # None: face down, unknown to me
         for pile in view["taken"]:
             seen.update(code_of(c) for c in pile if not c.startswith("R"))
-        pool = draw + Counter({"J": n})
+        pool = Counter(playing)
         pool.subtract(seen)
         self.pool = list((+pool).elements())
         self.firsts = firsts

@@ -6,9 +6,11 @@ little risk that grows with the row and with what the card gives away.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from tentable.bots.base import Bot
 from tentable.engine.core import State
-from tentable.engine.takethat import toads, twin
+from tentable.engine.takethat import TakeThatView, toads, twin
 
 TWIST = 2.0
 SETUP_TWIST = 1.2        # playing one card of a pair I hold: I can twist it next turn
@@ -22,11 +24,11 @@ PRO_UNKNOWN = 1.4        # V1: the pile card taken blind, toads included, on ave
 
 class TakeThatHeuristic(Bot):
     def choose(self, state: State) -> str:
-        view = state.view(self.seat)
+        view = cast(TakeThatView, state.view(self.seat))
         actions = view["legal_actions"]
         return max(actions, key=lambda a: (self.value(view, a), a))
 
-    def value(self, view: dict, action: str) -> float:
+    def value(self, view: TakeThatView, action: str) -> float:
         toad_set = toads()
         row, hand = view["row"], view["hand"]
         if action == "take":
@@ -51,14 +53,14 @@ class TakeThatHeuristic(Bot):
         return value + TIGHT * (21 - reach)
 
     @staticmethod
-    def _twin_seen(view: dict, card: int) -> bool:
+    def _twin_seen(view: TakeThatView, card: int) -> bool:
         # V1 pile cards: the view names only my own (another seat's is None to me).
         t = twin(card)
         return (t in view["row"] or any(t in up for up in view["face_up"])
                 or any(t in down for down in view["face_down"])
                 or any(t in taken for taken in view["pile_cards"]))
 
-    def _opponent_share(self, view: dict) -> float:
+    def _opponent_share(self, view: TakeThatView) -> float:
         """Chance that an unseen card sits in an opponent's hand rather than the pile."""
         theirs = sum(n for s, n in enumerate(view["hand_sizes"]) if s != self.seat)
         return theirs / max(1, theirs + view["pile"])

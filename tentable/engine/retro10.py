@@ -11,6 +11,9 @@ happen inside `apply`.
 
 Knowledge is per card: the first card of each seat lies face up or face down, and a face-down
 one is known to every seat that has held it (`seen_by`, placer first), to nobody else.
+
+The seven jokers are alike. Which joker id a seat is dealt is drawn by the seed, so an id
+never tells a dealt joker from one drawn later (RX-R2 shuffles the spare ones into the deck).
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ CHIPS = 7                # RX-R2: chips per player
 MAX_PROTECTION = 2       # RX-R4/R5
 TEN = 10
 CHIP_POINTS = 2          # RX-R10: a chip left is worth 2 points off the penalty
+JOKER = "J"
 PLACE, DEAL, BID, PROTECT, REVEAL, ADD, START = (
     "place", "deal", "bid", "protect", "reveal", "add", "start")
 
@@ -41,7 +45,7 @@ class Cards(NamedTuple):
     draw_ids: tuple[str, ...]
     round_codes: tuple[str, ...]     # R1..R10 (`rounds=`)
     round_ids: tuple[str, ...]
-    jokers: tuple[str, ...]          # J#1..J#7: seat s gets J#(s+1)
+    jokers: tuple[str, ...]          # J#1..J#7
     code: dict                       # id -> code
     value: dict                      # id -> face value; None for a joker
     points: dict                     # id -> penalty points (RX-R10)
@@ -123,6 +127,23 @@ def _deal_actions(me: int, protection: tuple[int, ...], chips: int) -> tuple[str
     return tuple(actions)
 
 
+def _check_spare_jokers(deck: Any, players: int) -> Any:
+    """RX-R2: `deck=` holds the jokers nobody got. A wrong count gets a refusal of its own:
+    a deck without them was right under an earlier reading of the rules."""
+    info = cards()
+    spare, normal = len(info.jokers) - players, len(info.draw_codes)
+    if isinstance(deck, (list, tuple)) and deck.count(JOKER) != spare:
+        holds = f"it holds {deck.count(JOKER)}"
+        if not spare:
+            raise SetupError(f"{GAME_ID}: with {players} players every joker is dealt, so "
+                             f"the deck holds no J, only the {normal} normal and penalty "
+                             f"cards; {holds}")
+        raise SetupError(f"{GAME_ID}: with {players} players the deck holds the {normal} "
+                         f"normal and penalty cards and the {spare} jokers nobody got "
+                         f"({normal + spare} cards), so {spare} J; {holds}")
+    return deck
+
+
 def _number(word: str, what: str, high: int) -> int:
     if not (word.isascii() and word.isdigit() and len(word) <= 3) or int(word) > high:
         raise IllegalAction(f"{word[:20]!r} is not {what}.")
@@ -139,21 +160,28 @@ class Retro10(State):
     lowest_wins = True           # RX-R10: for results screens and `sim` (not a core field)
     fields = ("round_no", "start", "step", "turn", "hands", "draw_deck", "round_stack",
               "round_card", "table", "up", "seen_by", "protection", "chips", "pot", "taken",
-              "removed", "auction", "protecting", "last_round", "ended_early")
+              "joker_shown", "auction", "protecting", "last_round", "ended_early")
 
     @classmethod
     def deck_codes(cls, players: int, options: dict) -> list[str]:
-        return list(cards().draw_codes)
+        """RX-R2: the 63 normal and penalty cards and the 7 - N jokers nobody got."""
+        info = cards()
+        return list(info.draw_codes) + [JOKER] * (len(info.jokers) - players)
 
     # -- setup (RX-R1, RX-R2) ----------------------------------------------------------
     @classmethod
     def new(cls, players: int, seed: int, options: dict, deck: Any, **chance: Any) -> "Retro10":
         info = cards()
+        jokers = shuffled(info.jokers, seed, "jokers")
+        dealt, spare = jokers[:players], jokers[players:]
         if deck is not None:
-            deck = check_deck(GAME_ID, deck, info.draw_codes)
-            order = card_ids(deck)
+            deck = check_deck(GAME_ID, _check_spare_jokers(deck, players),
+                              cls.deck_codes(players, options))
+            spares = iter(spare)                     # the deck's J take the ids nobody got
+            order = [next(spares) if code == JOKER else card
+                     for code, card in zip(deck, card_ids(deck))]
         else:
-            order = shuffled(info.draw_ids, seed, "deck")
+            order = shuffled(list(info.draw_ids) + spare, seed, "deck")
         rounds = chance.get("rounds")
         kept = {}
         if rounds is not None:
@@ -163,12 +191,12 @@ class Retro10(State):
         else:
             round_order = shuffled(info.round_ids, seed, "rounds")
         state = cls(players, seed, options, deck=deck, chance=kept)
-        state.hands = [[info.jokers[s]] for s in range(players)]
+        state.hands = [[joker] for joker in dealt]
         for i, card in enumerate(order[:DEALT * players]):    # one at a time from seat 0
             state.hands[i % players].append(card)
         state.draw_deck = order[DEALT * players:][::-1]
         state.round_stack = round_order[::-1]
-        state.removed = list(info.jokers[players:])           # unused jokers leave the game
+        state.joker_shown = [False] * players
         state.chips = [CHIPS] * players
         state.pot = 0
         state.taken = [[] for _ in range(players)]
@@ -509,6 +537,9 @@ class Retro10(State):
             if s != winner and (loser is None or results[s][0] <= results[loser][0]):
                 loser = s
         played = [c for s in order for c in self.table[s]]
+        for s in order:                  # who put each card down: the placer, the adder
+            self._show_jokers(self.seen_by[s][0], self.table[s][:1])
+            self._show_jokers(s, self.table[s][1:])
         self.taken[loser] += played + [self.round_card]
         self.table = [[] for _ in range(self.players)]
         self.last_round = {"round": self.round_no, "round_card": self.round_card,
@@ -535,9 +566,16 @@ class Retro10(State):
         self.turn = winner
         self.goto(START)
 
+    def _show_jokers(self, seat: int, shown: list[str]) -> None:
+        """Everyone saw `seat` put down or lay open the cards `shown` from its hand."""
+        value = cards().value
+        if any(value[c] is None for c in shown):
+            self.joker_shown[seat] = True
+
     def _end(self) -> None:
         """RX-R9: each player adds their hand to the cards they took."""
         for seat in range(self.players):
+            self._show_jokers(seat, self.hands[seat])
             self.taken[seat] += self.hands[seat]
             self.hands[seat] = []
         self.turn = None
@@ -623,7 +661,7 @@ class Retro10(State):
             "protection": list(self.protection), "chips": list(self.chips), "pot": self.pot,
             "taken": [list(t) for t in self.taken],
             "penalty": [self.penalty(s) for s in range(self.players)],
-            "removed": list(self.removed), "auction": auction,
+            "joker_shown": list(self.joker_shown), "auction": auction,
             "protecting": list(self.protecting),
             "last_round": None if self.last_round is None else {
                 k: list(v) if isinstance(v, list) else v for k, v in self.last_round.items()},
@@ -642,8 +680,7 @@ class Retro10(State):
 
     def zones(self) -> dict[str, list]:
         zones = {"draw deck": self.draw_deck, "round stack": self.round_stack,
-                 "round card": [self.round_card] if self.round_card else [],
-                 "removed": self.removed}
+                 "round card": [self.round_card] if self.round_card else []}
         for s in range(self.players):
             zones[f"hand {s}"] = self.hands[s]
             zones[f"table {s}"] = self.table[s]
@@ -668,43 +705,52 @@ class Retro10(State):
                 hidden.add(self.table[s][0])
         return hidden
 
+    def _holds_a_joker(self, seat: int, other: int) -> bool:
+        """RX-R2: `other` was dealt a joker. Unless `seat` saw it put one down (in an
+        earlier round, or this round face up, as a second card or a face-down card `seat`
+        has held), one is still in its hand or under the face-down card it placed."""
+        value = cards().value
+        if self.joker_shown[other]:
+            return False
+        for place, row in enumerate(self.table):
+            if row and self.seen_by[place][0] == other and value[row[0]] is None \
+                    and self.knows(seat, place):
+                return False
+        return not any(value[c] is None for c in self.table[other][1:])
+
     def _determinize(self, seat: int, rng: random.Random) -> None:
         """Resample the other hands, the draw deck and the face-down cards `seat` never held,
-        keeping what it knows: each other player was dealt a joker, so an unseen joker is in
-        its player's hand or under a face-down card that player placed."""
-        info = cards()
-        holes: list[tuple[int, int]] = []          # (place, index): -1 = draw deck
+        keeping what it knows. The jokers are alike, so any joker will do where a player
+        must still hold the one it was dealt; the others go anywhere, the deck included."""
+        value = cards().value
+        holes: list[tuple[str, int]] = []     # ("hand", seat), ("table", place), ("deck", 0)
         pool: list[str] = []
-        pinned: dict[int, str] = {}                 # seat -> its unseen joker
-        hidden_places = [s for s in range(self.players)
-                         if self.table[s] and not self.knows(seat, s)]
-        for s in range(self.players):
-            if s == seat:
-                continue
-            joker = info.jokers[s]
-            if joker in self.hands[s] or any(self.table[p][0] == joker for p in hidden_places):
-                pinned[s] = joker
-        for s in range(self.players):
-            if s != seat:
-                pool += self.hands[s]
-                holes += [("hand", s)] * len(self.hands[s])
-        for p in hidden_places:
-            pool.append(self.table[p][0])
-            holes.append(("table", p))
+        others = [s for s in range(self.players) if s != seat]
+        for s in others:
+            pool += self.hands[s]
+            holes += [("hand", s)] * len(self.hands[s])
+        for p in range(self.players):
+            if self.table[p] and not self.knows(seat, p):
+                pool.append(self.table[p][0])
+                holes.append(("table", p))
         pool += self.draw_deck
         holes += [("deck", 0)] * len(self.draw_deck)
-        # Place each pinned joker first, in a slot its player could have put it.
+        # Place a joker first for each player who must still hold one, in a slot it could
+        # have put it: its hand or the face-down card it placed.
+        jokers = [c for c in pool if value[c] is None]
         fixed: dict[int, str] = {}
-        for s, joker in pinned.items():
-            slots = [i for i, hole in enumerate(holes)
-                     if hole == ("hand", s) or (hole[0] == "table"
-                                                and self.seen_by[hole[1]][0] == s)]
-            fixed[rng.choice(slots)] = joker
-            pool.remove(joker)
+        for s in others:
+            if self._holds_a_joker(seat, s):
+                slots = [i for i, hole in enumerate(holes)
+                         if hole == ("hand", s) or (hole[0] == "table"
+                                                    and self.seen_by[hole[1]][0] == s)]
+                joker = jokers.pop()
+                fixed[rng.choice(slots)] = joker
+                pool.remove(joker)
         rng.shuffle(pool)
         it = iter(pool)
         filled = [fixed[i] if i in fixed else next(it) for i in range(len(holes))]
-        hands = {s: [] for s in range(self.players) if s != seat}
+        hands: dict[int, list[str]] = {s: [] for s in others}
         deck = []
         for (kind, where), card in zip(holes, filled):
             if kind == "hand":
@@ -734,7 +780,8 @@ class Retro10(State):
         checks = {
             "hands": per_seat(self.hands, ids), "table": per_seat(self.table, ids),
             "taken": per_seat(self.taken, ids), "draw_deck": ids(self.draw_deck),
-            "round_stack": ids(self.round_stack), "removed": ids(self.removed),
+            "round_stack": ids(self.round_stack),
+            "joker_shown": per_seat(self.joker_shown, lambda v: type(v) is bool),
             "chips": per_seat(self.chips, count), "pot": count(self.pot),
             "protection": per_seat(self.protection, lambda v: count(v) and v <= 2),
             "up": per_seat(self.up, lambda v: type(v) is bool),

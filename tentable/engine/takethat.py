@@ -18,6 +18,7 @@ from typing import Callable, Sequence
 from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State,
                                   check_deck, redeal_unseen, register, shuffled)
 from tentable.engine.decks import manifest
+from tentable.engine.views import View
 
 GAME_ID = "takethat"
 TURN, OPEN = "turn", "open"   # OPEN: the row was just taken, the taker must open a new one
@@ -46,6 +47,23 @@ def pile_score(face_up: Sequence[int], face_down: Sequence[int]) -> int:
     """TT-R9: +1 per face-up card, -1 per face-down card, -5 per face-down toad."""
     toad_set = toads()
     return len(face_up) - sum(5 if c in toad_set else 1 for c in face_down)
+
+
+class TakeThatView(View):
+    """`TakeThat.view(seat)`: cards are their numbers, every one unique (so its own id)."""
+
+    round: int                    # the round being played, from 1
+    rounds: int                   # how many the game has (TT-R10)
+    pro: bool                     # variant V1
+    row: list[int]                # left to right; the rightmost card counts (TT-R4)
+    pile: int                     # cards left to draw
+    hand: list[int] | None        # the seat's own hand, sorted; None for a spectator
+    hand_sizes: list[int]
+    face_up: list[list[int]]      # per seat: twisted pairs, +1 each (TT-R9)
+    face_down: list[list[int]]    # per seat: rows taken, -1 each, a toad -5
+    pile_cards: list[list[int | None]]  # per seat, V1: None where this view may not see it
+    revealed: list[list[int]]     # V1: the pile cards of the round last scored
+    round_scores: list[list[int]]  # per finished round, a score per seat
 
 
 @dataclass(frozen=True)
@@ -237,6 +255,7 @@ class TakeThat(State):
 
     # -- information -----------------------------------------------------------
     def _view(self, seat: int | None) -> dict:
+        """The game's keys of `TakeThatView`."""
         # Cards are unique, so a card's number is its stable id.
         return {
             "round": self.round, "rounds": self.options["rounds"], "pro": self.options["pro"],

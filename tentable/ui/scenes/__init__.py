@@ -8,13 +8,15 @@ arguments, so that no scene imports another (as Tuxemon's state manager does):
 
     app.push("pause", table=self)
 
-A game's table lives in `tentable/ui/scenes/<game_id>.py` and registers itself:
+A game's table lives in its own package, `tentable/ui/tables/<game_id>/`, built on the
+table kit (`tentable.ui.tables`), and registers itself:
 
     @register_table("takethat")
-    class TakeThatTable(TableScene): ...
+    class TakeThatTable(CardTable): ...
 
-`table_for(game_id)` imports that module on first use, so this file needs no edit
-when a table is added; the scene "table" (`app.push("table", session=...)`) starts
+`table_for(game_id)` imports that package on first use (or, for a table not yet ported
+onto the kit, `tentable/ui/scenes/<game_id>.py`), so this file needs no edit when a table
+is added; the scene "table" (`app.push("table", session=...)`) starts
 the table of the session's game. A game without a table gets a "coming soon" note
 in setup.
 """
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 if TYPE_CHECKING:
     from tentable.ui.app import App
     from tentable.ui.scene import Scene
-    from tentable.ui.scenes.table import TableScene
+    from tentable.ui.tables.base import TableScene
     from tentable.session import Session
 
 #: The screens built into the app, imported by `load_scenes` on first need.
@@ -79,9 +81,15 @@ def register_table(game_id: str) -> Callable[[type["TableScene"]], type["TableSc
     return register
 
 
+#: Where a game's table may live: its kit package first, then the old one-file place.
+TABLE_HOMES = ("tentable.ui.tables", __name__)
+
+
 def table_for(game_id: str) -> type["TableScene"] | None:
-    if game_id not in TABLES:
-        module = f"{__name__}.{game_id}"
+    for home in TABLE_HOMES:
+        if game_id in TABLES:
+            break
+        module = f"{home}.{game_id}"
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

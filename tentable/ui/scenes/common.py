@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from tentable.narration import MINUS, signed  # noqa: F401  (the scenes' numbers)
 from tentable.ui import theme
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import fit, label, rounded
@@ -19,13 +20,6 @@ from tentable.ui.widgets.panel import fit, label, rounded
 MIN_TEXT = 14
 FOCUS = theme.SELECTED
 MODAL = (10, 30, 28, 246)   # a dialog over the table: nearly opaque, so cards don't show through
-MINUS = "\u2212"
-
-
-def signed(value: int) -> str:
-    """+3, −3 (a real minus sign), 0."""
-    return f"{value:+d}".replace("-", MINUS) if value else "0"
-
 
 px = theme.scaled   # the scenes' short name for a scaled size
 

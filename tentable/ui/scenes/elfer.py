@@ -21,7 +21,7 @@ import pygame
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
 from tentable.ui.scenes.common import px, signed, text_px
-from tentable.ui.scenes.table import Parts, TableScene
+from tentable.ui.tables.base import Parts, TableScene
 from tentable.ui.text import t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.button import Button

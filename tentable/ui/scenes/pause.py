@@ -1,4 +1,5 @@
-"""Esc on a table: Resume, Restart (same seats, new seed), Settings, Quit to menu.
+"""Esc on a table: Resume, a computer to play a human's seat (or the human back), Restart
+(same seats, new seed), Settings, Quit to menu.
 
 An overlay: the table stays visible, dimmed and frozen, underneath. Restart asks
 first while the game is still going, since it throws that game away.
@@ -26,16 +27,34 @@ class PauseScene(Scene):
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
-        self.buttons = [
-            Button(t("pause.resume"), self.app.pop, kind="primary"),
-            Button(t("pause.restart"), self.ask_restart),
-            Button(t("pause.settings"), self.open_settings),
-            Button(t("pause.quit"), self.quit_to_menu, kind="danger"),
-        ]
+        self.resume_button = Button(t("pause.resume"), self.app.pop, kind="primary")
+        self.seat_buttons = self._seat_buttons()
+        self.restart_button = Button(t("pause.restart"), self.ask_restart)
+        self.settings_button = Button(t("pause.settings"), self.open_settings)
+        self.quit_button = Button(t("pause.quit"), self.quit_to_menu, kind="danger")
+        self.buttons = [self.resume_button, *self.seat_buttons, self.restart_button,
+                        self.settings_button, self.quit_button]
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.confirm: Dialog | None = None
+
+    def _seat_buttons(self) -> list[Button]:
+        """A human seat may be handed to the computer, and taken back (#24)."""
+        seats = getattr(self.table, "helped_seats", None)
+        if seats is None or getattr(self.table, "game_over", True):
+            return []
+
+        def choose(seat: int, helped: bool):
+            def act() -> None:
+                if helped:
+                    self.table.take_seat_back(seat)
+                else:
+                    self.table.hand_over(seat)
+                self.app.pop()
+            return act
+        return [Button(t("pause.take_back" if helped else "pause.hand_over", name=name),
+                       choose(seat, helped)) for seat, name, helped in seats()]
 
     def ask_restart(self) -> None:
         """Restart at once when the game is over; otherwise ask before dealing again."""

@@ -21,7 +21,7 @@ from tentable.engine.retro10 import Retro10, cards as card_table
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
 from tentable.ui.scenes.common import MINUS, px, text_px
-from tentable.ui.scenes.table import TableScene
+from tentable.ui.tables.base import TableScene
 from tentable.ui.text import STRINGS, t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.button import Button
@@ -145,6 +145,7 @@ class Retro10Table(TableScene):
         self.log = Log((0, 0, 10, 10))
         self.selected: str | None = None
         self.pending: Pending | None = None
+        self.playing: str | None = None          # the hand card the gesture under way plays
         self.marks = Marks()
         self.buttons: list[Button] = []
         self.title = ""
@@ -617,8 +618,14 @@ class Retro10Table(TableScene):
                  next=self._other(current) if current is not None else "")
 
     # -- actions ---------------------------------------------------------------------
-    def _act(self, action: str) -> bool:
-        if self.submit(action):
+    def _act(self, action: str, card: str | None = None) -> bool:
+        """Play `action`; `card` is the hand card the player moved, if any."""
+        self.playing = card
+        try:
+            applied = self.submit(action)
+        finally:
+            self.playing = None
+        if applied:
             self.selected = None
             self.pending = None
             self._refresh()
@@ -652,7 +659,7 @@ class Retro10Table(TableScene):
             return
         action = f"place {self._code(p.card)} {'up' if p.up else 'down'}" + (
             f" protect {p.chips}" if p.chips else "")
-        if not self._act(action):
+        if not self._act(action, p.card):
             self.pending = None
             self._sync()
 
@@ -669,7 +676,7 @@ class Retro10Table(TableScene):
         if card is None:
             self.app.toasts.show(t("rx.ui.pick_first"), 2.5)
             return
-        if not self._act(f"add {self._code(card)}") and card in self.cards.spots:
+        if not self._act(f"add {self._code(card)}", card) and card in self.cards.spots:
             self.tweens.duration_scale = self.duration_scale
             self.tweens.shake(self.cards[card], self.cards.spots[card].pos)
 
@@ -777,7 +784,7 @@ class Retro10Table(TableScene):
             return
         code = self._code(card)
         if result.target.key == "add":
-            if not self._act(f"add {code}"):
+            if not self._act(f"add {code}", card):
                 self.drag.spring_back(result.sprite, self.cards.spots[card].pos)
             return
         reason = self.why_not(f"place {code} up")
@@ -844,10 +851,24 @@ class Retro10Table(TableScene):
             pairs = [(self._first_key(before, p), self._first_key(after, p))
                      for p in range(after["players"])
                      if (self._first_key(before, p) or "").startswith("?")]
+        pairs += self._twin_played(seat, before, after)
         self._carry(pairs)
         self._sync(origin=seat)
         if self.showdown is None and self._round_ended(before, after):
             self._fly_pot(after["last_round"])
+
+    def _twin_played(self, seat: int, before: dict, after: dict) -> list[tuple[str, str]]:
+        """An action names a card by its code, so of two alike cards (two jokers, two 5s)
+        the engine may play the other one: the sprites trade keys, so the card the player
+        moved is the one that lands."""
+        moved = self.playing
+        if seat != self.seat or moved is None:
+            return []
+        gone = set(before["hand"] or []) - set(after["hand"] or [])
+        twin = next((c for c in gone if code_of(c) == code_of(moved)), None)
+        if moved in gone or twin is None:
+            return []
+        return [(moved, twin), (twin, moved)]
 
     def _fly_pot(self, last: dict) -> None:
         if not last["pot"] or self.geo is None or self.duration_scale <= 0:

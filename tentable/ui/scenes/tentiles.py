@@ -20,7 +20,7 @@ import pygame
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
 from tentable.ui.scenes.common import px, text_px
-from tentable.ui.scenes.table import TableScene
+from tentable.ui.tables.base import TableScene
 from tentable.ui.text import t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.cards import card_back

@@ -1,6 +1,8 @@
 """The base of every game's table: the picture of a `Match`; games draw views.
 
-A game's table subclasses `TableScene` and sees the game only through views
+A card table builds on `tentable.ui.tables.kit.CardTable`, which subclasses this and adds
+the parts every table repeats (sprites, drag, log, seat panels, input chain, focus). A
+game's table sees the game only through views
 (`view(seat)` of the seat at the screen), never the full state:
 
     class TakeThatTable(TableScene):
@@ -27,13 +29,16 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from tentable import store
+from tentable import stats, store
+from tentable.bots import available_bots
 from tentable.engine import replay
-from tentable.match import (Applied, BotFailed, BotLate, Match, Refused, SaveFailed)
+from tentable.match import (Applied, BotFailed, BotLate, Match, Refused, SaveFailed,
+                            SeatChanged, Undone)
 from tentable.session import Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, signed, text_px
+from tentable.ui.tables.undo import UndoControl
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
@@ -50,6 +55,7 @@ BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 DURATION_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 END_DELAY = 0.8          # a moment to see the last move before the results cover the table
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
+HELPER_LEVELS = ("heuristic", "random")   # who plays a seat handed to the computer
 
 
 @dataclass(frozen=True)
@@ -72,10 +78,11 @@ class TableScene(Scene):
 
     def __init__(self, app: "App", session: Session) -> None:
         super().__init__(app)
-        self.session = session
         # SetupError for a bad setup or record, ValueError for an unknown bot: the caller
-        # shows it.
-        self.match = Match(session, clock=app.clock, save=store.save_autosave)
+        # shows it. No taking back on the solo ladder: a rung is earned.
+        self.match = Match(session, clock=app.clock, save=store.save_autosave,
+                           undo=stats.mode_of(session.record([])) != "ladder")
+        self.undo = UndoControl(self)
         self._since_action = 0.0
         self._results_shown = False
         self._save_failed = False
@@ -95,6 +102,11 @@ class TableScene(Scene):
         self.layers = Layers()      # parts drawn once per view, then copied (kept_layer)
 
     # -- what subclasses may use ------------------------------------------------
+    @property
+    def session(self) -> Session:
+        """Who sits where (a seat handed to the computer shows as a computer's)."""
+        return self.match.session
+
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.session.seats]
@@ -369,6 +381,7 @@ class TableScene(Scene):
         pad = px(theme.PAD, scale)
         w, h = px(110, scale, 80), px(theme.BUTTON_HEIGHT, scale, 30)
         self.pause_button.layout((size[0] - w - pad, pad, w, h))
+        self.undo.layout(self.pause_button.rect)
         box = self._curtain_box(size)
         bw, bh = px(420, scale), px(56, scale)
         self.curtain_button.layout((box.centerx - bw // 2, box.bottom - px(92, scale), bw, bh))
@@ -389,7 +402,7 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause()
             return
-        if self.pause_button.handle(event):
+        if self.pause_button.handle(event) or self.undo.handle(event):
             return
         if self.curtain is not None:
             self.curtain_button.handle(event)
@@ -448,9 +461,41 @@ class TableScene(Scene):
             if self.dialog is not None:
                 self.dialog.draw(surface)
         self.pause_button.draw(surface)
+        self.undo.draw(surface)
+
+    def tell(self, text: str) -> None:
+        """A line in the table's log (every game's table has one)."""
+        self.log.add(text)
+
+    def take_back_move(self) -> None:
+        """Undo the last gesture of the seat at the screen (see `UndoControl`)."""
+        self._handle(self.match.undo(self.seat))
+
+    def helped_seats(self) -> list[tuple[int, str, bool]]:
+        """(seat, name, played by the computer now) for every seat a human may hand to
+        the computer or take back: what the pause menu offers."""
+        session = self.session
+        return [(i, seat.name, not seat.is_human) for i, seat in enumerate(session.seats)
+                if seat.is_human or i in self.match.assisted]
+
+    def hand_over(self, seat: int) -> None:
+        """The computer plays `seat` at the game's usual level until taken back."""
+        levels = available_bots(self.session.game_id)
+        level = next((lv for lv in HELPER_LEVELS if lv in levels), levels[-1])
+        self._handle(self.match.hand_over(seat, level))
+
+    def take_seat_back(self, seat: int) -> None:
+        self._handle(self.match.take_back(seat))
 
     def show_results(self) -> None:
         self.match.flush()
+        try:   # kept and counted before the game in progress is forgotten
+            for message in stats.keep_finished_game(
+                    self.match.record(), self.match.scores(), self.match.winners(),
+                    self.match.lowest_wins):
+                self.app.toasts.show(message, 5.0, "error")
+        except (OSError, ValueError) as exc:
+            self.app.toasts.show(t("table.keep_failed", reason=exc), 5.0, "error")
         store.clear_autosave(self.session.game_id)
         self.app.push("results", session=self.session, final=self.match.view(None),
                       scores=self.match.scores(), winners=self.match.winners(),
@@ -467,6 +512,17 @@ class TableScene(Scene):
                     self.on_action(event.seat, event.actions[0], event.before, event.after)
                 else:
                     self.on_actions(event.seat, list(event.actions), event.before, event.after)
+                self._follow_turn()
+                self.app.invalidate()
+            elif isinstance(event, Undone):
+                self._since_action = 0.0
+                self.view = event.after
+                self.tell(t("table.undone", name=self.names[event.seat]))
+                self.on_seat_change(self.seat, False)   # everything drawn again from the view
+                self.app.invalidate()
+            elif isinstance(event, SeatChanged):
+                self.tell(t("table.helped" if event.level else "table.back",
+                            name=self.names[event.seat]))
                 self._follow_turn()
                 self.app.invalidate()
             elif isinstance(event, Refused):

@@ -1,0 +1,81 @@
+"""Words for cards and moves: what a table's log, status line and dialogs say.
+
+No pygame here, and no rule is re-stated: a game's narration reads the views before and
+after a move (what the seat being told may see) and the engine's own helpers, and words
+them through the translation table (`tentable.ui.text`, pygame-free). A table never
+parses an action string or a card code to build a sentence; it asks its game's module.
+
+A game plugs in with one module, `tentable/narration/<game_id>.py`, holding:
+
+- `card(card) -> str`: a card (or tile) in words, as the view names it: "red 16",
+  "joker", "77". Not the code, unless the code is what is printed on the card.
+- `move(action) -> str`: a legal action as a player says it ("take the row",
+  "flip blue 5"), for "Your only move: …" and buttons; never the raw action string.
+- `tell(teller, seat, action, before, after) -> list[Line]`: the log lines of `seat`
+  playing `action`, worded from `before`/`after` (views of the seat at the screen).
+  Secrets stay secret: a line may name only what `teller` may read (see `Teller.alone`).
+
+and the shared helpers below: `Teller` says "You play 34" to the one human at the
+screen and "Ana plays 34" otherwise; `plural` picks "1 point" or "2 points" from a
+`<key>.one` / `<key>.other` pair of the translation table; `signed` writes +3, −3, 0.
+
+    from tentable.narration import Teller, points
+    from tentable.narration import takethat as words
+    teller = Teller(names=["Ana", "Ben"], reader=0)
+    for line in words.tell(teller, 0, "take", before, after):
+        log.add(line.text, seat_colour(line.seat))
+    points(-1)   # "−1 point"
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from tentable.ui.text import t
+
+MINUS = "\u2212"
+
+
+def signed(value: int) -> str:
+    """+3, −3 (a real minus sign), 0."""
+    return f"{value:+d}".replace("-", MINUS) if value else "0"
+
+
+def plural(key: str, count: int, **values: object) -> str:
+    """`<key>.one` for a count of one (either sign), `<key>.other` for any other; the
+    text gets `{n}` (the count) and `values`. A language with more forms adds keys here."""
+    form = "one" if abs(count) == 1 else "other"
+    return t(f"{key}.{form}", n=count, **values)
+
+
+def points(value: int) -> str:
+    """A score in words with its sign: "+1 point", "−6 points", "0 points"."""
+    return plural("words.points", value, score=signed(value))
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the log, and the seat whose colour marks it (None: nobody's)."""
+
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Teller:
+    """Who the words are for: the players' names, and `reader`, the one human at the
+    screen the log speaks to as "you" (None when several humans share it, or none)."""
+
+    names: Sequence[str]
+    reader: int | None = None
+
+    def alone(self, seat: int) -> bool:
+        """The log is read by `seat` alone: it may say "you" and name `seat`'s secrets."""
+        return self.reader == seat
+
+    def say(self, key: str, seat: int, **values: object) -> str:
+        """`key` worded for `seat`'s move: `<key>.you` ("You play 34") to the reader,
+        `<key>` with {name} ("Ana plays 34") to everybody else."""
+        if self.alone(seat):
+            return t(key + ".you", **values)
+        return t(key, name=self.names[seat], **values)

@@ -1,0 +1,69 @@
+"""Take That in words (rules digest `rules/takethat.md`): cards are their numbers.
+
+A move is told from the views around it; V1's pile card is named only to a taker who
+reads the log alone, and to everybody once the round is scored (`revealed`).
+"""
+from __future__ import annotations
+
+from tentable.engine.takethat import TakeThatView, pile_score, toads, twin
+from tentable.narration import Line, Teller, signed
+from tentable.ui.text import t
+
+
+def card(number: int) -> str:
+    """A card is its printed number; a toad says so where it matters (a revealed card)."""
+    return t("tt.toad", card=number) if number in toads() else str(number)
+
+
+def move(action: str) -> str:
+    """"play 34" -> "play 34", "twist 43" -> "twist 43", "take" -> "take the row"."""
+    if action == "take":
+        return t("tt.move.take")
+    kind, number = action.split()
+    return t(f"tt.move.{kind}", card=int(number))
+
+
+def round_ended(before: TakeThatView, after: TakeThatView) -> bool:
+    return after["round"] != before["round"] or after["phase"] == "over"
+
+
+def tell(teller: Teller, seat: int, action: str, before: TakeThatView,
+         after: TakeThatView) -> list[Line]:
+    """The log lines of `seat` playing `action`: the move, and when it scored the round,
+    V1's pile cards, now shown to everybody."""
+    lines = [Line(_move_line(teller, seat, action, before, after), seat)]
+    if round_ended(before, after):
+        lines += revealed(teller, after)
+    return lines
+
+
+def revealed(teller: Teller, after: TakeThatView) -> list[Line]:
+    """V1: the pile cards of the round just scored, shown to everybody."""
+    return [Line(teller.say("tt.log.revealed", seat,
+                            cards=", ".join(card(c) for c in cards)), seat)
+            for seat, cards in enumerate(after["revealed"]) if cards]
+
+
+def _move_line(teller: Teller, seat: int, action: str, before: TakeThatView,
+               after: TakeThatView) -> str:
+    if action == "take":
+        row = before["row"]
+        # The round may have ended with this take (the next deal already cleared the
+        # piles): then nothing but the row was taken (TT-R8: no V1 card, the pile is out).
+        extra = [] if round_ended(before, after) else \
+            after["pile_cards"][seat][len(before["pile_cards"][seat]):]
+        if not extra:
+            return teller.say("tt.log.take", seat, n=len(row), points=signed(pile_score([], row)))
+        if teller.alone(seat):
+            # V1: only a log read by the taker alone may name the card; with several
+            # humans at the screen the log is everybody's.
+            return teller.say("tt.log.take_pro", seat, card=row[0], extra=extra[0],
+                              points=signed(pile_score([], row + extra)))
+        return t("tt.log.take_pro", name=teller.names[seat], card=row[0])
+    kind, number = action.split()
+    played = int(number)
+    if kind == "twist":
+        return teller.say("tt.log.twist", seat, card=played, twin=twin(played))
+    if before["phase"] == "open" or not before["row"]:
+        return teller.say("tt.log.open", seat, card=played)
+    return teller.say("tt.log.play", seat, card=played)

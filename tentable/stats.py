@@ -1,0 +1,152 @@
+"""Statistics per game, mode and player: games, wins, average and best score, streaks.
+
+A row is one player name at one level (a human, or a computer level, or Mona's rules) in
+one game and mode (a table game, the solo ladder, a practice game against Mona): so the
+ladder and practice count apart, and "Ana" against the computer is one row however many
+games she played. A game in which a computer played a human's seat for a while counts in
+that seat's `assisted`.
+
+Kept in `stats.json`, written atomically after every finished game (before the game in
+progress is forgotten), so a crash never loses them; a damaged file is set aside and the
+statistics start again, with a message. The archive (`tentable.archive`) keeps the games
+themselves.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+
+from tentable import archive, store
+from tentable.archive import MODES, Kept
+
+STATS_VERSION = 1
+MAX_ROWS = 10_000
+
+
+@dataclass
+class Row:
+    game: str
+    mode: str
+    name: str
+    level: str
+    games: int = 0
+    wins: int = 0
+    score_sum: float = 0
+    best: float | None = None
+    streak: int = 0               # wins in a row up to the last game
+    best_streak: int = 0
+    assisted: int = 0
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        return self.game, self.mode, self.name, self.level
+
+    @property
+    def average(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+
+@dataclass
+class Stats:
+    rows: list[Row] = field(default_factory=list)
+
+    def row(self, game: str, mode: str, name: str, level: str) -> Row:
+        for row in self.rows:
+            if row.key == (game, mode, name, level):
+                return row
+        row = Row(game, mode, name, level)
+        self.rows.append(row)
+        return row
+
+    def add(self, kept: Kept, lowest_wins: bool = False) -> None:
+        """Count a finished game for every seat."""
+        for seat, (name, level) in enumerate(zip(kept.names, kept.levels)):
+            row = self.row(kept.game, kept.mode, name, level)
+            won = seat in kept.winners
+            score = kept.scores[seat]
+            row.games += 1
+            row.wins += won
+            row.score_sum += score
+            better = min if lowest_wins else max
+            row.best = score if row.best is None else better(row.best, score)
+            row.streak = row.streak + 1 if won else 0
+            row.best_streak = max(row.best_streak, row.streak)
+            row.assisted += seat in kept.assisted
+
+    def to_json(self) -> dict:
+        return {"version": STATS_VERSION, "rows": [asdict(row) for row in self.rows]}
+
+
+def stats_path():
+    return store.data_dir() / "stats.json"
+
+
+def load() -> tuple[Stats, str | None]:
+    """The statistics, and a message if the file could not be used (then it was set aside
+    and the statistics start again)."""
+    path = stats_path()
+    data, message = store.read_json(path, STATS_VERSION)
+    if data is None:
+        return Stats(), message
+    try:
+        return _from_json(data), None
+    except store.DamagedFile as exc:
+        return Stats(), store.set_aside(path, str(exc))
+
+
+def add_game(kept: Kept, lowest_wins: bool = False) -> str | None:
+    """Count a finished game and write the statistics; a message if the old file had to
+    be set aside."""
+    stats, message = load()
+    stats.add(kept, lowest_wins)
+    store.write_json(stats_path(), stats.to_json())
+    return message
+
+
+def _from_json(data: dict) -> Stats:
+    rows = data.get("rows")
+    if not isinstance(rows, list) or len(rows) > MAX_ROWS:
+        raise store.DamagedFile(f"'rows' must be a list of at most {MAX_ROWS} rows")
+    stats = Stats()
+    for item in rows:
+        if not isinstance(item, dict):
+            raise store.DamagedFile("a row is not an object")
+        try:
+            row = Row(**{k: item[k] for k in Row.__dataclass_fields__})
+        except (KeyError, TypeError):
+            raise store.DamagedFile("a row lacks a field") from None
+        texts = (row.game, row.mode, row.name, row.level)
+        counts = (row.games, row.wins, row.streak, row.best_streak, row.assisted)
+        if not all(isinstance(x, str) and len(x) <= 64 for x in texts) \
+                or row.mode not in MODES \
+                or not all(type(n) is int and 0 <= n <= row.games for n in counts[1:]) \
+                or type(row.games) is not int or row.games < 0 \
+                or not _number(row.score_sum) \
+                or not (row.best is None or _number(row.best)):
+            raise store.DamagedFile(f"a row of {str(row.game)[:20]!r} has a wrong value")
+        stats.rows.append(row)
+    return stats
+
+
+def _number(value) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def mode_of(record: dict) -> str:
+    """A solo game against Mona at the ladder's current target is a ladder game; at
+    another target it is practice; every other game is a table game."""
+    if not (record.get("options") or {}).get("solo"):
+        return "table"
+    ladder, _ = store.load_ladder()
+    return "ladder" if record["options"].get("target") == ladder.target else "practice"
+
+
+def keep_finished_game(record: dict, scores: list, winners: list[int],
+                       lowest_wins: bool = False) -> list[str]:
+    """A game just ended: keep it in the archive and count it, both on disk before the
+    game in progress is forgotten. Messages for files that had to be set aside."""
+    game = archive.finished_game(record, scores, winners, mode_of(record))
+    if archive.holds(game.record):     # a finished game resumed after a crash: kept already
+        return []
+    message = add_game(archive.keep(game), lowest_wins)
+    return [message] if message else []

@@ -1,0 +1,282 @@
+"""The table kit: what every card table repeats, written once.
+
+`CardTable` is a `TableScene` (the picture of a `Match`) that owns the parts every game's
+table had a copy of, as Tuxemon's base `State` gives each state its animation and sprite
+groups:
+
+- `tweens`, `drag` (drop targets lit when legal, a refused drop springs back with the
+  engine's reason), `cards` (a `SpriteSync` keyed by the view's stable ids), `seat_panel`,
+  `log`, `buttons`, and `selected`, the card the keyboard or a click has picked;
+- the legal set of the seat at the screen (`legal`, `target`), and acting on it (`act`,
+  `act_or_shake`): the table never decides legality, it lights what `legal()` holds;
+- input as a chain of handlers (`input_chain`): each takes the event and returns it, or
+  None once handled, so nothing is an `if button.handle(event): return` ladder; the
+  pointer and keys end in `on_pointer`, `on_press`, `on_release`, `on_key`;
+- keyboard focus over the hand (`focus_step`), hover marks, click-to-pick and drag;
+- `on_action`: the move told in the log through the game's narration module (`words`),
+  the summary between parts, every sprite moved to where the new view puts it (`sync`).
+
+A game fills in: `game` and `words` (class attributes), `layout` (sets `self.geo` and
+places the log and buttons), `spots` and `origin` (where cards belong and come from),
+`refresh` (marks and buttons), `drop_targets`, `default_action`, `draw_view`, and the
+keys of its own (`on_key`). docs/architecture.md, "The table", has the whole recipe.
+"""
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Callable, Hashable
+
+import pygame
+
+from tentable.narration import Teller
+from tentable.ui.tables.base import TableScene
+from tentable.ui.text import t
+from tentable.ui.widgets import layout as layouts
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.cards import card_back
+from tentable.ui.widgets.dragdrop import DragManager, DropTarget
+from tentable.ui.widgets.logpanel import LogPanel
+from tentable.ui.widgets.seatpanel import SeatPanel, seat_colour
+from tentable.ui.widgets.spritesync import Point, Spot, SpriteSync, code_of
+from tentable.ui.widgets.tween import Tweens
+
+#: A link of the input chain: the event back if it is not used up, else None.
+Handler = Callable[[pygame.event.Event], "pygame.event.Event | None"]
+
+HELD_Z = 1000          # a held card is drawn above everything
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def consumed(handle: Callable[[pygame.event.Event], bool]) -> Handler:
+    """A widget's `handle` (True once it used the event) as a link of the input chain."""
+    def link(event: pygame.event.Event) -> pygame.event.Event | None:
+        return None if handle(event) else event
+    return link
+
+
+class CardTable(TableScene):
+    game: str = ""                     # the game id: its card art and seat panels
+    words: ModuleType | None = None    # its narration module, tentable.narration.<game>
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.tweens = Tweens()
+        self.drag = DragManager(self.tweens)
+        self.cards = SpriteSync(self.game, self.tweens, code=self.card_code)
+        self.seat_panel = SeatPanel(self.game)
+        self.log = LogPanel((0, 0, 10, 10))
+        self.selected: Hashable | None = None
+        self.geo = None                # the game's geometry, set by `layout`
+
+    @staticmethod
+    def card_code(key: Hashable) -> str:
+        """The printed code of a card id, for its art ("B1#2" -> "B1")."""
+        return code_of(key)
+
+    @property
+    def buttons(self) -> tuple[Button, ...]:
+        """The table's buttons, in the order they take input and are drawn."""
+        return ()
+
+    # -- the legal set of the seat at the screen ----------------------------------------
+    def legal(self) -> set[str]:
+        """What the seat at the screen may do now; empty when it is not its turn."""
+        return set(self.view["legal_actions"]) if self.my_turn else set()
+
+    def target(self, rect: pygame.Rect, action: str) -> DropTarget:
+        """A drop target for `action`, lit when it is legal. An unlit one still takes the
+        drop, so the engine can say why not."""
+        return DropTarget(rect, action, action in self.legal())
+
+    @property
+    def hand(self) -> list:
+        """The hand cards of the seat at the screen (none for a spectator)."""
+        return self.view.get("hand") or []
+
+    # -- sprites -------------------------------------------------------------------------
+    def spots(self) -> dict[Hashable, Spot]:
+        """Where every card the view shows belongs."""
+        raise NotImplementedError
+
+    def origin(self, key: Hashable, seat: int | None) -> Point:
+        """Where a card new to the view comes from after `seat`'s move (None: no move)."""
+        raise NotImplementedError
+
+    def sync(self, origin: int | None = None, animate: bool = True) -> None:
+        """Move every sprite to where the view now puts its card; a card new to the view
+        starts at `self.origin(card, origin)`, face down while it travels into the hand."""
+        if self.geo is None:
+            return
+        self.tweens.duration_scale = self.duration_scale
+        self.cards.sync(self.spots(), lambda key: self.origin(key, origin), animate,
+                        hidden=self.hand)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Marks (picked, lit, hover) and buttons from the view, the pick and the pointer."""
+
+    def hovered(self) -> Hashable | None:
+        """The hand card under the pointer, if any."""
+        for card in self.hand:
+            sprite = self.cards.get(card)
+            if sprite is not None and sprite.hover:
+                return card
+        return None
+
+    # -- acting ----------------------------------------------------------------------------
+    def act(self, action: str) -> bool:
+        """Play `action` for the seat at the screen; the pick is spent once it is applied.
+        A refusal is told by the base (the engine's reason in a toast)."""
+        if self.submit(action):
+            self.selected = None
+            self.refresh()
+            return True
+        return False
+
+    def shake(self, card: Hashable | None) -> None:
+        """The same no as a refused drop, for a key: the card jolts and springs back."""
+        if card in self.cards.spots:
+            self.tweens.duration_scale = self.duration_scale
+            self.tweens.shake(self.cards[card], self.cards.spots[card].pos)
+
+    def act_or_shake(self, action: str, card: Hashable | None) -> bool:
+        if self.act(action):
+            return True
+        self.shake(card)
+        return False
+
+    def default_action(self, card: Hashable) -> str | None:
+        """What a second click on a picked card plays (None: nothing)."""
+        return None
+
+    def drop_targets(self, card: Hashable) -> list[DropTarget]:
+        """The places `card` may be dropped on, each keyed by its action (`target`)."""
+        return []
+
+    # -- input: a chain of handlers ----------------------------------------------------------
+    def input_chain(self) -> list[Handler]:
+        """The log's wheel, then the buttons, then the pointer and keys. A table puts its
+        own links in front (a dialog of its own) or between (a tray)."""
+        return [consumed(self.log.handle), *(consumed(b.handle) for b in self.buttons),
+                self.pointer_and_keys]
+
+    def handle_input(self, event: pygame.event.Event) -> None:
+        for handler in self.input_chain():
+            if handler(event) is None:
+                return
+
+    def pointer_and_keys(self, event: pygame.event.Event) -> None:
+        self.route_input(event)
+        return None
+
+    def on_pointer(self, pos: tuple[int, int]) -> None:
+        """A held card follows; the hand card under the pointer is marked."""
+        self.drag.motion(pos)
+        hand = self.hand
+        top = self.cards.at(hand, pos) if self.drag.sprite is None else \
+            self.cards.key_of(self.drag.sprite)
+        for card in hand:
+            if card in self.cards.sprites:
+                self.cards[card].hover = card == top
+        self.refresh()
+
+    def on_press(self, pos: tuple[int, int]) -> None:
+        """A hand card is picked up on our turn; anywhere else is `press_table`."""
+        card = self.cards.at(self.hand, pos)
+        if card is not None and self.my_turn:
+            sprite = self.cards[card]
+            self.drag.set_targets(self.drop_targets(card))
+            self.drag.press(sprite, pos)
+            sprite.z = HELD_Z
+            return
+        self.press_table(pos)
+
+    def press_table(self, pos: tuple[int, int]) -> None:
+        """A press on the table outside the hand (a click on a place for the pick)."""
+
+    def on_release(self, pos: tuple[int, int]) -> None:
+        """A click picks a card (a second click plays `default_action`); a drop asks
+        the engine, and a refused card springs home."""
+        result = self.drag.release(pos)
+        if result is None:
+            return
+        card = self.cards.key_of(result.sprite)
+        spot = self.cards.spots.get(card)
+        if spot is not None:
+            result.sprite.z = spot.z            # back among its neighbours
+        # An applied action re-places every card through on_action; otherwise the card
+        # is already on its way home and only the marks change.
+        if result.clicked:
+            action = self.default_action(card) if self.selected == card else None
+            if action is not None:
+                self.act(action)
+            else:
+                self.selected = card
+        elif result.target is not None:
+            # The engine has the last word and the clearer message: ask it even when the
+            # target is marked illegal, then send the card home if it said no.
+            if not self.act(result.target.key) and spot is not None:
+                self.drag.spring_back(result.sprite, spot.pos)
+        self.refresh()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """← → move the pick through the hand; a table adds its own keys."""
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.focus_step(1 if event.key == pygame.K_RIGHT else -1)
+
+    def focus_step(self, step: int) -> None:
+        """Pick the next (or previous) hand card, from either end when none is picked."""
+        hand = self.hand
+        if not hand:
+            return
+        if self.selected in hand:
+            index = (hand.index(self.selected) + step) % len(hand)
+        else:
+            index = 0 if step > 0 else len(hand) - 1
+        self.selected = hand[index]
+        self.refresh()
+
+    # -- events from the match ---------------------------------------------------------------
+    def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
+        self.narrate(seat, action, before, after)
+        if self.parts is not None and self.part_ended(before, after):
+            self.show_part_summary(after)
+        self.sync(origin=seat)
+
+    def on_seat_change(self, seat: int | None, turned: bool) -> None:
+        self.selected = None
+        if self.geo is not None:
+            self.layout(self.app.size)
+
+    def animate(self, dt: float) -> bool:
+        return self.tweens.update(dt) or self.drag.dragging
+
+    # -- words -------------------------------------------------------------------------------
+    @property
+    def teller(self) -> Teller:
+        """The log speaks as "you" to the one human at the screen (`speaks_to`)."""
+        humans = self.session.humans
+        return Teller(self.names, humans[0] if len(humans) == 1 else None)
+
+    def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
+        for line in self.words.tell(self.teller, seat, action, before, after):
+            self.log.add(line.text, None if line.seat is None else seat_colour(line.seat))
+        if self.parts is not None and self.part_ended(before, after):
+            self.part_over(after)
+
+    def forced_text(self, action: str) -> str:
+        return t("table.forced", action=self.words.move(action))
+
+    # -- painting ------------------------------------------------------------------------------
+    def draw_backs(self, surface: pygame.Surface, n: int, center: Point, width: float,
+                   size: tuple[int, int]) -> None:
+        """A hand the screen may not show: `n` backs in a fan (a spectator's view)."""
+        back = card_back(self.game, size)
+        for slot in layouts.fan(n, center, width, size):
+            surface.blit(back, back.get_rect(center=slot.pos))
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        """The log and the buttons."""
+        self.log.draw(surface)
+        for button in self.buttons:
+            button.draw(surface)

@@ -1,0 +1,200 @@
+"""Every finished game kept, statistics that survive anything: the archive and stats files,
+damaged ones set aside, and a game killed at random moments that resumes intact."""
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tentable import archive, stats, store
+from tentable.match import Match
+from tentable.session import Seat, Session
+from tentable.engine import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def finished(game="takethat", seed=1, names=("Ana", "Ben"), levels=("human", "heuristic")):
+    seats = tuple(Seat(n, "human" if lv == "human" else "bot", "" if lv == "human" else lv)
+                  for n, lv in zip(names, levels))
+    session = Session(game, seats, seed, {})
+    match = Match(Session(game, tuple(Seat(n, "bot", "heuristic") for n in names), seed, {}))
+    match.play_out()
+    record = session.record(match.history)
+    return record, match.scores(), match.winners()
+
+
+def test_a_finished_game_is_kept_and_loads_back_newest_first():
+    first = stats.keep_finished_game(*finished(seed=1))
+    second = stats.keep_finished_game(*finished(seed=2))
+    assert first == [] and second == []
+    games, messages = archive.load_all()
+    assert messages == [] and [g.record["seed"] for g in games] == [2, 1]
+    game = games[0]
+    assert game.names == ["Ana", "Ben"] and game.levels == ["human", "heuristic"]
+    assert game.mode == "table" and game.winners and len(game.scores) == 2
+
+
+def test_the_archive_keeps_the_newest_games_only(monkeypatch):
+    monkeypatch.setattr(archive, "KEEP", 3)
+    record, scores, winners = finished()
+    for minute in range(5):
+        archive.keep(archive.finished_game(record, scores, winners,
+                                           finished=f"2026-11-25T10:0{minute}:00"))
+    games, _ = archive.load_all()
+    assert [g.finished[-5:] for g in games] == ["04:00", "03:00", "02:00"]
+
+
+def test_statistics_count_games_wins_scores_and_streaks():
+    results = [finished(seed=s) for s in range(6)]
+    for record, scores, winners in results:
+        stats.keep_finished_game(record, scores, winners)
+    table, message = stats.load()
+    assert message is None
+    ana = table.row("takethat", "table", "Ana", "human")
+    assert ana.games == 6 and ana.wins == sum(0 in w for _, _, w in results)
+    assert ana.best == max(s[0] for _, s, _ in results)
+    assert ana.average == pytest.approx(sum(s[0] for _, s, _ in results) / 6)
+    streak = longest = 0
+    for _, _, winners in results:
+        streak = streak + 1 if 0 in winners else 0
+        longest = max(longest, streak)
+    assert ana.best_streak == longest and ana.streak == streak
+    assert table.row("takethat", "table", "Ben", "heuristic").games == 6
+
+
+def test_solo_ladder_and_practice_games_count_apart():
+    record, scores, winners = finished("ten", names=("Ana", "Mona"), levels=("human", "rules"))
+    ladder = {**record, "options": {"solo": True, "target": 5}}
+    practice = {**record, "options": {"solo": True, "target": 9}}
+    assert stats.mode_of(ladder) == "ladder" and stats.mode_of(practice) == "practice"
+    assert stats.mode_of(record) == "table"
+
+
+def test_an_assisted_seat_is_counted_so():
+    record, scores, winners = finished()
+    stats.keep_finished_game({**record, "assisted": [0]}, scores, winners)
+    row = stats.load()[0].row("takethat", "table", "Ana", "human")
+    assert row.assisted == 1 and archive.load_all()[0][0].assisted == [0]
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"{", b"\xff\xfe garbage", b"[]", b'{"version": 99, "rows": []}',
+    b'{"version": 1, "rows": [{"game": "takethat"}]}',
+    b'{"version": 1, "rows": [{"game": 1, "mode": "table", "name": "A", "level": "h",'
+    b' "games": -1, "wins": 0, "score_sum": 0, "best": null, "streak": 0,'
+    b' "best_streak": 0, "assisted": 0}]}',
+    b'{"version": 1, "rows": "many"}',
+])
+def test_damaged_truncated_or_future_statistics_are_set_aside(content, home):
+    stats.keep_finished_game(*finished())
+    path = stats.stats_path()
+    path.write_bytes(content)
+    table, message = stats.load()
+    assert table.rows == [] and "stats.json" in message
+    assert not path.exists() and list(home.glob("stats.json.damaged-*"))
+    stats.keep_finished_game(*finished(seed=3))          # and the rest keeps working
+    assert stats.load()[0].row("takethat", "table", "Ana", "human").games == 1
+
+
+def test_damaged_truncated_or_future_archive_files_are_set_aside_the_rest_loads():
+    for seed in range(4):
+        stats.keep_finished_game(*finished(seed=seed))
+    paths = sorted(archive.archive_dir().glob("*.json"))
+    full = paths[0].read_bytes()
+    paths[0].write_bytes(full[: len(full) // 2])                       # truncated
+    data = json.loads(paths[1].read_text())
+    paths[1].write_text(json.dumps({**data, "version": 2}))            # from the future
+    data = json.loads(paths[2].read_text())
+    data["record"]["history"] = data["record"]["history"][:3]          # not finished
+    paths[2].write_text(json.dumps(data))
+    games, messages = archive.load_all()
+    assert len(games) == 1 and len(messages) == 3
+    assert len(list(archive.archive_dir().glob("*.damaged-*"))) == 3
+
+
+def test_a_shared_file_is_checked_and_never_moved(tmp_path):
+    record, scores, winners = finished()
+    kept = archive.finished_game(record, scores, winners)
+    shared = tmp_path / "mine.json"
+    archive.export(kept, shared)
+    loaded, message = archive.load(shared)
+    assert message is None and loaded.record["history"] == record["history"]
+    shared.write_bytes(b"\x00garbage")
+    loaded, message = archive.load(shared)
+    assert loaded is None and "mine.json" in message and shared.exists()
+    assert archive.load(tmp_path / "absent.json")[0] is None
+
+
+PLAYER = r"""
+import sys
+from tentable import stats, store
+from tentable.match import Match
+from tentable.session import Seat, Session
+from tentable.engine import replay
+
+seed = int(sys.argv[1])
+while True:
+    record, _ = store.load_autosave("takethat")
+    if record is None:
+        session = Session("takethat", (Seat("Ana", "bot", "random"), Seat("Ben", "bot", "random")),
+                          seed, {})
+    else:
+        session = Session.from_record(record)
+    match = Match(session, save=store.save_autosave)
+    while not match.is_over:
+        match.poll()
+        match.advance()
+        print("moved", len(match.history), flush=True)
+    match.flush()
+    stats.keep_finished_game(match.record(), match.scores(), match.winners())
+    store.clear_autosave("takethat")
+    print("finished", flush=True)
+    seed += 1
+"""
+
+
+def test_killed_at_random_moments_the_game_resumes_and_nothing_kept_is_lost(home):
+    """SIGKILL a player of whole games at random moments, again and again: every time, the
+    game in progress replays to a position of that game, the archive loads whole and the
+    statistics count every game the archive holds."""
+    env = {**os.environ, "TENTABLE_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    rng = random.Random(7)
+    for round_ in range(6):
+        child = subprocess.Popen([sys.executable, "-c", PLAYER, str(100 + round_)],
+                                 env=env, stdout=subprocess.PIPE, text=True)
+        for _ in range(rng.randrange(5, 200)):     # let it get somewhere first
+            if not child.stdout.readline():
+                break
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        store.remove_stray_temp_files()            # what the app does at start
+        record, message = store.load_autosave("takethat")
+        assert message is None
+        if record is not None:
+            state = replay(record)                 # resumes at the last completed action
+            assert state.history == record["history"]
+        games, messages = archive.load_all()
+        assert messages == []
+        table, message = stats.load()
+        assert message is None
+        # a game is archived, then counted: a kill between the two can miss a count, never
+        # add one; a game resumed after it was kept is not kept twice
+        counted = sum(r.games for r in table.rows if r.name == "Ana")
+        assert len(games) - (round_ + 1) <= counted <= len(games)
+        seeds = [(g.record["seed"], len(g.record["history"])) for g in games]
+        assert len(seeds) == len(set(seeds))
+
+
+

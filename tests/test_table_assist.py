@@ -1,0 +1,76 @@
+"""Taking a move back and handing a seat to the computer, at a real table, by events."""
+import pygame
+
+import uitools
+from tentable.ui.scenes.pause import PauseScene
+from uitools import click, key, wait_for
+
+CTRL_Z = dict(mod=pygame.KMOD_LCTRL)
+
+
+def toasts(app):
+    return [toast.text for toast in app.toasts.items]
+
+
+def elfer_with_a_play(app):
+    """An Elfer table where the human (seat 0) can play a card at once."""
+    for seed in range(60):
+        table = uitools.new_table(app, ["human", "heuristic"], seed=seed, game="elfer")
+        plays = [a for a in table.legal_actions() if a.startswith("play ") and "@" not in a]
+        if plays:
+            return table, plays[0]
+    raise AssertionError("no seed with a card to play")
+
+
+def test_ctrl_z_and_the_button_take_back_a_card_played_this_turn(app):
+    table, play = elfer_with_a_play(app)
+    hand = list(table.view["hand"])
+    assert not table.undo.button.enabled or table.undo.refusal() is not None
+    click(app, table.undo.button.rect.center)            # nothing yet: says why
+    assert "Nothing to take back" in toasts(app)[-1]
+    assert table.submit(play)
+    assert table.view["hand"] != hand and table.undo.refusal() is None
+    key(app, pygame.K_z, **CTRL_Z)
+    assert table.view["hand"] == hand and table.match.history == []
+    assert "takes back a move" in table.log.entries[-1].text
+    assert table.submit(play)
+    click(app, table.undo.button.rect.center)            # the button does the same
+    assert table.view["hand"] == hand and table.my_turn
+
+
+def test_a_revealed_card_cannot_be_taken_back_and_the_table_says_why(app):
+    for seed in range(60):
+        table = uitools.new_table(app, ["human", "heuristic"], seed=seed, game="ten")
+        key(app, pygame.K_f)                             # flip: a card is shown
+        if table.my_turn:
+            break
+    history = table.match.history
+    key(app, pygame.K_z, **CTRL_Z)
+    assert table.match.history == history
+    assert "revealed" in toasts(app)[-1]
+
+
+def test_undo_is_off_in_ladder_games(app):
+    from tentable.ui.scenes.ladder import solo_session
+    from tentable.ui.scenes import table_for
+    table = table_for("ten")(app, solo_session(5))   # the ladder starts at 5
+    app.reset(table)
+    app.step(wait=False)
+    assert not table.undo.shown
+    key(app, pygame.K_z, **CTRL_Z)                       # nothing happens, nothing breaks
+
+
+def test_the_pause_menu_hands_a_seat_to_the_computer_and_takes_it_back(app):
+    table = uitools.new_table(app, ["human", "heuristic"], seed=3, game="takethat")
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene) and len(pause.seat_buttons) == 1
+    click(app, pause.seat_buttons[0].rect.center)        # let the computer play for me
+    assert app.top is table and not table.match.is_human(0)
+    wait_for(app, lambda: len(table.match.history) >= 4)
+    assert any("computer plays for" in e.text for e in table.log.entries)
+    key(app, pygame.K_ESCAPE)
+    click(app, app.top.seat_buttons[0].rect.center)      # and take my seat back
+    assert table.match.is_human(0)
+    wait_for(app, lambda: table.my_turn)
+    assert table.match.record()["assisted"] == [0]
