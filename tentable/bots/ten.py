@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from tentable.bots.base import Bot
 from tentable.engine.core import State, code_of
-from tentable.engine.ten import (BUST_WORTH, LIMIT, MONA, SOLO_MIN_BID,
-                                 _info, best_payment, deck_for, odds, score_of, unseen)
+from tentable.engine.ten import (BUST_WORTH, LIMIT, MONA, _info, best_payment, deck_for,
+                                 odds, score_of, unseen)
+from tentable.engine.ten_solo import SOLO_MIN_BID
 
 NEAR_RUN = 0.3        # a card one or two from a run it could join later
 JOKER_FUTURE = 1.2    # a joker's worth beyond what it adds now, early in the game

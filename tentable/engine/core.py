@@ -14,7 +14,7 @@ import random
 from bisect import bisect_left
 from abc import ABC, abstractmethod
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 FORMAT_VERSION = 1
@@ -186,7 +186,13 @@ def _listing(codes: list[str]) -> str:
 @dataclass(frozen=True)
 class Phase:
     """What a phase allows: the legal action strings, the refusal of anything else
-    (parse and explain, never change state; returns a move), and the effect of a move."""
+    (parse and explain, never change state; returns a move), and the effect of a move.
+
+    Beside it, the turn structure (boardgame.io's `next`): the phases a move here may lead
+    to (`next`, OVER included), the sub-phases it calls (`calls`: each returns here when it
+    is done, and `resume` then goes on as after any other move of this phase) and how the
+    seat to move is found (`player`). A sub-phase names the field holding its `frame`, a
+    dict whose "then" is the phase that called it. The core refuses any other transition."""
 
     legal: Callable[[Any], Iterable[str]]
     check: Callable[[Any, str], Any]
@@ -197,6 +203,24 @@ class Phase:
     # The move of an action known to be legal, without checking it again (apply's hot
     # path); None: `check` serves for both.
     parse: Callable[[Any, str], Any] | None = None
+    next: tuple[str, ...] = ()
+    calls: tuple[str, ...] = ()
+    player: Callable[[Any], int | None] | None = None
+    frame: str | None = None
+    resume: Callable[[Any], None] | None = None
+
+    def rebound(self, cls: type) -> "Phase":
+        """This phase with each part the subclass `cls` overrides (by method name)."""
+        parts = {}
+        for name in ("legal", "check", "perform", "parse", "player", "resume"):
+            part = getattr(self, name)
+            if part is not None:
+                parts[name] = getattr(cls, part.__name__, part)
+        return replace(self, **parts)
+
+
+class TransitionError(RuntimeError):
+    """A phase change the game did not declare: a bug in the game, never a player's."""
 
 
 OVER = "over"
@@ -207,11 +231,15 @@ OVER = "over"
 class State(ABC):
     """One game in progress. Subclasses implement the rules; this class the contract.
 
-    A game declares `phases` (name -> Phase) and sets `self.phase`; `apply` accepts
-    exactly the strings of `legal_actions()` and asks the phase's `check` only to word
-    the refusal, so an illegal action never changes anything. `fields` names the
-    attributes that make up a position (JSON-able values only): saves, clones and
-    replays are built from them.
+    A game declares `phases` (name -> Phase) and its `first_phase`, and moves between
+    them only by `goto`, `call` and `back`, which refuse a transition its phases do not
+    declare; `apply` accepts exactly the strings of `legal_actions()` and asks the phase's
+    `check` only to word the refusal, so an illegal action never changes anything.
+    `fields` names the attributes that make up a position (JSON-able values only): saves,
+    clones and replays are built from them.
+
+    A variant is a subclass that overrides the methods its phases name (solo TEN): its
+    phases are rebuilt with its own methods, its transitions are its parent's.
     """
 
     game_id: ClassVar[str]
@@ -224,7 +252,16 @@ class State(ABC):
     parts: ClassVar[str | None] = None      # a match in parts: the field listing each
                                             # finished part's scores ("round_scores")
     phases: ClassVar[dict[str, Phase]]
+    first_phase: ClassVar[str]
+    # phase -> the phases it may go to, from the declarations (filled by `register`);
+    # "" is the phase of a game being set up
+    transitions: ClassVar[dict[str, frozenset[str]]]
     fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "phases" not in cls.__dict__ and hasattr(cls, "phases"):
+            cls.phases = {name: phase.rebound(cls) for name, phase in cls.phases.items()}
 
     def __init__(self, players: int, seed: int, options: dict, deck: list | None = None,
                  chance: dict | None = None) -> None:
@@ -243,9 +280,11 @@ class State(ABC):
         """Set up a game; options are validated, `deck` and `chance` are raw input."""
 
     @property
-    @abstractmethod
     def current_player(self) -> int | None:
-        """The seat whose decision it is; None once the game is over."""
+        """The seat whose decision it is; None once the game is over. By default what
+        the phase's `player` says; a game whose phases declare none overrides this."""
+        phase = self.phases.get(self.phase)
+        return None if phase is None else phase.player(self)
 
     @abstractmethod
     def scores(self) -> list: ...
@@ -289,6 +328,30 @@ class State(ABC):
     def automata(self) -> list[int]:
         """Seats run by the rules (solo TEN's Mona): each decision is one legal action."""
         return []
+
+    # -- moving between phases ------------------------------------------------------
+    def goto(self, phase: str) -> None:
+        """Move on to `phase`, which the current phase declares in its `next` (or a
+        sub-phase's caller, or the first phase at setup)."""
+        if phase not in self.transitions[self.phase]:
+            raise TransitionError(f"{self.game_id}: {self.phase or 'setup'!r} does not lead "
+                                  f"to {phase!r}; declare it in the phase's next")
+        self.phase = phase
+
+    def call(self, phase: str, frame: dict) -> None:
+        """Enter the sub-phase `phase` with its `frame`; `back` returns to this phase."""
+        frame["then"] = self.phase
+        self.goto(phase)
+        setattr(self, self.phases[phase].frame, frame)
+
+    def back(self) -> None:
+        """The sub-phase is done: clear its frame, return to the phase that called it and
+        go on there as after any move of that phase (its `resume`)."""
+        sub = self.phases[self.phase]
+        caller = getattr(self, sub.frame)["then"]
+        setattr(self, sub.frame, None)
+        self.goto(caller)
+        self.phases[caller].resume(self)
 
     # -- the contract -----------------------------------------------------------
     @property
@@ -503,11 +566,35 @@ class Game:
 GAMES: dict[str, Game] = {}
 
 
+def declared_transitions(cls: type[State]) -> dict[str, frozenset[str]]:
+    """Each phase's `next` and `calls`; a sub-phase goes back to each phase that calls it;
+    setup ("") leads to the first phase. A declaration that cannot work is a TypeError."""
+    phases = cls.phases
+    problems = [f"{name} -> {to}" for name, phase in phases.items()
+                for to in (*phase.next, *phase.calls) if to not in phases and to != OVER]
+    if cls.first_phase not in phases:
+        problems.append(f"first phase {cls.first_phase}")
+    out = {"": frozenset([cls.first_phase])}
+    for name, phase in phases.items():
+        callers = [other for other, o in phases.items() if name in o.calls]
+        if callers and not phase.frame:
+            problems.append(f"{name} is called but keeps no frame")
+        problems += [f"{caller} calls {name} but has no resume" for caller in callers
+                     if phases[caller].resume is None]
+        if phase.player is None and cls.current_player is State.current_player:
+            problems.append(f"{name} declares no player")
+        out[name] = frozenset((*phase.next, *phase.calls, *callers))
+    if problems:
+        raise TypeError(f"{cls.__name__}: bad turn structure: {'; '.join(problems)}")
+    return out
+
+
 def register(cls: type[State]) -> type[State]:
     missing = [f"{name} {part}" for name, phase in cls.phases.items()
                for part in ("legal", "check", "perform") if not callable(getattr(phase, part))]
     if missing:
         raise TypeError(f"{cls.__name__}: phase parts missing: {missing}")
+    cls.transitions = declared_transitions(cls)
     GAMES[cls.game_id] = Game(cls.game_id, cls.title, cls.min_players, cls.max_players, cls,
                               cls.options_spec, cls.chance_keys)
     return cls

@@ -14,8 +14,8 @@ import random
 from functools import lru_cache
 from typing import NamedTuple, TypedDict
 
-from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, card_ids,
-                                  check_deck, redeal_unseen, register, shuffled)
+from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State,
+                                  card_ids, check_deck, redeal_unseen, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
 
@@ -236,7 +236,8 @@ class Elfer(State):
         self.passes = 0
 
     def _begin_turn(self, seat: int) -> None:
-        self.turn, self.phase = seat, TURN
+        self.turn = seat
+        self.goto(TURN)
         self.turn_cards = []
         self.swapped = False
         self.pending = ""
@@ -462,7 +463,8 @@ class Elfer(State):
         row[n - 1] = move.card
         self.hands[seat].remove(move.card)
         self.turn_cards.append(move.slot)
-        self.phase, self.pending = TURN, ""
+        self.goto(TURN)
+        self.pending = ""
         self.passes = 0
         half = HALVES[n > ELEVEN]
         if self.bonus_stack and all(row[i] for i in half):                 # ER-R10
@@ -474,7 +476,8 @@ class Elfer(State):
         seat = self.turn
         link = self.connections[seat].pop(0)
         self.bridges.append({"id": link, "from": move.source, "to": move.slot, "seat": seat})
-        self.phase, self.pending = FOLLOW, move.slot
+        self.goto(FOLLOW)
+        self.pending = move.slot
 
     def _do_swap(self, move: Move) -> None:
         """ER-R9: the number card takes the joker's place; no bonus for it (ER-R10)."""
@@ -517,8 +520,11 @@ class Elfer(State):
                                 f"{self.pending} or a joker there now.")
         return self._check_play(words[1], self.pending)
 
-    phases = {TURN: Phase(_legal_turn, _check_turn, _perform),
-              FOLLOW: Phase(_legal_follow, _check_follow, _perform)}
+    # Turns pass round the table (a new game of the match deals anew); a connection card
+    # makes the next card follow it. A match ends when a hand empties or all pass.
+    first_phase = TURN
+    phases = {TURN: Phase(_legal_turn, _check_turn, _perform, next=(TURN, FOLLOW, OVER)),
+              FOLLOW: Phase(_legal_follow, _check_follow, _perform, next=(TURN,))}
 
     # -- the end (ER-R13..R16) -------------------------------------------------------
     def _game_score(self) -> list[int]:

@@ -218,7 +218,8 @@ class Retro10(State):
         self.protection = [0] * n
         self.auction = None
         self.protecting = []
-        self.step, self.turn, self.phase = 0, start, PLACE
+        self.step, self.turn = 0, start
+        self.goto(PLACE)
 
     # -- queries -----------------------------------------------------------------------
     @property
@@ -298,7 +299,8 @@ class Retro10(State):
         self.protection[seat] = chips
         self.chips[seat] -= chips
         if not self._next_in_order():
-            self.step, self.turn, self.phase = 0, self.start, DEAL
+            self.step, self.turn = 0, self.start
+            self.goto(DEAL)
 
     # -- phase 3: the opener's deal (RX-R5) ----------------------------------------------
     def _legal_deal(self) -> tuple[str, ...]:
@@ -343,7 +345,7 @@ class Retro10(State):
             self._swap(me, move[1])
         else:
             self.auction = {"owner": move[1], "high": me, "bid": move[2], "passes": 0}
-            self.phase = BID
+            self.goto(BID)
             self._next_bidder()
 
     def _swap(self, bidder: int, owner: int) -> None:
@@ -358,12 +360,13 @@ class Retro10(State):
                 self.seen_by[seat].append(seat)
         self.auction = None
         self.protecting = [bidder, owner]
-        self.turn, self.phase = bidder, PROTECT
+        self.turn = bidder
+        self.goto(PROTECT)
 
     def _next_opener(self) -> None:
         self.auction = None
         if self._next_in_order():
-            self.phase = DEAL
+            self.goto(DEAL)
             return
         # RX-R6: all protection chips of the round go to the pot.
         self.pot += sum(self.protection)
@@ -463,7 +466,7 @@ class Retro10(State):
     # -- phase 4: reveal and the second card (RX-R6, RX-R7) ------------------------------
     def _phase4_turn(self, seat: int) -> None:
         self.turn = seat
-        self.phase = ADD if self.up[seat] else REVEAL
+        self.goto(ADD if self.up[seat] else REVEAL)
 
     def _phase4_done(self) -> None:
         if self._next_in_order():
@@ -484,7 +487,7 @@ class Retro10(State):
     def _perform_reveal(self, move: tuple) -> None:
         if move[0] == "reveal":
             self.up[self.turn] = True
-            self.phase = ADD
+            self.goto(ADD)
         else:
             self._phase4_done()
 
@@ -560,7 +563,8 @@ class Retro10(State):
                     self._end()
                     return
                 hand.append(self.draw_deck.pop())
-        self.turn, self.phase = winner, START
+        self.turn = winner
+        self.goto(START)
 
     def _show_jokers(self, seat: int, shown: list[str]) -> None:
         """Everyone saw `seat` put down or lay open the cards `shown` from its hand."""
@@ -574,7 +578,8 @@ class Retro10(State):
             self._show_jokers(seat, self.hands[seat])
             self.taken[seat] += self.hands[seat]
             self.hands[seat] = []
-        self.turn, self.phase = None, OVER
+        self.turn = None
+        self.goto(OVER)
 
     def _legal_start(self) -> list[str]:
         return [f"start {s}" for s in range(self.players)]
@@ -589,13 +594,21 @@ class Retro10(State):
     def _perform_start(self, move: tuple) -> None:
         self._begin_round(move[1])
 
-    phases = {PLACE: Phase(_legal_place, _check_place, _perform_place),
-              DEAL: Phase(_legal_deal, _check_deal, _perform_deal),
-              BID: Phase(_legal_bid, _check_bid, _perform_bid),
-              PROTECT: Phase(_legal_protect, _check_protect, _perform_protect),
-              REVEAL: Phase(_legal_reveal, _check_reveal, _perform_reveal),
-              ADD: Phase(_legal_add, _check_add, _perform_add),
-              START: Phase(_legal_start, _check_start, _perform_start)}
+    # A round runs the phases in order (RX-R4..R8); within phase 3 each opener deals in
+    # turn, a bid or a swap leading to the raising of protection; phase 4 goes seat by seat,
+    # to reveal or straight to adding; the 10th round or an empty deck ends the game (RX-R9).
+    first_phase = PLACE
+    phases = {PLACE: Phase(_legal_place, _check_place, _perform_place, next=(DEAL,)),
+              DEAL: Phase(_legal_deal, _check_deal, _perform_deal,
+                          next=(DEAL, BID, PROTECT, REVEAL, ADD)),
+              BID: Phase(_legal_bid, _check_bid, _perform_bid, next=(PROTECT,)),
+              PROTECT: Phase(_legal_protect, _check_protect, _perform_protect,
+                             next=(DEAL, REVEAL, ADD)),
+              REVEAL: Phase(_legal_reveal, _check_reveal, _perform_reveal,
+                            next=(ADD, REVEAL, START, OVER)),
+              ADD: Phase(_legal_add, _check_add, _perform_add,
+                         next=(ADD, REVEAL, START, OVER)),
+              START: Phase(_legal_start, _check_start, _perform_start, next=(PLACE,))}
 
     # -- scores (RX-R10) -------------------------------------------------------------------
     def penalty(self, seat: int) -> int:

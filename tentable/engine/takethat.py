@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, check_deck,
-                                  redeal_unseen, register, shuffled)
+from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State,
+                                  check_deck, redeal_unseen, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
 
@@ -125,7 +125,8 @@ class TakeThat(State):
         self.face_up = [[] for _ in range(self.players)]
         self.face_down = [[] for _ in range(self.players)]   # the rows taken (TT-R6)
         self.pile_cards = [[] for _ in range(self.players)]  # V1: face down, seen by the taker
-        self.turn, self.phase = start, TURN
+        self.turn = start
+        self.goto(TURN)
 
     # -- queries -------------------------------------------------------------
     @property
@@ -204,11 +205,14 @@ class TakeThat(State):
                 return
         if self.pile:                                       # TT-R7
             self.hands[seat].append(self.pile.pop())
-        self.phase = TURN
+        self.goto(TURN)
         self.turn = (seat + 1) % self.players
 
-    phases = {OPEN: Phase(_legal_open, _check_open, _perform),
-              TURN: Phase(_legal_turn, _check_turn, _perform)}
+    # Turns pass round the table (a new round deals anew); taking the row makes the taker
+    # open the next one. The game ends with the last round, on a take or a twist.
+    first_phase = TURN
+    phases = {OPEN: Phase(_legal_open, _check_open, _perform, next=(TURN,)),
+              TURN: Phase(_legal_turn, _check_turn, _perform, next=(TURN, OPEN, OVER))}
 
     def _take(self, seat: int) -> None:
         """TT-R6, V1; TT-R8 ends the round when the pile was already empty."""
@@ -220,7 +224,7 @@ class TakeThat(State):
             return
         if self.options["pro"] and single:
             self.pile_cards[seat].append(self.pile.pop())
-        self.phase = OPEN
+        self.goto(OPEN)
 
     def _end_round(self) -> None:
         """TT-R9: score the round; V1's pile cards are shown to everybody now."""

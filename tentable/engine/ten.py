@@ -1,5 +1,6 @@
 """TEN, the card game (Johnson, Melvin, Stankewich): rules digest `rules/ten.md`, ids TEN-Rn,
-variant V1 and the solo game against Mona (section S).
+and variant V1. The solo game against Mona (section S) is a variant class beside it,
+`ten_solo.TenSolo`, which `new` sets up when the option `solo` is on.
 
 Cards are physical ids ("B1#2", see `card_ids`); the pile is kept top-last so that flipping
 is `pop()`; `deck=` speaks top-first like the rulebook. Every zone except the pile is public.
@@ -12,7 +13,7 @@ import random
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
-from typing import Iterable
+from typing import ClassVar, Iterable
 
 from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, card_ids,
                                   check_deck, code_of, register, shuffled)
@@ -22,7 +23,6 @@ GAME_ID = "ten"
 COLOURS = "BGOP"
 LIMIT = 10            # TEN-R4: the bust line; TEN-R9: the money-token cap
 BUST_WORTH = 3        # TEN-R12: a bust token pays 3
-SOLO_MIN_BID = 5      # S4
 MONA = 1              # S1: you are seat 0, Mona seat 1
 JOKERS = ("colour_wild", "number_wild", "super_wild")
 
@@ -366,11 +366,17 @@ class Ten(State):
     fields = ("pile", "tableau", "market", "removed", "collections", "duplicates", "money",
               "bust", "turn", "auction", "payment", "final")
 
+    solo: ClassVar[bool] = False                        # the variant against Mona says True
+    auctions_pay_with_cards: ClassVar[bool] = True      # TEN-R12 (not in solo, S4)
+
     @classmethod
     def new(cls, players: int, seed: int, options: dict, deck=None) -> "Ten":
         mix = list(deck_for(players))
         if deck is not None:
             deck = check_deck(GAME_ID, deck, mix)
+        if options["solo"]:
+            from tentable.engine.ten_solo import TenSolo   # the variant builds on this module
+            cls = TenSolo
         state = cls(players, seed, options, deck)
         order = card_ids(deck) if deck is not None else shuffled(ids_for(players), seed, "pile")
         state.pile = order[::-1]                                    # TEN-R1
@@ -381,7 +387,7 @@ class Ten(State):
         state.bust = [0] * players
         state.turn = 0
         state.auction = state.payment = state.final = None
-        state.phase = FLIP
+        state.goto(FLIP)
         return state
 
     @classmethod
@@ -389,31 +395,8 @@ class Ten(State):
         return list(deck_for(players))
 
     @property
-    def solo(self) -> bool:
-        return self.options["solo"]
-
-    @property
-    def automata(self) -> list[int]:
-        return [MONA] if self.options["solo"] else []
-
-    @property
     def is_over(self) -> bool:
         return self.phase == OVER       # what current_player says, read in one step
-
-    @property
-    def current_player(self) -> int | None:
-        phase = self.phase
-        if phase == FLIP:
-            return self.turn
-        if phase == PAY:
-            return self.payment["payer"]
-        if phase == AUCTION:
-            return self.auction["order"][self.auction["next"]]
-        if phase == BUY or phase == BUSTED:
-            return self.turn
-        if phase == FINAL:
-            return self.final[0]
-        return None
 
     # -- small facts ----------------------------------------------------------------
     def _sums(self) -> tuple[int, int]:
@@ -432,7 +415,7 @@ class Ten(State):
 
     def wealth(self, seat: int, cards: bool = True) -> int:
         """What `seat` can pay (TEN-R12, S3): tokens, 3 per bust token, duplicates and,
-        unless a solo auction forbids it (S4), the cards of the collection."""
+        unless told otherwise (a solo auction, S4), the cards of the collection."""
         worth = self.money[seat] + BUST_WORTH * self.bust[seat] + len(self.duplicates[seat])
         return worth + len(self.collections[seat]) if cards else worth
 
@@ -443,23 +426,8 @@ class Ten(State):
         self.money[seat] = min(LIMIT, self.money[seat] + amount)   # TEN-R9
 
     def _acquire(self, seat: int, card: str) -> None:
-        """A card joins a collection; in solo a duplicate turns face down (S3)."""
-        if not self.options["solo"]:
-            self.collections[seat].append(card)
-            return
-        code, kind, value, colour = CARD[card]
-        held = self.held_codes(seat)
-        if code in held or (kind == "number_wild" and
-                            all(f"{c}{value}" in held for c in COLOURS)):
-            self.duplicates[seat].append(card)
-            return
+        """A card joins a collection (TEN-R8: identical cards too)."""
         self.collections[seat].append(card)
-        if kind == "number" and f"W{value}" in held and \
-                all(f"{c}{value}" in held or c == colour for c in COLOURS):
-            # S3: the fourth colour of a number makes its number joker superfluous
-            wild = next(c for c in self.collections[seat] if CARD[c][0] == f"W{value}")
-            self.collections[seat].remove(wild)
-            self.duplicates[seat].append(wild)
 
     def _buys(self, seat: int) -> list[str]:
         """TEN-R10: market cards `seat` may buy: affordable, none identical to a held one."""
@@ -491,13 +459,8 @@ class Ten(State):
                                 f"{self.wealth(seat)}.")
         return ("buy", cards[0])
 
-    # -- phase "flip": TEN-R3..R7, S2 ----------------------------------------------------
+    # -- phase "flip": TEN-R3..R7 ----------------------------------------------------------
     def _legal_flip(self) -> list[str]:
-        if self.turn == MONA and self.options["solo"]:
-            total, _ = self._sums()
-            if self.tableau and (total >= self.options["target"] or not self.pile):
-                return ["stop numbers"]                              # S2
-            return ["flip"]
         actions = ["flip"] if self.pile else []
         numbers = money = False
         for card in self.tableau:
@@ -515,18 +478,14 @@ class Ten(State):
         if action == "flip":
             if not self.pile:
                 raise IllegalAction("The pile is empty: stop and take the numbers or the money.")
-            if self.solo and self.turn == MONA and self._legal_flip() != ["flip"]:
-                raise IllegalAction("Mona has reached her target: she stops.")
             return action
         if action == "stop numbers":
-            if not self._has(False) and not (self.solo and self.turn == MONA):
+            if not self._has(False):
                 raise IllegalAction("There are no number cards in the tableau to take.")
             return action
         if action == "stop money":
             if not self._has(True):
                 raise IllegalAction("There are no money cards in the tableau to take.")
-            if self.solo and self.turn == MONA:
-                raise IllegalAction("Mona always takes the number cards.")
             return action
         raise IllegalAction(f"It is {self._name(self.turn)} turn to flip: try 'flip', "
                             f"'stop numbers' or 'stop money'.")
@@ -546,14 +505,11 @@ class Ten(State):
             self._start_auction(card)
             return
         self.tableau.append(card)
+        self._flipped(kind)
+
+    def _flipped(self, kind: str) -> None:
+        """TEN-R4: a card of `kind` joined the tableau; it may bust the player."""
         total, money = self._sums()
-        seat = self.turn
-        if seat == MONA and self.options["solo"]:
-            if money > LIMIT:                                       # S2: money bust
-                self._mona_takes()
-                self.bust[MONA] += 1
-                self._end_turn()
-            return
         if kind == "money" and money > LIMIT:
             self._bust(paid=False)
         elif kind != "money" and total > LIMIT:
@@ -573,16 +529,12 @@ class Ten(State):
                 if s != self.turn:
                     self._receive(s, money)
         if self.options["variant_busted_buy"]:
-            self.phase = BUSTED                                     # V1
+            self.goto(BUSTED)                                       # V1
         else:
             self.bust[self.turn] += 1
             self._end_turn()
 
     def _stop_numbers(self) -> None:
-        if self.solo and self.turn == MONA:
-            self._mona_takes()                                      # S2
-            self._end_turn()
-            return
         _, money = self._sums()                                     # TEN-R6 (a)
         for card in self.tableau:
             if CARD[card][1] == "money":
@@ -593,19 +545,7 @@ class Ten(State):
         for s in range(self.players):
             if s != self.turn:
                 self._receive(s, money)
-        self.phase = BUY                                            # TEN-R10
-
-    def _mona_takes(self) -> None:
-        """S2: Mona takes the numbers; you get the money unless it exceeded 10."""
-        _, money = self._sums()
-        for card in self.tableau:
-            if CARD[card][1] == "money":
-                self.removed.append(card)
-            else:
-                self._acquire(MONA, card)
-        self.tableau = []
-        if money <= LIMIT:
-            self._receive(0, money)
+        self.goto(BUY)                                              # TEN-R10
 
     def _stop_money(self) -> None:
         _, money = self._sums()                                     # TEN-R6 (b)
@@ -620,10 +560,10 @@ class Ten(State):
         self.tableau = []
         if self.pile:
             self.turn = (self.turn + 1) % self.players
-            self.phase = FLIP
+            self.goto(FLIP)
             return
         self.final = [(self.turn + 1 + i) % self.players for i in range(self.players)]
-        self.phase = FINAL
+        self.goto(FINAL)
 
     def _resume_turn(self) -> None:
         """After an auction the active player goes on (TEN-R7); an empty tableau with an
@@ -631,51 +571,24 @@ class Ten(State):
         if not self.pile and not self.tableau:
             self._end_turn()
         else:
-            self.phase = FLIP
+            self.goto(FLIP)
 
-    # -- phase "auction": TEN-R11, S4..S6 --------------------------------------------------
+    # -- phase "auction": TEN-R11 ---------------------------------------------------------
     def _start_auction(self, joker: str) -> None:
         order = [(self.turn + 1 + i) % self.players for i in range(self.players)]
         self.auction = {"joker": joker, "order": order, "next": 0, "high": 0, "bidder": None}
-        self.phase = AUCTION
+        self.goto(AUCTION)
 
     def _bid_range(self, seat: int) -> tuple[int, int]:
         """The bids `seat` may make now, as (lowest, highest); empty when lowest > highest."""
-        auction = self.auction
-        if not self.solo:
-            return auction["high"] + 1, self.wealth(seat)
-        worth = self.wealth(seat, cards=False)                      # S4
-        if seat == MONA:
-            if auction["next"] == 0:                                # S5: she opens
-                bid = self._mona_opening()
-                return (bid, bid) if bid else (1, 0)
-            bid = auction["high"] + 1 if auction["bidder"] is not None else SOLO_MIN_BID
-            return (bid, bid) if worth >= bid else (1, 0)           # S6
-        if auction["next"] == 0:                                    # S6: you bid first
-            return SOLO_MIN_BID, worth
-        if auction["bidder"] is not None:                           # S5: above her bid,
-            return auction["high"] + 1, worth                       # empty if she bid it all
-        return SOLO_MIN_BID, min(worth, SOLO_MIN_BID)               # S5: take it for 5
-
-    def _mona_opening(self) -> int:
-        """S5: Mona's bid on a joker you flipped, 0 for a pass: your total money if she can
-        pay it, else all she can pay ("wenn möglich"); nothing if either is under 5."""
-        yours, hers = self.wealth(0, cards=False), self.wealth(MONA, cards=False)
-        bid = min(yours, hers)
-        return bid if bid >= SOLO_MIN_BID else 0
+        return self.auction["high"] + 1, self.wealth(seat)
 
     def _legal_auction(self) -> list[str]:
-        seat = self.auction["order"][self.auction["next"]]
-        low, high = self._bid_range(seat)
-        if self.solo and seat == MONA:
-            return [BIDS[low]] if low <= high else ["pass"]
+        low, high = self._bid_range(self.auction["order"][self.auction["next"]])
         return BIDS[low:high + 1] + ["pass"]
 
     def _check_auction(self, action: str):
         if action == "pass":
-            if self.solo and self.current_player == MONA and self._bid_range(MONA)[0] <= \
-                    self._bid_range(MONA)[1]:
-                raise IllegalAction("Mona bids whenever her rule lets her.")
             return None
         words = action.split(" ")
         if len(words) != 2 or words[0] != "bid":
@@ -684,26 +597,16 @@ class Ten(State):
         if not (words[1].isascii() and words[1].isdigit() and len(words[1]) <= 4):
             raise IllegalAction(f"{words[1][:20]!r} is not a number of coins.")
         bid = int(words[1])
-        seat = self.current_player
-        low, high = self._bid_range(seat)
-        worth = self.wealth(seat, not self.solo)
-        if self.solo and seat == 0 and self.auction["next"] > 0:   # S5: Mona opened
-            high_bid = self.auction["high"]
-            if self.auction["bidder"] is None:
-                if bid > SOLO_MIN_BID:
-                    raise IllegalAction("Mona passed: you may bid 5, no more.")
-            elif high_bid >= worth:
-                raise IllegalAction(f"Mona bid {high_bid}, all the money you have: you "
-                                    f"cannot outbid her.")
-            elif bid <= high_bid:
-                raise IllegalAction(f"Mona bid {high_bid}: bid more than that, up to "
-                                    f"{worth}, or pass.")
-        if bid < low:
-            raise IllegalAction(f"Bid at least {low}" + (" (the solo minimum is 5)."
-                                                        if self.solo else "."))
-        if bid > high:
-            raise IllegalAction(f"You can pay at most {worth}.")
+        self._check_bid(self.current_player, bid)
         return bid
+
+    def _check_bid(self, seat: int, bid: int) -> None:
+        low, high = self._bid_range(seat)
+        if bid < low:
+            raise IllegalAction(f"Bid at least {low}.")
+        if bid > high:
+            raise IllegalAction(f"You can pay at most "
+                                f"{self.wealth(seat, self.auctions_pay_with_cards)}.")
 
     def _perform_auction(self, bid) -> None:
         auction = self.auction
@@ -717,27 +620,21 @@ class Ten(State):
             self.removed.append(auction["joker"])
             self._resume_turn()
             return
-        self._start_payment(auction["bidder"], auction["high"], auction["joker"], AUCTION)
+        self._start_payment(auction["bidder"], auction["high"], auction["joker"])
 
-    # -- phase "pay": TEN-R12, S4, S7 --------------------------------------------------------
-    def _start_payment(self, payer: int, due: int, card: str, then: str) -> None:
-        self.payment = {"payer": payer, "due": due, "card": card, "then": then,
-                        "cards": not (self.solo and then == AUCTION)}
-        self.phase = PAY
+    # -- phase "pay": TEN-R12; it returns to the phase that called it ------------------------
+    def _start_payment(self, payer: int, due: int, card: str) -> None:
+        self.call(PAY, {"payer": payer, "due": due, "card": card,
+                        "cards": self.phase != AUCTION or self.auctions_pay_with_cards})
 
     def _legal_pay(self) -> list[str]:
         payer = self.payment["payer"]
-        tokens = self.money[payer] > 0
-        busts = self.bust[payer] > 0
-        dups = len(self.duplicates[payer]) > 0
-        if payer == MONA and self.options["solo"]:                  # S7: a fixed order
-            return ["pay t"] if tokens else ["pay x"] if busts else ["pay d"]
         actions = []
-        if tokens:
+        if self.money[payer]:
             actions.append("pay t")
-        if busts:
+        if self.bust[payer]:
             actions.append("pay x")
-        if dups:
+        if self.duplicates[payer]:
             actions.append("pay d")
         if self.payment["cards"]:
             actions += {PAY_ACTION[CARD[c][0]] for c in self.collections[payer]}
@@ -751,27 +648,25 @@ class Ten(State):
                                 f"pay with 'pay t' (a token), 'pay x' (a bust token) or a card "
                                 f"like 'pay G1', not {action[:40]!r}.")
         what = words[1]
-        if what == "t":
-            if not self.money[payer]:
-                raise IllegalAction("There are no money tokens left to pay with.")
-            return ("t",)
-        if what == "x":
-            if not self.bust[payer]:
-                raise IllegalAction("There are no bust tokens to pay with.")
-            return ("x",)
-        if what == "d":
-            if not self.duplicates[payer]:
-                raise IllegalAction("There are no duplicates (face-down cards) to pay with.")
-            return ("d",)
-        if what not in PAY_ACTION:
+        if what == "t" and not self.money[payer]:
+            raise IllegalAction("There are no money tokens left to pay with.")
+        if what == "x" and not self.bust[payer]:
+            raise IllegalAction("There are no bust tokens to pay with.")
+        if what == "d" and not self.duplicates[payer]:
+            raise IllegalAction("There are no duplicates (face-down cards) to pay with.")
+        if what not in PAY_ACTION and what not in ("t", "x", "d"):
             raise IllegalAction(f"{what[:20]!r} is neither t, x, d nor a card code.")
-        if not self.payment["cards"]:
-            raise IllegalAction("In a solo auction only tokens, bust tokens and duplicates "
-                                "pay (S4).")
-        for i in range(len(self.collections[payer]) - 1, -1, -1):
-            if CARD[self.collections[payer][i]][0] == what:
-                return ("card", i)
-        raise IllegalAction(f"There is no {what} in the collection to pay with.")
+        if what in PAY_ACTION and what not in self.held_codes(payer):
+            raise IllegalAction(f"There is no {what} in the collection to pay with.")
+        return self._parse_pay(action)
+
+    def _parse_pay(self, action: str) -> tuple:
+        """The move of a legal pay action: the item, or the last such card collected."""
+        what = action[4:]
+        if what in ("t", "x", "d"):
+            return (what,)
+        cards = self.collections[self.payment["payer"]]
+        return ("card", max(i for i, card in enumerate(cards) if CARD[card][0] == what))
 
     def _perform_pay(self, move: tuple) -> None:
         payment = self.payment
@@ -791,20 +686,11 @@ class Ten(State):
             payment["due"] -= 1
         if payment["due"] > 0:
             return
-        self.payment = None
         card = payment["card"]
-        if payment["then"] != AUCTION:
+        if payment["then"] != AUCTION:          # a bought card; a joker never was in the market
             self.market.remove(card)
         self._acquire(payer, card)
-        self._continue(payment["then"])
-
-    def _continue(self, then: str) -> None:
-        if then == AUCTION:
-            self._resume_turn()
-        elif then == FINAL:
-            self._next_final()
-        else:
-            self._end_turn()
+        self.back()
 
     # -- phase "buy": TEN-R10 ----------------------------------------------------------
     def _legal_buy(self) -> list[str]:
@@ -819,7 +705,7 @@ class Ten(State):
         if move is None:
             self._end_turn()
         else:
-            self._start_payment(self.turn, CARD[move[1]][2], move[1], BUY)
+            self._start_payment(self.turn, CARD[move[1]][2], move[1])
 
     # -- phase "busted": V1 --------------------------------------------------------------
     def _legal_busted(self) -> list[str]:
@@ -837,47 +723,54 @@ class Ten(State):
             self.bust[self.turn] += 1
             self._end_turn()
         else:
-            self._start_payment(self.turn, CARD[move[1]][2], move[1], BUSTED)
+            self._start_payment(self.turn, CARD[move[1]][2], move[1])
 
-    # -- phase "final": TEN-R13, S7 ---------------------------------------------------------
+    # -- phase "final": TEN-R13 -------------------------------------------------------------
     def _legal_final(self) -> list[str]:
-        seat = self.final[0]
-        if self.solo and seat == MONA:
-            return ["skip"]                                        # S1: Mona never buys
-        return self._buys(seat) + ["skip"]
+        return self._buys(self.final[0]) + ["skip"]
 
     def _check_final(self, action: str):
         if action == "skip":
             return None
-        if self.solo and self.final[0] == MONA:
-            raise IllegalAction("Mona never buys.")
         return self._check_buy_words(action, self.final[0])
 
     def _perform_final(self, move) -> None:
         if move is None:
             self._next_final()
         else:
-            self._start_payment(self.final[0], CARD[move[1]][2], move[1], FINAL)
+            self._start_payment(self.final[0], CARD[move[1]][2], move[1])
 
     def _next_final(self) -> None:
         self.final.pop(0)
-        self.phase = FINAL
         if not self.final:
             self.final = None
             self.turn = None
-            self.phase = OVER
+            self.goto(OVER)
 
-    phases = {FLIP: Phase(_legal_flip, _check_flip, _perform_flip),
-              AUCTION: Phase(_legal_auction, _check_auction, _perform_auction),
-              PAY: Phase(_legal_pay, _check_pay, _perform_pay),
-              BUY: Phase(_legal_buy, _check_buy, _perform_buy),
-              BUSTED: Phase(_legal_busted, _check_busted, _perform_busted),
-              FINAL: Phase(_legal_final, _check_final, _perform_final)}
+    # The turn structure: a turn flips (TEN-R3) and may stop into buying (TEN-R10) or, with
+    # V1, a bust into its choice; a joker interrupts it with an auction (TEN-R7); the last
+    # card leads to the final buy round (TEN-R13). Paying is called by whatever bought.
+    first_phase = FLIP
+    phases = {FLIP: Phase(_legal_flip, _check_flip, _perform_flip,
+                          parse=lambda state, action: action,   # its own move, once legal
+                          next=(FLIP, AUCTION, BUY, BUSTED, FINAL),
+                          player=lambda s: s.turn),
+              AUCTION: Phase(_legal_auction, _check_auction, _perform_auction,
+                             next=(FLIP, FINAL), calls=(PAY,), resume=_resume_turn,
+                             player=lambda s: s.auction["order"][s.auction["next"]]),
+              PAY: Phase(_legal_pay, _check_pay, _perform_pay, parse=_parse_pay,
+                         frame="payment", player=lambda s: s.payment["payer"]),
+              BUY: Phase(_legal_buy, _check_buy, _perform_buy,
+                         next=(FLIP, FINAL), calls=(PAY,), resume=_end_turn,
+                         player=lambda s: s.turn),
+              BUSTED: Phase(_legal_busted, _check_busted, _perform_busted,
+                            next=(FLIP, FINAL), calls=(PAY,), resume=_end_turn,
+                            player=lambda s: s.turn),
+              FINAL: Phase(_legal_final, _check_final, _perform_final,
+                           next=(OVER,), calls=(PAY,), resume=_next_final,
+                           player=lambda s: s.final[0])}
 
     def _name(self, seat: int, possessive: bool = True) -> str:
-        if self.solo:
-            return ("Mona's" if possessive else "Mona") if seat == MONA else \
-                ("your" if possessive else "You")
         return f"seat {seat}'s" if possessive else f"Seat {seat}"
 
     # -- scores -------------------------------------------------------------------------
@@ -897,8 +790,6 @@ class Ten(State):
     def winners(self) -> list[int]:
         if not self.is_over:
             return []
-        if self.solo:                                              # S8: equal points draw
-            return super().winners()
         keys = [self.tie_break(s) for s in range(self.players)]
         best = max(keys)
         return [s for s in range(self.players) if keys[s] == best]

@@ -445,7 +445,8 @@ class TenTiles(State):
         state.start = shuffled([0, 1], seed, "start")[0] if start is None else start
         state.board, state.drawn, state.moves = {}, None, 0
         state.positions, state.result = [], None
-        state.turn, state.phase = state.start, PLACE
+        state.turn = state.start
+        state.goto(PLACE)
         state._lay = None
         state._draw()
         return state
@@ -550,7 +551,7 @@ class TenTiles(State):
             return
         self.turn = 1 - seat
         if len(lay.cell) == 2 * TILES_PER_PLAYER:                    # TL-R7: phase 2
-            self.phase = MOVE
+            self.goto(MOVE)
             self.positions = [self.position_key()]
         else:
             self._draw()
@@ -644,10 +645,13 @@ class TenTiles(State):
         elif self.moves >= MOVE_LIMIT:
             self._end(None, "limit")
 
+    # TL-R7: once all 30 tiles lie, they are moved; a ten (TL-R6) ends either phase, and
+    # the moving one ends by repetition or the move limit too (TL-R8).
+    first_phase = PLACE
     phases = {PLACE: Phase(_legal_place, _check_place, _perform_place, ordered=True,
-                           parse=_parse_place),
+                           parse=_parse_place, next=(MOVE, OVER)),
               MOVE: Phase(_legal_move, _check_move, _perform_move, ordered=True,
-                          parse=_parse_move)}
+                          parse=_parse_move, next=(OVER,))}
 
     # -- the end (TL-R6, TL-R8) ----------------------------------------------------------
     def _win(self, seat: int, lines: list[list[int]]) -> None:
@@ -655,7 +659,8 @@ class TenTiles(State):
 
     def _end(self, winner: int | None, reason: str, lines: list | None = None) -> None:
         self.result = {"winner": winner, "reason": reason, "lines": lines or []}
-        self.turn, self.phase, self.drawn = None, OVER, None
+        self.turn, self.drawn = None, None
+        self.goto(OVER)
 
     def scores(self) -> list[int]:
         winner = self.result["winner"] if self.result else None
