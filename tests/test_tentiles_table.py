@@ -276,6 +276,7 @@ def test_a_forced_move_waits_for_the_human(app):
     table = new_table(app, ["human", "heuristic"], seed=6, start=0)
     state = table.match.state
     assert table.forced == "place 0,0"            # the first tile can only go to 0,0
+    assert table.forced_text(table.forced) == "Your only move: place the tile on 0,0"
     for _ in range(40):
         app.invalidate()
         step(app)

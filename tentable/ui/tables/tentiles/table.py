@@ -19,7 +19,7 @@ from typing import Hashable
 
 import pygame
 
-from tentable.engine.tentiles import owner, read_action, coords
+from tentable.engine.tentiles import coords, owner, read_action
 from tentable.narration import tentiles as words
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
