@@ -82,7 +82,8 @@ def test_the_typed_view_names_every_key_of_the_view():
 
 
 def test_narration_needs_no_pygame():
-    code = ("import sys, tentable.narration.takethat, tentable.narration.elfer; "
+    code = ("import sys, tentable.narration.takethat, tentable.narration.elfer, "
+            "tentable.narration.tentiles; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
@@ -133,3 +134,56 @@ def test_elfer_a_finished_half_row_wins_a_bonus_card():
     elfer_told(state, "play Y2", Teller(NAMES, 0))
     assert elfer_told(state, "play Y1", Teller(NAMES, 1)) == [
         "Ana plays yellow 1", "Ana completes a half-row: bonus card +11"]
+
+
+# -- TEN (tiles), rules digest TL-Rn ------------------------------------------------------
+from tentable.narration import tentiles as tiles                         # noqa: E402
+from test_tentiles import build, game as tiles_game                      # noqa: E402
+
+
+def told_tiles(state, action, teller):
+    seat, before = state.current_player, state.view(teller.reader)
+    state.apply(action)
+    return [line.text for line in tiles.tell(teller, seat, action, before,
+                                             state.view(teller.reader))]
+
+
+def test_tiles_are_told_by_colour_and_number_and_places_by_coordinates():
+    """TL-R4/TL-R5, hidden game: white (seat 0) starts and places the tile drawn on 0,0."""
+    state = tiles_game(white_front=["W3"], black_front=["B2"])
+    assert tiles.start(Teller(NAMES, 0), state.view(0)).text == "You (White) start"
+    assert tiles.start(Teller(NAMES, 1), state.view(1)).text == "Ana (White) starts"
+    assert told_tiles(state, "place 0,0", Teller(NAMES, 0)) == ["You place a white 3 on 0,0"]
+    assert told_tiles(state, "place 0,1", Teller(NAMES, 0)) == ["Ben places a black 2 on 0,1"]
+
+
+def test_an_open_row_end_is_told_by_its_side():
+    """TL-R2/TL-R4, open game: a tile taken from the left or the right end of a row."""
+    state = tiles_game(white_front=["W1"], open=True)
+    right = state.view(0)["rows"][0][-1]
+    assert told_tiles(state, "place R 0,0", Teller(NAMES, None)) == [
+        f"Ana takes the right end, {tiles.card(right)}, to 0,0"]
+    assert told_tiles(state, "place L 1,0", Teller(NAMES, 1)) == [
+        "You take the left end, a black 1, to 1,0"]
+
+
+def test_phase_2_and_the_end_are_told_after_the_move():
+    """TL-R7: the 30th tile starts phase 2; TL-R6: lifting the 1 off 3-3-2-2-1 wins."""
+    last = build({"0,0": "W3", "1,0": "W3", "2,0": "W2", "3,0": "W2", "4,0": "W1",
+                  "0,1": "B1", "1,1": "B2"}, fill=True)
+    assert told_tiles(last, "move 4,0>2,1", Teller(NAMES, 0)) == [
+        "You move a white 1 from 4,0 to 2,1", "White made a line of exactly ten."]
+    state = tiles_game()
+    while len(state.view(None)["board"]) < 29:
+        state.apply(state.legal_actions()[0])
+    lines = told_tiles(state, state.legal_actions()[0], Teller(NAMES, None))
+    assert lines[1:] == ["All 30 tiles are placed: now each turn moves a tile"]
+
+
+def test_tiles_moves_in_words_never_the_action_string():
+    assert tiles.move("place 0,0") == "place the tile on 0,0"
+    assert tiles.move("place L -1,0") == "take the left end to -1,0"
+    assert tiles.move("place R 0,2") == "take the right end to 0,2"
+    assert tiles.move("move 0,0>1,1") == "move the tile from 0,0 to 1,1"
+    assert tiles.move("pass") == "pass"
+    assert tiles.card("B2#4") == "a black 2"

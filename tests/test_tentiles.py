@@ -574,3 +574,22 @@ def test_bots_wins_in_one_agree_with_the_engine():
             assert bool(found) == bool(engine)
             checked += 1
         state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_typed_view_names_every_key_of_the_view():
+    """TenTilesView is the view's shape, in the hidden and the open game alike."""
+    from typing import get_type_hints
+    from tentable.engine.tentiles import TenTilesView
+    for open_game in (False, True):
+        assert set(get_type_hints(TenTilesView)) == set(game(open=open_game).view(0))
+
+
+def test_a_tile_tells_its_owner_and_value_and_an_action_its_parts():
+    """TL-R3: white is seat 0. The action notation read back into its places."""
+    from tentable.engine.tentiles import Notation, coords, owner, place, read_action, value
+    assert [owner("W3#2"), value("W3#2"), owner("B1#5"), value("B1#5")] == [0, 3, 1, 1]
+    assert place(-2, 3) == "-2,3" and coords("-2,3") == (-2, 3)
+    assert read_action("place 0,1") == Notation("place", "0,1")
+    assert read_action("place R -1,0") == Notation("place", "-1,0", end="R")
+    assert read_action("move 0,0>2,-1") == Notation("move", "2,-1", source="0,0")
+    assert read_action("pass") == Notation("pass")

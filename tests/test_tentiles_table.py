@@ -10,7 +10,7 @@ from test_tentiles import build, rulebook_end_position
 from tentable.bots import make_bot
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
-from tentable.ui.scenes.tentiles import xy
+from tentable.engine.tentiles import coords
 import uitools
 from uitools import click, drag, key, post, step, wait_for
 
@@ -24,20 +24,20 @@ def use(table, state):
     """Put the table on a position built by hand."""
     table.match.set_position(state)
     table.view = state.view(table.seat)
-    table.held = None
-    table._fit()
-    table._sync(animate=False)
+    table.selected = None
+    table.fit()
+    table.sync(animate=False)
     table.app.invalidate()
     table.app.step(wait=False)
     return state
 
 
 def centre(table, place):
-    return tuple(round(v) for v in table._center(*xy(place)))
+    return tuple(round(v) for v in table.camera.centre(*coords(place)))
 
 
 def tile_point(table, tile):
-    sprite = table.tiles[tile]
+    sprite = table.cards[tile]
     return sprite.rect.center
 
 
@@ -63,7 +63,7 @@ def play_by_mouse(app, table, action):
 
 
 def move_cursor(app, table, place):
-    tx, ty = xy(place)
+    tx, ty = coords(place)
     while table.cursor[0] != tx:
         key(app, pygame.K_RIGHT if table.cursor[0] < tx else pygame.K_LEFT)
     while table.cursor[1] != ty:
@@ -79,12 +79,12 @@ def play_by_keys(app, table, action):
         source, to = words[1].split(">")
         move_cursor(app, table, source)
         key(app, pygame.K_RETURN)                 # pick up the tile under the cursor
-        assert table.held == table.view["board"][source]
+        assert table.selected == table.view["board"][source]
     else:
         to = words[-1]
         if len(words) == 3:
             key(app, pygame.K_l if words[1] == "L" else pygame.K_r)
-            assert table.held == tile_of(table, action)
+            assert table.selected == tile_of(table, action)
     move_cursor(app, table, to)
     key(app, pygame.K_RETURN)
 
@@ -150,7 +150,7 @@ def test_phase_2_by_mouse_and_keys_only_movable_tiles_lift(app):
     table, state = phase2_table(app)
     legal = state.legal_actions()
     sources = {a[5:].split(">")[0] for a in legal}
-    assert {table.view["board"][p] for p in sources} == set(table._liftable())
+    assert {table.view["board"][p] for p in sources} == set(table.picks)
     # a white tile that may not move (lifting it would split the layout) does not lift
     stuck = next(p for p, tile in table.view["board"].items()
                  if tile[0] == "W" and p not in sources)
@@ -162,15 +162,15 @@ def test_phase_2_by_mouse_and_keys_only_movable_tiles_lift(app):
     app.step(wait=False)
     # Tab cycles the movable tiles; the board shows where the held one may go
     key(app, pygame.K_TAB)
-    held = table.held
-    assert held in table._liftable()
+    held = table.selected
+    assert held in table.picks
     source = next(p for p, tile in table.view["board"].items() if tile == held)
-    assert sorted(table._targets(held)) == sorted(
+    assert sorted(table.targets(held)) == sorted(
         a.split(">")[1] for a in legal if a.startswith(f"move {source}>"))
     # the 1 slides off 3-3-2-2-1 by keys: white wins with the ten left behind
     play_by_keys(app, table, "move 4,0>2,1")
     assert state.history[-1] == "move 4,0>2,1" and state.winners() == [0]
-    lit = [table.tiles[table.view["board"][p]].highlight for p in ("0,0", "1,0", "2,0", "3,0")]
+    lit = [table.cards[table.view["board"][p]].highlight for p in ("0,0", "1,0", "2,0", "3,0")]
     assert all(lit)
     assert "White made a line of exactly ten." in [e.text for e in table.log.entries]
 
@@ -195,12 +195,12 @@ def test_a_refused_drop_springs_back_with_the_engines_reason(app):
                   and f"place {x},{y}" not in state.legal_actions()
                   and any(f"{x + dx},{y + dy}" in table.view["board"]
                           for dx in (-1, 1) for dy in (-1, 1)))
-    home = table.tiles.spots[tile].pos
+    home = table.cards.spots[tile].pos
     drag(app, tile_point(table, tile), centre(table, corner))
     assert state.to_json() == before
     assert any("a corner is not enough" in toast.text for toast in app.toasts.items)
     step(app, 30)
-    assert table.tiles[tile].pos == home
+    assert table.cards[tile].pos == home
     # Enter on the same place: the same reason, the tile jolts
     move_cursor(app, table, corner)
     app.toasts.items.clear()
@@ -212,11 +212,11 @@ def test_a_refused_drop_springs_back_with_the_engines_reason(app):
 def test_ghost_squares_are_the_legal_places_of_the_held_tile(app):
     table = new_table(app, ["human", "heuristic"], seed=3, start=0, open=True)
     state = table.match.state
-    assert table.held is None                      # open game: choose an end first
+    assert table.selected is None                      # open game: choose an end first
     key(app, pygame.K_r)
     row = table.view["rows"][0]
-    assert table.held == row[-1]
-    assert table._targets(table.held) == ["0,0"]
+    assert table.selected == row[-1]
+    assert table.targets(table.selected) == ["0,0"]
     # only the two ends lift: the middle of the row does not
     middle = row[len(row) // 2]
     post(pygame.MOUSEMOTION, pos=tile_point(table, middle), rel=(0, 0), buttons=(0, 0, 0))
@@ -226,7 +226,7 @@ def test_ghost_squares_are_the_legal_places_of_the_held_tile(app):
     post(pygame.MOUSEBUTTONUP, pos=tile_point(table, middle), button=1)
     app.step(wait=False)
     key(app, pygame.K_l)
-    assert table.held == row[0]
+    assert table.selected == row[0]
     key(app, pygame.K_RETURN)
     assert state.history == ["place L 0,0"]
 
@@ -234,7 +234,7 @@ def test_ghost_squares_are_the_legal_places_of_the_held_tile(app):
 def test_wheel_zooms_dragging_the_felt_pans_and_f_fits(app):
     table, state = phase2_table(app)
     cell = table.camera.cell
-    inside = table.board_rect.center
+    inside = table.camera.rect.center
     post(pygame.MOUSEMOTION, pos=inside, rel=(0, 0), buttons=(0, 0, 0))
     app.step(wait=False)
     post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
@@ -242,8 +242,8 @@ def test_wheel_zooms_dragging_the_felt_pans_and_f_fits(app):
     assert table.camera.cell > cell and table.manual
     empty = next((x, y) for x in range(-9, 9) for y in range(-9, 9)
                  if f"{x},{y}" not in table.view["board"]
-                 and table.board_rect.collidepoint(centre(table, f"{x},{y}"))
-                 and f"{x},{y}" not in table._targets(table.held))
+                 and table.camera.rect.collidepoint(centre(table, f"{x},{y}"))
+                 and f"{x},{y}" not in table.targets(table.selected))
     start = centre(table, f"{empty[0]},{empty[1]}")
     cx = table.camera.cx
     drag(app, start, (start[0] + 60, start[1]))
@@ -276,6 +276,7 @@ def test_a_forced_move_waits_for_the_human(app):
     table = new_table(app, ["human", "heuristic"], seed=6, start=0)
     state = table.match.state
     assert table.forced == "place 0,0"            # the first tile can only go to 0,0
+    assert table.forced_text(table.forced) == "Your only move: place the tile on 0,0"
     for _ in range(40):
         app.invalidate()
         step(app)
@@ -305,7 +306,7 @@ def test_the_rulebook_end_position_shows_both_rows(app):
     table = new_table(app, ["heuristic", "human"], seed=3, start=1, open=True)
     state = use(table, rulebook_end_position())
     assert table.seat == 1 and table.bottom == 1
-    assert set(table._liftable()) == {state.supplies[1][0], state.supplies[1][-1]}
+    assert set(table.picks) == {state.supplies[1][0], state.supplies[1][-1]}
     key(app, pygame.K_l)
     play = "place L 3,3"
     move_cursor(app, table, "3,3")

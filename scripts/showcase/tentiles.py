@@ -16,10 +16,10 @@ def _play(table, until, bot="heuristic", limit: int = 400) -> None:
         state.apply(action)
         table.narrate(seat, action, before, state.view(table.seat))
     table.view = state.view(table.seat)
-    table.held = None
+    table.selected = None
     table.last_from = None
-    table._fit()
-    table._sync(animate=False)
+    table.fit()
+    table.sync(animate=False)
 
 
 def _phase_two(app, open_game: bool = False):
@@ -38,10 +38,10 @@ def busiest(app):
     """All 30 tiles on the board in phase 2, a movable tile held: ghost squares show
     where it may go."""
     table = _phase_two(app)
-    lift = table._liftable()
-    table.held = lift[len(lift) // 2]
-    table._cursor_to_held()
-    table._refresh_marks()
+    lift = table.picks
+    table.selected = lift[len(lift) // 2]
+    table.cursor_to_held()
+    table.refresh()
     return table
 
 
@@ -64,9 +64,9 @@ def shots(app, shot) -> None:
         _play(table, lambda s: len(s.history) >= 10 and s.current_player == 0)
         if not table.view["result"]:
             break
-    if table._liftable():
-        table.held = table._liftable()[-1]
-        table._refresh_marks()
+    if table.picks:
+        table.selected = table.picks[-1]
+        table.refresh()
     shot("tentiles-open")
     size = app.size
     app._on_resize((1024, 640))

@@ -13,11 +13,12 @@ takes a win and keeps to the moves that leave the opponent the least chance of o
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from tentable.bots.base import Bot
 from tentable.engine.core import State
 from tentable.engine.tentiles import (DIRECTIONS, EDGES, MOVE_LIMIT, ORIGIN, TEN, Layout,
-                                      parse_place, tile_code)
+                                      TenTilesView, parse_place, tile_code)
 
 WIN = 1000.0
 BUILD = 10.0        # weight of lines that may still grow to ten
@@ -39,7 +40,7 @@ class Position:
                  "masks")
 
     @classmethod
-    def from_view(cls, view: dict) -> "Position":
+    def from_view(cls, view: TenTilesView) -> "Position":
         pos = cls()
         pos.lay = Layout()
         counts = [[0, 5, 5, 5], [0, 5, 5, 5]]
@@ -343,7 +344,7 @@ class TilesHeuristic(Bot):
     once; among those, my best chance next turn and lines that keep ten reachable."""
 
     def choose(self, state: State) -> str:
-        view = state.view(self.seat)
+        view = cast(TenTilesView, state.view(self.seat))
         actions = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]
@@ -417,7 +418,7 @@ class TilesSearch(Bot):
 
     def choose(self, state: State) -> str:
         start = time.perf_counter()
-        view = state.view(self.seat)
+        view = cast(TenTilesView, state.view(self.seat))
         actions = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]

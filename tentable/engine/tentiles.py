@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State,
                                   card_ids, check_deck, code_of, register, shuffled)
 from tentable.engine.decks import manifest
+from tentable.engine.views import View
 
 GAME_ID = "tentiles"
 PLACE, MOVE = "place", "move"
@@ -89,6 +90,63 @@ def parse_place(text: str) -> int | None:
     if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT) or name_of(pos_of(x, y)) != text:
         return None
     return pos_of(x, y)
+
+
+def place(x: int, y: int) -> str:
+    """The notation of the place at x, y: "x,y" (y grows upwards)."""
+    return f"{x},{y}"
+
+
+def coords(place_name: str) -> tuple[int, int]:
+    """"x,y" -> (x, y), for a place named by a view or an action."""
+    x, y = place_name.split(",")
+    return int(x), int(y)
+
+
+def owner(tile: str) -> int:
+    """The seat whose tile it is: white is seat 0 (TL-R3)."""
+    return COLOURS.index(code_of(tile)[0])
+
+
+def value(tile: str) -> int:
+    """The number printed on a tile, 1 to 3."""
+    return int(code_of(tile)[1])
+
+
+class Notation(NamedTuple):
+    """An action read back (rules digest, "Action notation"): places are named "x,y"."""
+
+    kind: str            # "place" | "move" | "pass"
+    to: str = ""         # where the tile goes
+    end: str = ""        # open game: "L" or "R", the end of the row taken (TL-R4)
+    source: str = ""     # phase 2: where the tile is lifted
+
+
+def read_action(action: str) -> Notation:
+    """A legal action's parts: "place L 0,1" -> Notation("place", "0,1", "L")."""
+    words = action.split(" ")
+    if words[0] == MOVE:
+        source, to = words[1].split(">")
+        return Notation(MOVE, to, source=source)
+    if words[0] == PLACE:
+        return Notation(PLACE, words[-1], words[1] if len(words) == 3 else "")
+    return Notation(action)
+
+
+class TenTilesView(View):
+    """`TenTiles.view(seat)`: both players see the same (only the supplies' order is
+    hidden, TL-R1); tiles are ids ("W2#3"), places "x,y"."""
+
+    open: bool                    # the open game (TL-R2)
+    start: int                    # who started (TL-R3)
+    board: dict[str, str]         # place -> tile id
+    drawn: str | None             # hidden game: the tile the player to move turned up
+    supply_sizes: list[int]       # per seat: tiles not yet placed (face down or in the row)
+    rows: list[list[str]] | None  # open game: per seat, the row left to right; else None
+    moves: int                    # phase-2 turns made
+    move_limit: int               # the draw after this many (TL-R8)
+    result: dict | None           # at the end: winner (None: drawn), reason, lines of ten
+    end_text: str                 # why the game ended, in a sentence (empty while it runs)
 
 
 def tile_code(tile: str) -> int:

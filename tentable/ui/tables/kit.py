@@ -12,7 +12,8 @@ groups:
 - input as a chain of handlers (`input_chain`): each takes the event and returns it, or
   None once handled, so nothing is an `if button.handle(event): return` ladder; the
   pointer and keys end in `on_pointer`, `on_press`, `on_release`, `on_key`;
-- keyboard focus over the hand (`focus_step`), hover marks, click-to-pick and drag;
+- keyboard focus over the cards to pick (`picks`: the hand, unless the game lifts
+  other cards) with `focus_step`, hover marks, click-to-pick (`click`) and drag;
 - `on_action`: the move told in the log through the game's narration module (`words`),
   the summary between parts, every sprite moved to where the new view puts it (`sync`).
 
@@ -96,6 +97,12 @@ class CardTable(TableScene):
         """The hand cards of the seat at the screen (none for a spectator)."""
         return self.view.get("hand") or []
 
+    @property
+    def picks(self) -> list:
+        """The cards the pointer and the keys may pick up, in focus order: the hand, or
+        what a game lifts instead (the ends of a row of tiles, the tiles that may move)."""
+        return self.hand
+
     # -- sprites -------------------------------------------------------------------------
     def spots(self) -> dict[Hashable, Spot]:
         """Where every card the view shows belongs."""
@@ -119,8 +126,8 @@ class CardTable(TableScene):
         """Marks (picked, lit, hover) and buttons from the view, the pick and the pointer."""
 
     def hovered(self) -> Hashable | None:
-        """The hand card under the pointer, if any."""
-        for card in self.hand:
+        """The card to pick under the pointer, if any."""
+        for card in self.picks:
             sprite = self.cards.get(card)
             if sprite is not None and sprite.hover:
                 return card
@@ -173,9 +180,9 @@ class CardTable(TableScene):
         return None
 
     def on_pointer(self, pos: tuple[int, int]) -> None:
-        """A held card follows; the hand card under the pointer is marked."""
+        """A held card follows; the card to pick under the pointer is marked."""
         self.drag.motion(pos)
-        hand = self.hand
+        hand = self.picks
         top = self.cards.at(hand, pos) if self.drag.sprite is None else \
             self.cards.key_of(self.drag.sprite)
         for card in hand:
@@ -196,9 +203,9 @@ class CardTable(TableScene):
         self.press_table(pos)
 
     def pick_at(self, pos: tuple[int, int]) -> Hashable | None:
-        """What a press at `pos` picks up: the hand card there. A table may pick more (a
+        """What a press at `pos` picks up: one of `picks` there. A table may pick more (a
         stack of its own cards, held as one)."""
-        return self.cards.at(self.hand, pos)
+        return self.cards.at(self.picks, pos)
 
     def held_sprite(self, card: Hashable) -> CardSprite:
         """The sprite that travels with the pointer when `card` is picked up."""
@@ -224,11 +231,7 @@ class CardTable(TableScene):
         # An applied action re-places every card through on_action; otherwise the card
         # is already on its way home and only the marks change.
         if result.clicked:
-            action = self.default_action(card) if self.selected == card else None
-            if action is not None:
-                self.act(action)
-            else:
-                self.pick(card)
+            self.click(card)
         elif result.target is not None:
             # The engine has the last word and the clearer message: ask it even when the
             # target is marked illegal, then send the card home if it said no.
@@ -236,14 +239,22 @@ class CardTable(TableScene):
                 self.drag.spring_back(result.sprite, spot.pos)
         self.refresh()
 
+    def click(self, card: Hashable) -> None:
+        """A click on a card to pick picks it; a second click plays `default_action`."""
+        action = self.default_action(card) if self.selected == card else None
+        if action is not None:
+            self.act(action)
+        else:
+            self.pick(card)
+
     def on_key(self, event: pygame.event.Event) -> None:
         """← → move the pick through the hand; a table adds its own keys."""
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.focus_step(1 if event.key == pygame.K_RIGHT else -1)
 
     def focus_step(self, step: int) -> None:
-        """Pick the next (or previous) hand card, from either end when none is picked."""
-        hand = self.hand
+        """Pick the next (or previous) card to pick, from either end when none is."""
+        hand = self.picks
         if not hand:
             return
         if self.selected in hand:

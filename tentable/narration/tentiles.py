@@ -1,0 +1,60 @@
+"""TEN (tiles) in words (rules digest `rules/tentiles.md`): a tile is its colour and
+number ("a white 3"), a place its coordinates ("0,1"). Nothing is secret in a view but
+the order of the face-down supplies, so every line may name what it tells.
+"""
+from __future__ import annotations
+
+from tentable.engine.tentiles import MOVE, PLACE, TenTilesView, owner, read_action, value
+from tentable.narration import Line, Teller
+from tentable.ui.text import t
+
+COLOUR_OF = ("tiles.white", "tiles.black")          # by seat: white is seat 0 (TL-R3)
+END = {"": "place", "L": "left", "R": "right"}       # the text key of a placing, by end
+
+
+def card(tile: str) -> str:
+    """"W3#2" -> "a white 3"."""
+    return t(COLOUR_OF[owner(tile)], n=value(tile))
+
+
+def colour(seat: int) -> str:
+    """A seat's colour: "White" or "Black"."""
+    return t(f"tiles.colour.{seat}")
+
+
+def move(action: str) -> str:
+    """"place 0,0" -> "place the tile on 0,0", "place L 0,1" -> "take the left end to
+    0,1", "move 0,0>0,1" -> "move the tile from 0,0 to 0,1", "pass" -> "pass"."""
+    parts = read_action(action)
+    if parts.kind == PLACE:
+        return t(f"tiles.move.{END[parts.end]}", at=parts.to)
+    if parts.kind == MOVE:
+        return t("tiles.move.move", src=parts.source, at=parts.to)
+    return t("tiles.move.pass")
+
+
+def start(teller: Teller, view: TenTilesView) -> Line:
+    """The first line of the log: who starts, with which colour (TL-R3)."""
+    first = view["start"]
+    return Line(teller.say("tiles.log.start", first, colour=colour(first)))
+
+
+def tell(teller: Teller, seat: int, action: str, before: TenTilesView,
+         after: TenTilesView) -> list[Line]:
+    """The log lines of `seat` playing `action`: the move, then the start of phase 2
+    (TL-R7) or why the game ended (TL-R6, TL-R8) when it did."""
+    parts = read_action(action)
+    if parts.kind == PLACE:
+        text = teller.say(f"tiles.log.{END[parts.end]}", seat, tile=card(after["board"][parts.to]),
+                          at=parts.to)
+    elif parts.kind == MOVE:
+        text = teller.say("tiles.log.move", seat, tile=card(after["board"][parts.to]),
+                          src=parts.source, at=parts.to)
+    else:
+        text = teller.say("tiles.log.pass", seat)
+    lines = [Line(text, seat)]
+    if before["phase"] == PLACE and after["phase"] == MOVE:
+        lines.append(Line(t("tiles.log.phase2")))
+    if after["phase"] == "over" and after["end_text"]:
+        lines.append(Line(after["end_text"]))
+    return lines

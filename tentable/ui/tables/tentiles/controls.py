@@ -1,0 +1,274 @@
+"""What the player at the TEN tiles table can do: lift a tile (the one turned up, an end
+of the open row, TL-R4, or in phase 2 a tile that may move, TL-R7) by click, drag, Tab
+or L / R; put it on a place by drop, click or the cursor keys and Enter; pass (P); and
+look around the grid (the wheel zooms, dragging the felt pans, F fits). Only the legal
+set says what may be done: the marks and the ghost squares show it.
+"""
+from __future__ import annotations
+
+import pygame
+
+from tentable.engine.tentiles import PLACE, coords, place, read_action
+from tentable.ui import theme
+from tentable.ui.scenes.common import px
+from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable, Handler
+from tentable.ui.tables.tentiles.layout import Camera, bounds, fit
+from tentable.ui.text import t
+from tentable.ui.widgets.dragdrop import DropTarget
+
+ZOOM_STEP = 1.15
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
+          pygame.K_DOWN: (0, -1)}
+
+
+class Controls(CardTable):
+    camera: Camera
+    cursor: tuple[int, int]       # the keyboard's place on the grid
+    manual: bool                  # zoomed or panned by hand: no fitting to the tiles
+    pan: tuple[tuple[int, int], tuple[float, float]] | None   # where a pan began
+    panned: bool                  # the pointer has moved the pan beyond a click
+    last_from: str | None         # where the last moved tile came from (phase 2)
+    _memo: tuple | None           # (view, my turn, moves()) of the last view asked about
+
+    # -- what the seat at the screen may do ------------------------------------------------
+    def moves(self) -> dict:
+        """The tiles the seat at the screen may lift now (in Tab order) and, per tile,
+        the places it may go, read once per view from the legal set."""
+        mine = self.my_turn
+        memo = self._memo
+        if memo is not None and memo[0] is self.view and memo[1] == mine:
+            return memo[2]
+        v = self.view
+        legal = v["legal_actions"] if mine else []
+        lift: list[str] = []
+        where: dict[str, list[str]] = {}
+        if legal and v["phase"] == PLACE:
+            rows = v["rows"]
+            end = {"": v["drawn"]} if rows is None else \
+                {"L": rows[self.seat][0], "R": rows[self.seat][-1]}
+            for action in legal:
+                parts = read_action(action)
+                where.setdefault(end[parts.end], []).append(parts.to)
+            lift = list(where)
+        elif legal:
+            by_source: dict[str, list[str]] = {}
+            for action in legal:
+                parts = read_action(action)
+                if parts.source:
+                    by_source.setdefault(parts.source, []).append(parts.to)
+            for source in sorted(by_source, key=lambda p: (-coords(p)[1], coords(p)[0])):
+                where[v["board"][source]] = by_source[source]
+            lift = list(where)
+        result = {"lift": lift, "where": where}
+        self._memo = (self.view, mine, result)
+        return result
+
+    @property
+    def picks(self) -> list[str]:
+        """The tiles the seat at the screen may lift now, in Tab order."""
+        return list(self.moves()["lift"])
+
+    def targets(self, tile: str | None) -> list[str]:
+        """The places `tile` may go now."""
+        return list(self.moves()["where"].get(tile, [])) if tile is not None else []
+
+    def place_of(self, tile: str) -> str | None:
+        for where, there in self.view["board"].items():
+            if there == tile:
+                return where
+        return None
+
+    def action(self, tile: str, to: str) -> str:
+        """The action that puts `tile` on `to` (rules digest, "Action notation")."""
+        v = self.view
+        if v["phase"] != PLACE:
+            return f"move {self.place_of(tile)}>{to}"
+        if v["rows"] is None:
+            return f"place {to}"
+        return f"place {'L' if tile == v['rows'][self.seat][0] else 'R'} {to}"
+
+    def refresh(self) -> None:
+        """The held tile lifts, the tiles that may lift and the winning line light up; a
+        lone tile to place (the one turned up) is held already."""
+        lift = self.picks
+        if self.selected not in lift:
+            self.selected = lift[0] if len(lift) == 1 and self.view["phase"] == PLACE else None
+        result = self.view["result"]
+        won = {self.view["board"].get(p) for line in result["lines"] for p in line} \
+            if result else set()
+        for tile, sprite in self.cards.sprites.items():
+            sprite.selected = tile == self.selected
+            sprite.highlight = (tile in lift and tile != self.selected) or tile in won
+            if tile not in lift:
+                sprite.hover = False
+
+    def drop_targets(self, tile: str) -> list[DropTarget]:
+        """Every empty place within two of the tiles (lit where the tile may go), and the
+        taken ones, so the engine can say why not."""
+        ok = set(self.targets(tile))
+        x0, x1, y0, y1 = bounds(self.view["board"])
+        src = self.place_of(tile)
+        out = []
+        for x in range(x0 - 2, x1 + 3):
+            for y in range(y0 - 2, y1 + 3):
+                where = place(x, y)
+                if where == src:
+                    continue
+                out.append(DropTarget(self.camera.cell_rect(x, y), self.action(tile, where),
+                                      where in ok))
+        return out
+
+    # -- the grid's camera -----------------------------------------------------------------
+    def fit(self) -> None:
+        """Fit the camera to the tiles and one ring of places around them."""
+        self.camera = fit(self.view["board"], self.geo)
+
+    def fit_view(self) -> None:
+        self.manual = False
+        self.fit()
+        self.sync(animate=False)
+        self.app.invalidate()
+
+    def zoom(self, factor: float, around: tuple[int, int] | None = None) -> None:
+        if self.geo is None:
+            return
+        s = self.geo.scale
+        cam = self.camera
+        new = max(px(14, s), min(px(140, s), cam.cell * factor))
+        if around is not None and cam.rect.collidepoint(around):
+            # keep the board point under the mouse where it is
+            bx, by = cam.point(around)
+            cam.cx = bx - (around[0] - cam.rect.centerx) / new
+            cam.cy = by + (around[1] - cam.rect.centery) / new
+        cam.cell = new
+        self.manual = True
+        self.sync(animate=False)
+        self.app.invalidate()
+
+    def follow_cursor(self) -> None:
+        """Keep the cursor on the screen: the view slides along when it leaves."""
+        cam = self.camera
+        rect = cam.rect.inflate(-cam.cell, -cam.cell)
+        if not rect.collidepoint(cam.centre(*self.cursor)):
+            cam.cx, cam.cy = self.cursor
+            self.manual = True
+            self.sync(animate=False)
+
+    def cursor_to_held(self) -> None:
+        if self.selected is not None and self.view["phase"] != PLACE:
+            self.cursor = coords(self.place_of(self.selected))
+            self.follow_cursor()
+
+    # -- input -----------------------------------------------------------------------------
+    def input_chain(self) -> list[Handler]:
+        """The wheel zooms the grid, between the log and the pointer and keys."""
+        chain = super().input_chain()
+        return [*chain[:-1], self.wheel, chain[-1]]
+
+    def wheel(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type != pygame.MOUSEWHEEL or self.drag.sprite:
+            return event
+        self.zoom(ZOOM_STEP ** (event.y or 0), pygame.mouse.get_pos())
+        return None
+
+    def on_pointer(self, pos: tuple[int, int]) -> None:
+        """A pan follows the pointer; else a held tile follows at a board place's size."""
+        if self.pan is not None:
+            (mx, my), (cx, cy) = self.pan
+            dx, dy = pos[0] - mx, pos[1] - my
+            if self.panned or dx * dx + dy * dy >= theme.DRAG_THRESHOLD ** 2:
+                self.panned = self.manual = True
+                self.camera.cx = cx - dx / self.camera.cell
+                self.camera.cy = cy + dy / self.camera.cell
+                self.sync(animate=False)
+                self.app.invalidate()
+            return
+        super().on_pointer(pos)
+        sprite = self.drag.sprite
+        if sprite is not None and self.drag.dragging:
+            sprite.size = (self.camera.tile, self.camera.tile)
+
+    def press_table(self, pos: tuple[int, int]) -> None:
+        """A press on the felt of the grid may start a pan (or be a click on a place)."""
+        if self.camera.rect.collidepoint(pos):
+            self.pan, self.panned = (pos, (self.camera.cx, self.camera.cy)), False
+
+    def on_release(self, pos: tuple[int, int]) -> None:
+        if self.pan is not None:
+            panned, self.pan, self.panned = self.panned, None, False
+            if not panned:
+                self.click_cell(self.camera.cell_at(pos))
+            return
+        sprite = self.drag.sprite
+        super().on_release(pos)
+        if sprite is not None:       # home again (or on its new place) at its own size
+            spot = self.cards.spots.get(self.cards.key_of(sprite))
+            if spot is not None:
+                sprite.size = spot.size
+        self.app.invalidate()
+
+    def click(self, tile: str) -> None:
+        """A click holds a tile, or lets go of the one held; the cursor goes to it."""
+        self.selected = None if self.selected == tile else tile
+        where = self.place_of(tile)
+        if where is not None:
+            self.cursor = coords(where)
+
+    def click_cell(self, cell: tuple[int, int]) -> None:
+        """A click on a place puts the held tile there (the engine says why not)."""
+        self.cursor = cell
+        if self.selected is not None and self.my_turn:
+            where = place(*cell)
+            if where in self.targets(self.selected) or where not in self.view["board"]:
+                self.act_or_shake(self.action(self.selected, where), self.selected)
+        self.refresh()
+        self.app.invalidate()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Arrows move the cursor, Tab the held tile, L / R take an end of the open row,
+        Enter takes or puts, P passes, + / − zoom, F fits."""
+        key = event.key
+        if key in ARROWS:
+            dx, dy = ARROWS[key]
+            self.cursor = (self.cursor[0] + dx, self.cursor[1] + dy)
+            self.follow_cursor()
+        elif key == pygame.K_TAB:
+            self.focus_step(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+            self.cursor_to_held()
+        elif key in (pygame.K_l, pygame.K_r) and self.view["rows"] is not None:
+            lift = self.picks
+            if lift and self.view["phase"] == PLACE:
+                self.selected = lift[0] if key == pygame.K_l or len(lift) == 1 else lift[-1]
+        elif key in CONFIRM_KEYS:
+            self.confirm()
+        elif key == pygame.K_p:
+            self.act("pass")
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom(ZOOM_STEP)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom(1 / ZOOM_STEP)
+        elif key in (pygame.K_f, pygame.K_HOME):
+            self.fit_view()
+        self.refresh()
+        self.app.invalidate()
+
+    def confirm(self) -> None:
+        """Play the one legal move; else take up the tile under the cursor (phase 2), or
+        put the held one on the cursor's place."""
+        if self.forced:                   # the one legal move (the first tile: 0,0)
+            self.act(self.forced)
+            return
+        where = place(*self.cursor)
+        board = self.view["board"]
+        lift = self.picks
+        if board.get(where) in lift and self.selected != board.get(where):
+            self.selected = board[where]  # phase 2: pick up the tile under the cursor
+            return
+        if self.selected is None:
+            if lift:
+                self.app.toasts.show(t("tiles.pick_first"), 2.5)
+            else:
+                legal = self.legal_actions()
+                self.act(legal[0] if legal else "pass")
+            return
+        self.act_or_shake(self.action(self.selected, where), self.selected)
