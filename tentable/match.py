@@ -202,6 +202,13 @@ class Match:
     def winners(self) -> list[int]:
         return self._state.winners()
 
+    def secret_between(self, seats: list[int]) -> bool:
+        """Does one of these seats see something another may not (a hand)? Then the screen
+        is hidden when it passes between them; in a game with no private information
+        (TEN, the open TEN tiles) it need not be."""
+        hidden = [self._state.hidden_cards(seat) for seat in seats]
+        return any(mine != theirs for mine in hidden for theirs in hidden)
+
     def legal_actions(self, seat: int | None) -> list[str]:
         """What `seat` may do now: [] unless it is that human's turn."""
         if not self.is_human(seat) or self._state.current_player != seat:

@@ -366,7 +366,10 @@ def test_bot_moves_wait_for_the_animation_speed(count_only, app):
     assert app.clock() - started >= table_module.BOT_DELAY["slow"]
 
 
-def test_two_humans_pass_the_screen_behind_a_curtain(count_only, app):
+def test_two_humans_pass_the_screen_behind_a_curtain(count_only, app, monkeypatch):
+    # each seat holds something the other may not see (a hand)
+    monkeypatch.setattr(Count, "hidden_cards", lambda self, seat: {
+        f"secret of {other}" for other in range(self.players) if other != seat})
     table = CountTable(app, session("human", "human"))
     app.reset(table)
     assert table.curtain == 0 and table.seat is None and not table.my_turn
@@ -379,6 +382,15 @@ def test_two_humans_pass_the_screen_behind_a_curtain(count_only, app):
     key(app, pygame.K_RETURN)
     assert table.seat == 1 and table.my_turn
     assert table.actions == [(0, "add 1", 0, 1)]
+
+
+def test_no_curtain_where_nothing_is_private(count_only, app):
+    """Nobody holds a secret (as in TEN): the screen goes straight to the next human."""
+    table = CountTable(app, session("human", "human"))
+    app.reset(table)
+    assert table.curtain is None and table.seat == 0 and table.my_turn
+    key(app, pygame.K_1)
+    assert table.curtain is None and table.seat == 1 and table.my_turn
 
 
 def test_pause_restart_and_quit_to_menu(count_only, app):

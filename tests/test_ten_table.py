@@ -327,16 +327,16 @@ def test_a_forced_flip_waits_for_the_human(app):
     assert table.match.state.history == ["flip"]
 
 
-def test_hot_seat_puts_a_curtain_between_two_humans(app, monkeypatch):
+def test_hot_seat_needs_no_curtain_nothing_is_private(app):
+    """TEN has no private information: the table turns to the player to move, with no
+    "Pass to" curtain between two humans."""
     table = new_table(app, ["human", "human"], seed=4)
-    assert table.curtain == 0
-    drawn = []
-    monkeypatch.setattr(table, "draw_view", lambda *a: drawn.append(a))
     step(app, 3)
-    assert drawn == []                                   # nothing of the table shows
-    key(app, pygame.K_RETURN)
-    step(app)
-    assert drawn and table.seat == 0
+    assert table.curtain is None and table.seat == 0 and table.my_turn
+    while table.match.current_player == 0 and table.legal_actions():
+        table.submit(table.legal_actions()[0])
+        step(app)
+    assert table.curtain is None and table.seat == table.match.current_player
 
 
 def test_a_resumed_game_tells_its_log_again(app):

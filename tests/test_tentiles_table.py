@@ -252,24 +252,14 @@ def test_wheel_zooms_dragging_the_felt_pans_and_f_fits(app):
     assert not table.manual and table.camera.cell == pytest.approx(cell)
 
 
-def test_hot_seat_curtain_hides_the_table(app, monkeypatch):
+def test_hot_seat_needs_no_curtain_nothing_is_private(app):
+    """TEN tiles has no private information: in hot seat the table turns to each player in
+    turn, with no "Pass to" curtain between them."""
     table = new_table(app, ["human", "human"], seed=4, start=0)
-    drawn = []
-    monkeypatch.setattr(type(table), "draw_view", lambda self, *a: drawn.append(a))
-    assert table.curtain == 0
-    app.invalidate()
-    app.step(wait=False)
-    assert not drawn                               # nothing of the game behind the curtain
-    key(app, pygame.K_RETURN)
-    assert table.curtain is None and table.seat == 0
+    assert table.curtain is None and table.seat == 0 and table.my_turn
     table.submit("place 0,0")
-    assert table.curtain == 1
-    drawn.clear()
-    app.invalidate()
-    app.step(wait=False)
-    assert not drawn
-    key(app, pygame.K_RETURN)
-    assert table.curtain is None and table.seat == 1 and table.bottom == 1
+    step(app)
+    assert table.curtain is None and table.seat == 1 and table.bottom == 1 and table.my_turn
 
 
 def test_a_forced_move_waits_for_the_human(app):

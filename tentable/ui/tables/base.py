@@ -548,6 +548,8 @@ class TableScene(Scene):
         current = self.match.current_player
         if len(humans) == 1:
             seat = humans[0]
+        elif current in humans and not self.match.secret_between(humans):
+            seat = current            # nothing private: no curtain, the mover at the screen
         elif current in humans:
             if current != self.seat:
                 self.curtain = current
