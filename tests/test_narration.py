@@ -8,7 +8,9 @@ from test_elfer import arrange
 from tentable.engine import new_game
 from tentable.engine.takethat import TakeThatView
 from tentable.narration import Teller, plural, points, signed
+from tentable.engine.retro10 import Retro10View, cards as rx_cards
 from tentable.narration import elfer as elfer_words
+from tentable.narration import retro10 as rx_words
 from tentable.narration import takethat as words
 
 NAMES = ["Ana", "Ben", "Cleo"]
@@ -81,9 +83,63 @@ def test_the_typed_view_names_every_key_of_the_view():
     assert set(get_type_hints(TakeThatView)) == set(view)
 
 
+def retro(state, teller, *actions):
+    """Retro10's log lines for `actions`, told to `teller.reader`'s eyes."""
+    lines = []
+    for action in actions:
+        seat, before = state.current_player, state.view(teller.reader)
+        state.apply(action)
+        lines += [line.text for line in rx_words.tell(teller, seat, action, before,
+                                                      state.view(teller.reader))]
+    return lines
+
+
+def retro_game():
+    """RX-R2 on a fixed deck: Ana is dealt 9 3 S4, Ben 8 2 6, Cleo 1 4 7 (and a joker each)."""
+    hands = [["9", "3", "S4"], ["8", "2", "6"], ["1", "4", "7"]]
+    draw = list(rx_cards().draw_codes) + ["J"] * 4
+    deck = [hands[i % 3][i // 3] for i in range(9)]
+    for code in deck:
+        draw.remove(code)
+    return new_game("retro10", 3, seed=1, deck=deck + draw,
+                    rounds=[f"R{n}" for n in range(1, 11)])
+
+
+def test_retro10_a_face_down_card_is_named_only_to_its_placer_alone():
+    """RX-R4: a card placed face down is secret; a penalty card and a joker in words."""
+    assert retro(retro_game(), Teller(NAMES, 0), "place S4 down protect 1") == [
+        "You place penalty 4 face down, protected by 1"]
+    assert retro(retro_game(), Teller(NAMES, 1), "place S4 down") == [
+        "Ana places a card face down"]
+    assert retro(retro_game(), Teller(NAMES, None), "place J up") == [
+        "Ana places joker face up"]
+    assert rx_words.card("S4#1") == "penalty 4" and rx_words.card("7#2") == "7"
+    assert rx_words.move("keep") == "keep your protection"
+
+
+def test_retro10_a_settled_bid_and_the_next_round_are_told():
+    """RX-R5: when the bidding ends, who pays whom; RX-R8: the showdown's winner and loser
+    and the next round's first line."""
+    state = retro_game()
+    teller = Teller(NAMES, 2)
+    lines = retro(state, teller, "place 9 up protect 1", "place 8 up", "place 7 up",
+                  "pass", "bid 0 1", "pass")
+    assert lines[-2:] == ["You pass", "Ben pays 1 to Ana and swaps cards"]
+    while state.phase != "start":
+        lines = retro(state, teller, state.legal_actions()[0])
+    assert any(" wins with " in line for line in lines)
+    assert any(" penalty points" in line for line in lines)
+    lines = retro(state, teller, state.legal_actions()[0])
+    assert lines[-1].startswith("Round 2, round card 2:")
+
+
+def test_retro10_the_typed_view_names_every_key_of_the_view():
+    assert set(get_type_hints(Retro10View)) == set(retro_game().view(0))
+
+
 def test_narration_needs_no_pygame():
     code = ("import sys, tentable.narration.takethat, tentable.narration.elfer, "
-            "tentable.narration.tentiles; "
+            "tentable.narration.tentiles, tentable.narration.retro10; "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 

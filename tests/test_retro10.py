@@ -731,3 +731,24 @@ def test_a_log_shows_a_face_down_placement_without_its_card_to_the_others():
     assert Retro10.public_action("place 9 down", 0, None) == "place a card down"
     assert Retro10.public_action("place 9 up", 0, 1) == "place 9 up"
     assert Retro10.public_action("add J", 2, 1) == "add J"
+
+
+# -- what the table asks the engine --------------------------------------------------------
+def test_r7_r10_face_value_kind_and_penalty_points_of_a_card():
+    """RX-R7: a card counts its number (S7 counts 7), a joker has no fixed value; RX-R10:
+    normal 1, penalty card value + 2, joker 10, round card its number."""
+    from tentable.engine.retro10 import face_value, kind_of, penalty_points
+    assert [face_value(c) for c in ("0#1", "7#3", "S7#1", "R3#1")] == [0, 7, 7, 3]
+    assert face_value("J#2") is None and face_value("J") is None
+    assert [kind_of(c) for c in ("7#3", "S4#1", "J#2", "R10#1")] == [
+        "normal", "penalty", "joker", "round"]
+    assert penalty_points(["7#1", "S4#1", "J#1", "R3#1"]) == 1 + 6 + 10 + 3
+    assert penalty_points([]) == 0
+
+
+def test_r5_raises_are_the_legal_amounts_above_the_bid():
+    from tentable.engine.retro10 import raises
+    state = play(game(3, THREE), "place 9 up protect 1", "place 8 up", "place 7 up",
+                 "pass", "bid 0 2")
+    assert raises(state.legal_actions()) == [3, 4, 5, 6, 7]
+    assert raises(["pass", "keep"]) == []

@@ -9,6 +9,7 @@ import pytest
 from tentable.bots import make_bot
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
+from tentable.ui.tables.retro10.layout import first_key, pile_spot
 from tentable.ui.text import t
 from tentable.ui.widgets.sprite import sprite_at
 from tentable.ui.widgets.spritesync import code_of
@@ -24,7 +25,7 @@ new_table = partial(uitools.new_table, game="retro10")
 def refresh(table):
     """After a test changed the engine state by hand: the table shows it."""
     table.view = table.match.state.view(table.seat)
-    table._sync(animate=False)
+    table.sync(animate=False)
 
 
 def bots_until(table, until, limit=4000):
@@ -261,7 +262,7 @@ def test_cards_that_would_pass_ten_are_dimmed_and_the_sum_is_shown(app):
     assert "(total ≤ 10)" in table.title
     key(app, pygame.K_RETURN)                      # nothing chosen yet: nothing happens
     table.selected = next(iter(table.marks.dimmed))
-    table._refresh()
+    table.refresh()
     assert not button(table, t("rx.ui.add")).enabled
 
 
@@ -301,7 +302,7 @@ def test_the_bidding_panel_shows_the_bid_and_who_is_next(app):
     key(app, pygame.K_UP)
     assert table.marks.amount == auction["bid"] + 2 or table.marks.amount == \
         table.view["chips"][0]                             # up to all my chips
-    owner_card = table._first_key(table.view, auction["owner"])
+    owner_card = first_key(table.view, auction["owner"])
     assert table.cards[owner_card].highlight
     app.invalidate()
     app.step(wait=False)
@@ -430,7 +431,7 @@ def test_the_showdown_reveals_then_the_cards_fly_to_the_loser(app):
     assert table.animate(0.0)                             # bots wait for the show
     wait_for(app, lambda: table.showdown is None, 600)
     wait_for(app, lambda: not table.tweens.busy, 600)
-    pile = table._pile_spot(last["loser"])
+    pile = pile_spot(table.geo, last["loser"])
     for card in last["cards"]:
         assert table.cards[card].pos == pile
     assert any(e.text.startswith(table.names[last["loser"]]) and "lose" in e.text
@@ -460,7 +461,7 @@ def test_the_seven_player_table_fits_at_1024x640(app):
 
 def test_scores_read_as_penalty_points(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    info = table._seat_info(table.view, 0)
+    info = table.seat_info(table.view, 0)
     assert "+" not in info.score and "Pile 0 pts" in info.score
     assert table.view["lowest_wins"] is True
 

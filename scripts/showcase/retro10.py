@@ -20,7 +20,7 @@ def _play_until(table, until, limit: int = 3000) -> None:
         table.narrate(seat, action, before, state.view(table.seat))   # the log as in play
     table.view = state.view(table.seat)
     table.showdown = None
-    table._sync(animate=False)
+    table.sync(animate=False)
 
 
 def busiest(app):
@@ -33,7 +33,7 @@ def busiest(app):
     hand = table.view["hand"] or []
     if hand:
         table.selected = hand[0]
-        table._refresh()
+        table.refresh()
     return table
 
 
@@ -50,9 +50,9 @@ def shots(app, shot) -> None:
     _play_until(table, lambda s: s.round_no >= 3 and s.phase == "place" and s.turn == 0)
     hand = table.view["hand"]
     table.selected = hand[-1]
-    table._open(False)
-    table._chips(1)
-    table._refresh()
+    table.open(False)
+    table.set_chips(1)
+    table.refresh()
     shot("retro10-place")
 
     table.pending = None
@@ -62,7 +62,7 @@ def shots(app, shot) -> None:
     _play_until(table, lambda s: s.phase == "add" and s.turn == 0 and s.round_no >= 5, 6000)
     hand = table.view["hand"]
     table.selected = hand[0]
-    table._refresh()
+    table.refresh()
     shot("retro10-table")
 
     busiest(app)

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import cast
 
 from tentable.bots.base import Bot
 from tentable.engine.core import State, code_of
-from tentable.engine.retro10 import MAX_PROTECTION, TEN, cards, total_and_best
+from tentable.engine.retro10 import MAX_PROTECTION, TEN, Retro10View, cards, total_and_best
 
 SAMPLES = 40
 BLUFF = 0.12                    # how often a weak hand protects a poor card face down
@@ -72,7 +73,7 @@ def plan(hand) -> tuple[int, int, list[str]]:
 
 class Retro10Heuristic(Bot):
     def choose(self, state: State) -> str:
-        view = state.view(self.seat)
+        view = cast(Retro10View, state.view(self.seat))
         actions = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]

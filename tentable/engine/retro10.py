@@ -22,8 +22,9 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tentable.engine.core import (OVER, IllegalAction, Phase, SetupError, State, card_ids,
-                                  check_deck, register, shuffled)
+                                  check_deck, code_of, register, shuffled)
 from tentable.engine.decks import manifest
+from tentable.engine.views import View
 
 GAME_ID = "retro10"
 HAND = 4                 # RX-R2: a hand of four (the joker and three dealt cards)
@@ -72,6 +73,59 @@ def cards() -> Cards:
         round_ids=tuple(i for i in ids if deck.spec(code[i]).kind == "round"),
         jokers=tuple(i for i in ids if value[i] is None and deck.spec(code[i]).kind == "joker"),
         code=code, value=value, points=points)
+
+
+def kind_of(card: str) -> str:
+    """A card id's or code's kind in `decks/retro10.yaml`: "normal", "penalty" (S1…S8),
+    "joker" or "round" (R1…R10)."""
+    return manifest(GAME_ID).spec(code_of(card)).kind
+
+
+def face_value(card: str) -> int | None:
+    """RX-R7: what a card id or code counts toward a total (a round card: its number);
+    None for a joker, whose value is fixed only beside the other card (`total_and_best`)."""
+    spec = manifest(GAME_ID).spec(code_of(card))
+    return None if spec.kind == "joker" else spec.value
+
+
+def penalty_points(taken: Any) -> int:
+    """RX-R10: the penalty points of these card ids (normal 1, penalty card value + 2,
+    joker 10, round card its number)."""
+    points = cards().points
+    return sum(points[c] for c in taken)
+
+
+def raises(legal: Any) -> list[int]:
+    """RX-R5: the amounts among these legal actions a bid may be raised to, lowest first."""
+    return sorted(_move(a)[1] for a in legal if a.startswith("raise "))
+
+
+class Retro10View(View):
+    """`Retro10.view(seat)`: cards are ids ("7#3", "S4#1", "J#2", "R3#1"), codes beside them
+    where the seat may see them."""
+
+    round: int                    # the round being played, 1..10
+    round_card: str | None        # its round card's id (RX-R3); None between rounds
+    rounds_left: int              # round cards still in the stack
+    deck: int                     # cards left in the draw deck
+    start: int                    # the round's start player
+    order: list[int]              # the seats in turn order from the start player
+    opener: int | None            # phase 3: whose deal it is; else None
+    hand: list[str] | None        # the seat's own hand by value, jokers last; None: spectator
+    hand_sizes: list[int]
+    table: list[list[dict]]       # per seat its placed cards: {"id", "code", "up"}; id and
+    #                               code None where this view may not know the face-down card
+    protection: list[int]         # chips on each seat's first card (RX-R4)
+    chips: list[int]              # each seat's supply
+    pot: int
+    taken: list[list[str]]        # each seat's penalty pile, top last
+    penalty: list[int]            # its penalty points (RX-R10)
+    joker_shown: list[bool]       # RX-R2: the seat has shown a joker at a showdown
+    auction: dict | None          # phase 3 bid: {"owner", "high", "bid", "passes"}
+    protecting: list[int]         # after a swap: the two seats that may raise protection
+    last_round: dict | None       # the round last settled: winner, loser, totals, cards, pot
+    ended_early: bool             # the deck ran out (RX-R9)
+    lowest_wins: bool             # RX-R10: the lowest score wins
 
 
 def total_and_best(values: list) -> tuple[int, int]:
@@ -612,8 +666,7 @@ class Retro10(State):
 
     # -- scores (RX-R10) -------------------------------------------------------------------
     def penalty(self, seat: int) -> int:
-        points = cards().points
-        return sum(points[c] for c in self.taken[seat])
+        return penalty_points(self.taken[seat])
 
     def scores(self) -> list[int]:
         return [self.penalty(s) - CHIP_POINTS * self.chips[s] for s in range(self.players)]
@@ -646,6 +699,7 @@ class Retro10(State):
         return out
 
     def _view(self, seat: int | None) -> dict:
+        """The game's keys of `Retro10View`."""
         info = cards()
         auction = dict(self.auction) if self.auction else None
         return {

@@ -335,6 +335,8 @@ STRINGS: dict[str, str] = {
     "rx.sum": "{total} / 10",
     "rx.sum_joker": "joker: 10 / 10",
     "rx.a_card": "a card",
+    "rx.card.joker": "joker",
+    "rx.card.penalty": "penalty {n}",
     "rx.side_up": "face up",
     "rx.side_down": "face down",
     "rx.protected": ", protected by {n}",

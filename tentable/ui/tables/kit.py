@@ -180,15 +180,21 @@ class CardTable(TableScene):
         return None
 
     def on_pointer(self, pos: tuple[int, int]) -> None:
-        """A held card follows; the card to pick under the pointer is marked."""
+        """A held card follows; the card to pick under the pointer is marked, and the marks
+        are refreshed when that card changed (not on every motion: a table may rebuild
+        its buttons in `refresh`)."""
         self.drag.motion(pos)
         hand = self.picks
         top = self.cards.at(hand, pos) if self.drag.sprite is None else \
             self.cards.key_of(self.drag.sprite)
+        changed = False
         for card in hand:
-            if card in self.cards.sprites:
-                self.cards[card].hover = card == top
-        self.refresh()
+            sprite = self.cards.get(card)
+            if sprite is not None and sprite.hover != (card == top):
+                sprite.hover = card == top
+                changed = True
+        if changed:
+            self.refresh()
 
     def on_press(self, pos: tuple[int, int]) -> None:
         """What `pick_at` finds is picked up on our turn; anywhere else is `press_table`."""

@@ -27,13 +27,16 @@ class LogPanel:
         self.entries: list[_Entry] = []
         self.scroll = 0          # lines scrolled back from the newest
         self._px = px            # font size the entries are wrapped for
+        self.version = 0         # counts changes: a table may keep its picture until then
 
     def layout(self, rect: pygame.Rect | tuple[int, int, int, int], px: int | None = None) -> None:
         """Move or resize (after a window resize), rewrapping at font size `px` if given."""
         self.rect = pygame.Rect(rect)
         self._rewrap(px or self._px)
+        self.version += 1
 
     def add(self, text: str, seat_colour: RGB | None = None) -> None:
+        self.version += 1
         entry = _Entry(text, seat_colour)
         entry.lines = self._wrap(text)
         self.entries.append(entry)
@@ -48,6 +51,14 @@ class LogPanel:
         total = sum(len(e.lines) for e in self.entries)
         self.scroll = max(0, min(total - self._visible_lines(), self.scroll + event.y * 3))
         return True
+
+    def draw_at_origin(self, image: pygame.Surface) -> None:
+        """Draw into `image`, an image of the panel's own size (a kept picture)."""
+        rect, self.rect = self.rect, image.get_rect()
+        try:
+            self.draw(image)
+        finally:
+            self.rect = rect
 
     # --- internals ---------------------------------------------------------------------
     def _metrics(self) -> tuple[int, int, int]:

@@ -1,0 +1,112 @@
+"""10 – Special Retro Edition in words (rules digest `rules/retro10.md`, RX-Rn).
+
+A card is its number, a penalty card "penalty 4", a joker "joker". A card placed face
+down is named only to its placer reading the log alone (`Teller.alone`); with several
+humans at the screen the log is everybody's and says "a card".
+"""
+from __future__ import annotations
+
+from tentable.engine.retro10 import (Retro10, Retro10View, face_value, kind_of,
+                                     penalty_points)
+from tentable.narration import Line, Teller
+from tentable.ui.text import t
+
+
+def card(card: str) -> str:
+    """A card id or code in words: "7", "penalty 4", "joker"; a round card its number."""
+    kind = kind_of(card)
+    if kind == "joker":
+        return t("rx.card.joker")
+    if kind == "penalty":
+        return t("rx.card.penalty", n=face_value(card))
+    return str(face_value(card))
+
+
+def move(action: str) -> str:
+    """A legal action as the player's only move: "keep your protection", "stand"."""
+    return t("rx.forced_" + action.split()[0])
+
+
+def round_ended(before: Retro10View, after: Retro10View) -> bool:
+    """Did this move settle a round (RX-R8)?"""
+    last = after["last_round"]
+    return last is not None and (before["last_round"] is None
+                                 or before["last_round"]["round"] != last["round"])
+
+
+def other(teller: Teller, seat: int) -> str:
+    """A seat named inside a sentence: "swaps cards with you"."""
+    return t("rx.you") if teller.alone(seat) else teller.names[seat]
+
+
+def tell(teller: Teller, seat: int, action: str, before: Retro10View,
+         after: Retro10View) -> list[Line]:
+    """The log lines of `seat` playing `action`: the move; a settled bid (RX-R5); the
+    showdown (RX-R8) and an early end (RX-R9); the next round's first line."""
+    lines = [Line(_move_line(teller, seat, action, before, after), seat)]
+    auction = before["auction"]
+    if before["phase"] == "bid" and after["phase"] != "bid" and auction:
+        high = auction["high"]
+        lines.append(Line(teller.say("rx.log.settle", high, n=auction["bid"],
+                                     other=other(teller, auction["owner"])), high))
+    if round_ended(before, after):
+        lines += showdown(teller, after["last_round"])
+        if after["phase"] == "over" and after["ended_early"]:
+            lines.append(Line(t("rx.log.early")))
+    if after["phase"] != "over" and after["round"] != before["round"]:
+        lines += start(teller, after)
+    return lines
+
+
+def start(teller: Teller, view: Retro10View) -> list[Line]:
+    """A round's first line: its number, its round card (RX-R3) and who starts."""
+    if view["phase"] == "over" or view["round_card"] is None:
+        return []
+    first = view["start"]
+    return [Line(teller.say("rx.log.round", first, round=view["round"],
+                            card=card(view["round_card"])))]
+
+
+def showdown(teller: Teller, last: dict) -> list[Line]:
+    """RX-R8: the winner takes the pot, the loser the cards and the round card."""
+    winner, loser = last["winner"], last["loser"]
+    taken = penalty_points([*last["cards"], last["round_card"]])
+    return [Line(teller.say("rx.log.wins", winner, total=last["totals"][winner],
+                            pot=last["pot"]), winner),
+            Line(teller.say("rx.log.loses", loser, total=last["totals"][loser],
+                            n=len(last["cards"]) + 1, points=taken), loser)]
+
+
+def _move_line(teller: Teller, seat: int, action: str, before: Retro10View,
+               after: Retro10View) -> str:
+    reader = teller.reader
+    words = Retro10.public_action(action, seat, reader).split()
+    verb = words[0]
+    if verb == "place":
+        known = words[1] != "a"
+        rest = words[2:] if known else words[3:]
+        side, chips = rest[0], int(rest[2]) if len(rest) == 3 else 0
+        return teller.say("rx.log.place", seat, card=card(words[1]) if known else t("rx.a_card"),
+                          side=t("rx.side_" + side),
+                          chips=t("rx.protected", n=chips) if chips else "")
+    if verb == "swap":
+        return teller.say("rx.log.swap", seat, other=other(teller, int(words[1])))
+    if verb == "bid":
+        return teller.say("rx.log.bid", seat, other=other(teller, int(words[1])), n=words[2])
+    if verb == "raise":
+        return teller.say("rx.log.raise", seat, n=words[1])
+    if verb == "pass":
+        return teller.say("rx.log.pass" if before["phase"] == "bid" else "rx.log.no_deal", seat)
+    if verb == "protect":
+        return teller.say("rx.log.protect", seat, n=words[1])
+    if verb == "reveal":
+        row = after["table"][seat]
+        first = row[0]["code"] if row else None
+        return teller.say("rx.log.reveal", seat, card=card(first) if first else t("rx.a_card"))
+    if verb == "add":
+        return teller.say("rx.log.add", seat, card=card(words[1]))
+    if verb in ("keep", "hide", "stand"):
+        return teller.say("rx.log." + verb, seat)
+    chosen = int(words[1])    # start P (RX-R8)
+    key = "rx.log.start_self" if chosen == seat else "rx.log.start"
+    return teller.say(key, seat, other=other(teller, chosen))

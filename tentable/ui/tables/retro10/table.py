@@ -1,0 +1,183 @@
+"""The 10 – Special Retro Edition table (docs/rules/retro10.md, RX-R1…R10), on the kit.
+
+Everything drawn comes from `self.view`: a face-down card the seat at the screen does
+not know is a back keyed "?<place>"; every other card is a sprite keyed by its id, so it
+glides from zone to zone (a back that is swapped or revealed hands its sprite on, and of
+two alike hand cards the one the player moved is the one that lands). At a showdown the
+round's cards lie revealed for a moment before they fly to the loser and the pot to the
+winner. Its parts: `layout` (where), `controls` (what the player can do), `paint`
+(drawing), and `tentable.narration.retro10` (the log's words).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable
+
+from tentable.engine.core import code_of
+from tentable.narration import retro10 as words
+from tentable.ui import theme
+from tentable.ui.scenes import register_table
+from tentable.ui.scenes.common import text_px
+from tentable.ui.tables.retro10 import layout
+from tentable.ui.tables.retro10.controls import Controls, Marks
+from tentable.ui.tables.retro10.layout import first_key
+from tentable.ui.tables.retro10.paint import Paint
+from tentable.ui.text import t
+from tentable.ui.widgets.seatpanel import seat_colour
+from tentable.ui.widgets.spritesync import Point, Spot
+
+GAME = "retro10"
+SHOWDOWN = 1.5         # seconds the revealed cards stay before they fly to the loser
+
+
+@dataclass
+class Token:
+    """The pot on its way to the winner: a chip with a number."""
+
+    pos: Point
+    amount: int
+
+
+@dataclass
+class Showdown:
+    """Phase 5 on screen: the cards of the round lie revealed before they fly."""
+
+    last: dict
+    seats: dict                        # card id -> (place, index)
+    elapsed: float = 0.0
+    duration: float = SHOWDOWN
+
+
+@register_table(GAME)
+class Retro10Table(Controls, Paint):
+    game = GAME
+    words = words
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.make_controls()
+        self.make_paint()
+        self.showdown: Showdown | None = None
+        self.tokens: list[Token] = []
+        self.retell()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        g = self.geo = layout.lay_out(size, self.card_size, self.session.players, self.bottom)
+        self.log.layout(g.log, text_px(theme.FONT_SMALL, theme.ui_scale(size)))
+        self.toast_area = g.toasts
+        self.sync(animate=False)
+
+    def spots(self) -> dict[Hashable, Spot]:
+        show = self.showdown
+        return layout.spots(self.view, self.geo, self.pending.card if self.pending else None,
+                            show.seats if show else None, show.last if show else None)
+
+    def origin(self, card: Hashable, seat: int | None) -> Point:
+        """A dealt or drawn card and the round card come from the deck; a card another
+        seat plays from its hidden hand from its panel."""
+        g = self.geo
+        if card in self.hand or card == self.view["round_card"]:
+            return g.deck
+        if seat is not None and seat != self.bottom:
+            return g.panels[seat].center
+        return g.deck
+
+    # -- words -----------------------------------------------------------------------------
+    def log_start(self, view: dict) -> None:
+        for line in words.start(self.teller, view):
+            self.log.add(line.text)
+
+    def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
+        for line in words.tell(self.teller, seat, action, before, after):
+            self.log.add(line.text, None if line.seat is None else seat_colour(line.seat))
+
+    def forced_text(self, action: str) -> str:
+        return t("rx.forced", action=words.move(action))
+
+    # -- events from the match ---------------------------------------------------------------
+    def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
+        self.narrate(seat, action, before, after)
+        pairs: list[tuple] = []
+        ended = words.round_ended(before, after)
+        if self.showdown is not None:   # the winner named a start player: the show is over
+            last, self.showdown = self.showdown.last, None
+            self.fly_pot(last)
+        if ended:
+            seats, it = {}, iter(after["last_round"]["cards"])
+            for place in before["order"]:
+                for i in range(len(before["table"][place])):
+                    card = next(it, None)
+                    if card is not None:
+                        seats[card] = (place, i)
+                        if i == 0:
+                            pairs.append((first_key(before, place), card))
+            if self.duration_scale > 0 and self.geo is not None:
+                self.showdown = Showdown(after["last_round"], seats,
+                                         duration=SHOWDOWN * self.duration_scale)
+        elif after["phase"] == "protect" and before["phase"] in ("deal", "bid"):
+            a, b = after["protecting"][:2]     # RX-R5: the two cards traded places
+            pairs = [(first_key(before, b), first_key(after, a)),
+                     (first_key(before, a), first_key(after, b))]
+        elif after["round"] == before["round"]:
+            pairs = [(first_key(before, p), first_key(after, p))
+                     for p in range(after["players"])
+                     if (first_key(before, p) or "").startswith("?")]
+        pairs += self.twin_played(seat, before, after)
+        self.carry(pairs)
+        self.sync(origin=seat)
+        if self.showdown is None and ended:
+            self.fly_pot(after["last_round"])
+
+    def carry(self, pairs: list[tuple[str | None, str | None]]) -> None:
+        """Hand sprites over to new keys (a face-down card that was swapped or revealed is
+        the same physical card): all pairs at once, so two backs can trade places."""
+        moving = {}
+        for old, new in pairs:
+            if old and new and old != new and old in self.cards.sprites:
+                moving[new] = self.cards.sprites.pop(old)
+        for new, sprite in moving.items():
+            if new in self.cards.sprites:
+                continue
+            if not new.startswith("?"):
+                sprite.code = self.card_code(new)
+            self.cards.sprites[new] = sprite
+
+    def twin_played(self, seat: int, before: dict, after: dict) -> list[tuple[str, str]]:
+        """An action names a card by its code, so of two alike cards (two jokers, two 5s)
+        the engine may play the other one: the sprites trade keys, so the card the player
+        moved is the one that lands."""
+        moved = self.playing
+        if seat != self.seat or moved is None:
+            return []
+        gone = set(before["hand"] or []) - set(after["hand"] or [])
+        twin = next((c for c in gone if code_of(c) == code_of(moved)), None)
+        if moved in gone or twin is None:
+            return []
+        return [(moved, twin), (twin, moved)]
+
+    def fly_pot(self, last: dict) -> None:
+        if not last["pot"] or self.geo is None or self.duration_scale <= 0:
+            return
+        token = Token(self.geo.pot, last["pot"])
+        self.tokens.append(token)
+        self.tweens.move(token, self.geo.panels[last["winner"]].center, 0.6,
+                         then=lambda: self.tokens.remove(token) if token in self.tokens else None)
+
+    def on_seat_change(self, seat: int | None, turned: bool) -> None:
+        if turned:
+            self.cards.sprites.clear()
+        self.pending = None
+        self.marks = Marks()
+        super().on_seat_change(seat, turned)
+
+    def animate(self, dt: float) -> bool:
+        moving = super().animate(dt)
+        show = self.showdown
+        if show is not None:
+            show.elapsed += dt
+            if show.elapsed >= show.duration and not self.tweens.busy:
+                self.showdown = None
+                self.sync()
+                self.fly_pot(show.last)
+            return True
+        return moving or bool(self.tokens)
