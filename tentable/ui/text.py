@@ -179,8 +179,11 @@ STRINGS: dict[str, str] = {
     "table.save_failed": "Autosave failed: {reason}",
     "table.keep_failed": "This game could not be kept in your games: {reason}",
     "table.undone": "{name} takes back a move",
+    "table.undone.you": "You take back a move",
     "table.helped": "The computer plays for {name} now",
+    "table.helped.you": "The computer plays for you now",
     "table.back": "{name} plays again",
+    "table.back.you": "You play again",
     "undo.button": "Undo",
     "menu.games": "Your games",
     "menu.stats": "Statistics",
@@ -218,7 +221,9 @@ STRINGS: dict[str, str] = {
     "undo.not_yours": "It is not your turn",
     "undo.off": "No taking back in ladder games",
     "pause.hand_over": "Let the computer play for {name}",
+    "pause.hand_over.you": "Let the computer play for me",
     "pause.take_back": "{name} plays again",
+    "pause.take_back.you": "I play again",
     "table.start_failed": "Cannot start the game: {reason}",
 
     # Take That table

@@ -53,8 +53,9 @@ class PauseScene(Scene):
                     self.table.hand_over(seat)
                 self.app.pop()
             return act
-        return [Button(t("pause.take_back" if helped else "pause.hand_over", name=name),
-                       choose(seat, helped)) for seat, name, helped in seats()]
+        return [Button(t(("pause.take_back" if helped else "pause.hand_over")
+                         + (".you" if mine else ""), name=name), choose(seat, helped))
+                for seat, name, helped, mine in seats()]
 
     def ask_restart(self) -> None:
         """Restart at once when the game is over; otherwise ask before dealing again."""

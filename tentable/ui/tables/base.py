@@ -308,8 +308,10 @@ class TableScene(Scene):
         """A key press (event.key, event.mod)."""
 
     def speaks_to(self, seat: int) -> bool:
-        """The log says "You play 34" to the one human at the screen; others by name."""
-        return self.session.humans == [seat]
+        """The log says "You play 34" to the one human at the screen (while the computer
+        plays for them too); others by name."""
+        people = set(self.session.humans) | self.match.assisted
+        return people == {seat}
 
     def you(self, seat: int) -> str:
         """The text key suffix for `speaks_to`: t("tt.log.play" + self.you(seat), …)."""
@@ -474,11 +476,11 @@ class TableScene(Scene):
         """Undo the last gesture of the seat at the screen (see `UndoControl`)."""
         self._handle(self.match.undo(self.seat))
 
-    def helped_seats(self) -> list[tuple[int, str, bool]]:
-        """(seat, name, played by the computer now) for every seat a human may hand to
-        the computer or take back: what the pause menu offers."""
-        session = self.session
-        return [(i, seat.name, not seat.is_human) for i, seat in enumerate(session.seats)
+    def helped_seats(self) -> list[tuple[int, str, bool, bool]]:
+        """(seat, name, played by the computer now, the one human at the screen) for every
+        seat a human may hand to the computer or take back: what the pause menu offers."""
+        return [(i, seat.name, not seat.is_human, self.speaks_to(i))
+                for i, seat in enumerate(self.session.seats)
                 if seat.is_human or i in self.match.assisted]
 
     def hand_over(self, seat: int) -> None:
@@ -520,12 +522,12 @@ class TableScene(Scene):
             elif isinstance(event, Undone):
                 self._since_action = 0.0
                 self.view = event.after
-                self.tell(t("table.undone", name=self.names[event.seat]))
+                self.tell(t("table.undone" + self.you(event.seat), name=self.names[event.seat]))
                 self.on_seat_change(self.seat, False)   # everything drawn again from the view
                 self.app.invalidate()
             elif isinstance(event, SeatChanged):
-                self.tell(t("table.helped" if event.level else "table.back",
-                            name=self.names[event.seat]))
+                self.tell(t(("table.helped" if event.level else "table.back")
+                            + self.you(event.seat), name=self.names[event.seat]))
                 self._follow_turn()
                 self.app.invalidate()
             elif isinstance(event, Refused):

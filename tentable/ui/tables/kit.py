@@ -289,8 +289,8 @@ class CardTable(TableScene):
     @property
     def teller(self) -> Teller:
         """The log speaks as "you" to the one human at the screen (`speaks_to`)."""
-        humans = self.session.humans
-        return Teller(self.names, humans[0] if len(humans) == 1 else None)
+        reader = next((s for s in range(len(self.names)) if self.speaks_to(s)), None)
+        return Teller(self.names, reader)
 
     def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         for line in self.words.tell(self.teller, seat, action, before, after):
