@@ -43,12 +43,14 @@ SEED_LIMIT = 2 ** 63               # a seed is 0 <= seed < SEED_LIMIT
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 WINDOW_MODES = ("windowed", "fullscreen")
 CARD_SIZES = ("small", "medium", "large")
+MOMENTS = ("wait", "auto")          # the end of a game: wait for a click, or go on
 SEAT_KINDS = ("human", "bot", "rules")   # rules: an automaton such as Mona
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "animation_speed": "normal",
     "window_mode": "windowed",
     "card_size": "medium",
+    "moments": "wait",              # the final board waits for the player
     "coach": False,                 # TEN: the coach's odds, off by default
     # the windowed size [w, h] and position [x, y] the window had when it was last closed
     "window_size": None,
@@ -57,7 +59,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "games": {},
 }
 _CHOICES = {"animation_speed": ANIMATION_SPEEDS, "window_mode": WINDOW_MODES,
-            "card_size": CARD_SIZES}
+            "card_size": CARD_SIZES, "moments": MOMENTS}
 _WINDOW = {"window_size": (200, 20_000), "window_position": (-50_000, 50_000)}
 _SAVE_KEYS = ("game", "players", "seed", "options", "history")
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")

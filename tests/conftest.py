@@ -18,5 +18,6 @@ def app(tmp_path, monkeypatch):
     monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
     the_app = App(size=(1280, 720), clock=FakeClock())
     the_app.settings["animation_speed"] = "instant"
+    the_app.settings["moments"] = "auto"    # the tests of the final board set "wait"
     yield the_app
     the_app.close()

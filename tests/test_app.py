@@ -28,7 +28,7 @@ from tentable.ui.scenes.setup import SetupScene
 from tentable.ui.tables.base import TableScene
 from tentable.session import Seat, Session
 from tentable.ui.text import STRINGS, t
-from uitools import FakeClock, click, key, wait_for
+from uitools import FakeClock, click, key, step, wait_for
 
 
 # -- a fake game: players in turn add 1 or 2; whoever reaches the target ends it --
@@ -332,9 +332,19 @@ def test_human_moves_illegal_moves_autosave_and_results(count_only, app, home):
         return table.game_over
     wait_for(app, play_on)
     assert [seat for seat, *_ in table.actions] == [0, 1, 0, 1][:len(table.actions)]
-    wait_for(app, lambda: isinstance(app.top, ResultsScene))
+    # the final board waits for the player under its banner (the default: "wait")
+    wait_for(app, lambda: table._final_board)
+    for _ in range(600):
+        step(app)
+    assert app.top is table and not (home / "saves" / "autosave-count.json").exists()
+    key(app, pygame.K_RETURN)
     results = app.top
-    assert results.rounds == [results.scores]
+    assert isinstance(results, ResultsScene) and results.rounds == [results.scores]
+    key(app, pygame.K_ESCAPE)                       # close the results: the final board
+    assert app.top is table and table.game_over
+    click(app, table.over.button.rect.center)       # and open them again
+    results = app.top
+    assert isinstance(results, ResultsScene)
     click(app, results.again.rect.center)
     assert isinstance(app.top, CountTable) and app.top is not table
     assert app.top.session.seats == table.session.seats
@@ -375,7 +385,7 @@ def test_two_humans_pass_the_screen_behind_a_curtain(count_only, app, monkeypatc
     assert table.curtain == 0 and table.seat is None and not table.my_turn
     key(app, pygame.K_1)                                     # hidden: nothing happens
     assert table.actions == []
-    click(app, table.curtain_button.rect.center)
+    click(app, table.curtain_screen.button.rect.center)
     assert table.curtain is None and table.seat == 0 and table.seat_changes == [0]
     key(app, pygame.K_1)
     assert table.curtain == 1 and table.seat is None

@@ -171,6 +171,7 @@ def test_monkey_5000_random_inputs_across_every_scene(app):
             while not table.match.state.is_over:   # finish a game so the results screen shows too
                 table.match.state.apply(table.match.state.legal_actions()[0])
             table.view = table.match.state.view(table.seat)
+            app.settings["moments"] = "auto"      # the random clicks may have changed it
             wait_for(app, lambda: isinstance(app.top, ResultsScene))
             continue
         w, h = app.size

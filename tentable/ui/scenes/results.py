@@ -57,6 +57,8 @@ class ResultsScene(Scene):
         if self.solo:
             self._keep_on_ladder()
         self.menu = Button(t("results.menu"), self.to_menu)
+        # Back to the final board, whose banner brings the results again
+        self.table = Button(t("results.table"), self.app.pop) if table_class else None
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.table_rect = pygame.Rect(0, 0, 0, 0)
@@ -136,20 +138,31 @@ class ResultsScene(Scene):
                                       (players + 1) * row_h)
         right = inner.right
         self.columns = [right - (columns - 1 - i) * col_w for i in range(columns)]
-        bw, bh, gap = px(220, s), px(52, s, 38), px(18, s)
+        buttons = self.buttons
+        bh, gap = px(52, s, 38), px(18, s)
+        bw = min(px(220, s), (self.panel.w - px(60, s)) // len(buttons) - gap)
         by = self.panel.bottom - bh - px(28, s)
-        self.again.layout((self.panel.centerx - bw - gap // 2, by, bw, bh))
-        self.menu.layout((self.panel.centerx + gap // 2, by, bw, bh))
-        self.nav.set_items([button_focus(self.again), button_focus(self.menu)], 0)
+        x = self.panel.centerx - (len(buttons) * bw + (len(buttons) - 1) * gap) // 2
+        for button in buttons:
+            button.layout((x, by, bw, bh))
+            x += bw + gap
+        self.nav.set_items([button_focus(b) for b in buttons], 0)
+
+    @property
+    def buttons(self) -> list[Button]:
+        """Play again, back to the final board (from a table), menu."""
+        return [self.again] + ([self.table] if self.table else []) + [self.menu]
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_menu()
+            # Esc closes the results: back to the final board, or the menu without one
+            self.app.pop() if self.table else self.to_menu()
             return
         if self.nav.handle(event):
             return
-        if not self.again.handle(event):
-            self.menu.handle(event)
+        for button in self.buttons:
+            if button.handle(event):
+                return
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
@@ -175,8 +188,8 @@ class ResultsScene(Scene):
             blit_label(surface, line, size, theme.TEXT, bold=True,
                        midtop=(cx, y + headline.get_height() + px(4, s)))
         self._draw_scores(surface)
-        self.again.draw(surface)
-        self.menu.draw(surface)
+        for button in self.buttons:
+            button.draw(surface)
         self.nav.draw(surface, s)
 
     def _draw_scores(self, surface: pygame.Surface) -> None:

@@ -1,4 +1,5 @@
-"""Animation speed, window mode and card size. Changes apply at once and are saved
+"""Animation speed, window mode, card size, what happens after a game, TEN's coach.
+Changes apply at once and are saved
 when the screen is left (`app.push("settings")`)."""
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ ROWS = (
     ("animation_speed", "speed", store.ANIMATION_SPEEDS),
     ("window_mode", "window", store.WINDOW_MODES),
     ("card_size", "size", store.CARD_SIZES),
+    ("moments", "moments", store.MOMENTS),
     ("coach", "coach", (False, True)),      # TEN's coach (odds before each flip)
 )
 
@@ -49,7 +51,7 @@ class SettingsScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)
-        self.panel = pygame.Rect(0, 0, px(780, s), px(516, s))
+        self.panel = pygame.Rect(0, 0, px(780, s), px(516 + 76, s))
         self.panel.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.inflate(-2 * px(40, s), -2 * px(36, s))
         y = inner.y + px(78, s)

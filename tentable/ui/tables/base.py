@@ -34,10 +34,12 @@ from tentable.bots import available_bots
 from tentable.engine import replay
 from tentable.match import (Applied, BotFailed, BotLate, Match, Refused, SaveFailed,
                             SeatChanged, Undone)
+from tentable.match import GameOver as GameOverEvent
 from tentable.session import Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, signed, text_px
+from tentable.ui.tables.screens import Curtain, GameOver
 from tentable.ui.tables.undo import UndoControl
 from tentable.ui.text import t
 from tentable.ui.widgets.button import Button
@@ -87,6 +89,7 @@ class TableScene(Scene):
         self.undo = UndoControl(self)
         self._since_action = 0.0
         self._results_shown = False
+        self._final_board = False      # the game is over and its banner is up
         self._save_failed = False
         self._laid_out: tuple = ()
         self.dialog: Dialog | None = None     # a modal dialog holds the game (bots too)
@@ -95,8 +98,8 @@ class TableScene(Scene):
         self.curtain: int | None = None   # the human the screen must be passed to
         self.view: dict = self.match.view(None)
         self.pause_button = Button(t("table.menu"), self.pause)
-        self.curtain_button = Button(t("table.pass_ready"), self._lift_curtain,
-                                     key=pygame.K_RETURN, kind="primary")
+        self.curtain_screen = Curtain(self._lift_curtain)
+        self.over = GameOver(self.show_results)   # the final board, until results are asked
         self._follow_turn(notify=False)
         # The seat drawn at the bottom of the table: the one at the screen, or the first
         # human's while the screen shows a spectator's view (a bot's turn, the curtain).
@@ -386,9 +389,8 @@ class TableScene(Scene):
         w, h = px(110, scale, 80), px(theme.BUTTON_HEIGHT, scale, 30)
         self.pause_button.layout((size[0] - w - pad, pad, w, h))
         self.undo.layout(self.pause_button.rect)
-        box = self._curtain_box(size)
-        bw, bh = px(420, scale), px(56, scale)
-        self.curtain_button.layout((box.centerx - bw // 2, box.bottom - px(92, scale), bw, bh))
+        self.curtain_screen.layout(size)
+        self.over.layout(size)
         self._laid_out = (tuple(size), self.card_size)
         self.layout(size)
         self.app.toasts.area = self.toast_area
@@ -409,12 +411,12 @@ class TableScene(Scene):
         if self.pause_button.handle(event) or self.undo.handle(event):
             return
         if self.curtain is not None:
-            self.curtain_button.handle(event)
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
-                self._lift_curtain()
+            self.curtain_screen.handle(event)
             return
         if self.dialog is not None:
             self.dialog.handle(event)
+            return
+        if self._final_board and self.over.handle(event):
             return
         self.handle_input(event)
 
@@ -425,8 +427,12 @@ class TableScene(Scene):
             return moving          # a dialog or the curtain holds the game, bots included
         match = self.match
         if match.is_over:
-            if not self._results_shown and not moving and self._since_action >= END_DELAY:
-                self._results_shown = True
+            if not self._final_board and not moving and self._since_action >= END_DELAY:
+                self._final_board = True             # the banner holds the final board
+                return True
+            auto = self.settings.get("moments") == "auto"
+            if self._final_board and auto and not self._results_shown \
+                    and self._since_action >= END_DELAY + GameOver.AUTO:
                 self.show_results()
                 return True
             return moving
@@ -458,10 +464,12 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface)
         if self.curtain is not None:
-            self._draw_curtain(surface)
+            self.curtain_screen.draw(surface, self.curtain, self.names[self.curtain])
         else:
             self.draw_view(surface, self.view, self.seat)
             self.draw_status(surface)
+            if self._final_board and not self.session.watch:
+                self.over.draw(surface)
             if self.dialog is not None:
                 self.dialog.draw(surface)
         if not self.session.watch:        # a replay has the viewer's own controls
@@ -493,8 +501,18 @@ class TableScene(Scene):
         self._handle(self.match.take_back(seat))
 
     def show_results(self) -> None:
+        """The results over the table; closing them comes back to the final board."""
+        self._results_shown = True
+        self.app.push("results", session=self.session, final=self.match.view(None),
+                      scores=self.match.scores(), winners=self.match.winners(),
+                      table_class=type(self))
+
+    def _keep_finished(self) -> None:
+        """The game just ended: kept and counted before the game in progress is forgotten."""
+        if self.session.watch:
+            return
         self.match.flush()
-        try:   # kept and counted before the game in progress is forgotten
+        try:
             for message in stats.keep_finished_game(
                     self.match.record(), self.match.scores(), self.match.winners(),
                     self.match.lowest_wins):
@@ -502,9 +520,6 @@ class TableScene(Scene):
         except (OSError, ValueError) as exc:
             self.app.toasts.show(t("table.keep_failed", reason=exc), 5.0, "error")
         store.clear_autosave(self.session.game_id)
-        self.app.push("results", session=self.session, final=self.match.view(None),
-                      scores=self.match.scores(), winners=self.match.winners(),
-                      table_class=type(self))
 
     # -- inside -----------------------------------------------------------------
     def _handle(self, events: list) -> None:
@@ -519,6 +534,8 @@ class TableScene(Scene):
                     self.on_actions(event.seat, list(event.actions), event.before, event.after)
                 self._follow_turn()
                 self.app.invalidate()
+            elif isinstance(event, GameOverEvent):
+                self._keep_finished()
             elif isinstance(event, Undone):
                 self._since_action = 0.0
                 self.view = event.after
@@ -578,25 +595,3 @@ class TableScene(Scene):
             if turned:
                 self.bottom = seat
             self.on_seat_change(seat, turned)
-
-    @staticmethod
-    def _curtain_box(size: tuple[int, int]) -> pygame.Rect:
-        scale = theme.ui_scale(size)
-        box = pygame.Rect(0, 0, px(620, scale), px(300, scale))
-        box.center = (size[0] // 2, size[1] // 2)
-        return box
-
-    def _draw_curtain(self, surface: pygame.Surface) -> None:
-        scale = theme.ui_scale(surface.get_size())
-        name = self.names[self.curtain]
-        box = self._curtain_box(surface.get_size())
-        draw_panel(surface, box)
-        icon = symbol_icon(seat_symbol(self.curtain), px(28, scale), seat_colour(self.curtain))
-        surface.blit(icon, icon.get_rect(center=(box.centerx, box.y + px(44, scale))))
-        title = fit(t("table.pass_title", name=name), text_px(40, scale), box.w - px(40, scale),
-                    bold=True)
-        blit_label(surface, title, text_px(40, scale), theme.TEXT,
-                   bold=True, center=(box.centerx, box.y + px(100, scale)))
-        blit_label(surface, t("table.pass_hint"), text_px(theme.FONT_BODY, scale),
-                   theme.TEXT_DIM, center=(box.centerx, box.y + px(146, scale)))
-        self.curtain_button.draw(surface)
