@@ -301,7 +301,7 @@ def test_s5_in_solo_you_outbid_mona_when_she_bid_all_she_has(app):
     click(app, table.pay_button.rect.center)            # seven tokens, one gesture
     assert state.history[-8:] == ["bid 7"] + ["pay t"] * 7
     assert [code_of(c) for c in state.collections[0]] == ["W5"]
-    assert any(e.text == "You win W5 for 7" for e in table.log.entries[-3:])
+    assert any(e.text == "You win the joker 5 for 7" for e in table.log.entries[-3:])
 
 
 def test_the_coach_is_off_by_default_and_shows_odds_of_the_view(app):

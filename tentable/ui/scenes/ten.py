@@ -16,7 +16,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from tentable.engine.ten import COLOURS, MONA, best_payment, is_joker, odds
+from tentable.engine.ten import (COLOURS, MONA, is_joker, odds, payment_check, payment_order,
+                                 price_of, suggested_payment, tie_breaks)
+from tentable.narration import Teller
+from tentable.narration import ten as words
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
 from tentable.ui.scenes.common import px, text_px
@@ -41,7 +44,6 @@ MONEY_COLOUR = (240, 200, 80)
 BUST_COLOUR = theme.DANGER
 MONA_TINT = (92, 52, 128)
 MONA_EDGE = (196, 150, 255)
-WORTH = {"pay t": 1, "pay x": 3, "pay d": 1}
 
 
 def suit(colour: str):
@@ -55,30 +57,6 @@ def warm(total: int, limit: int) -> tuple[int, int, int]:
     if total > limit - 2:
         a, b, k = (255, 150, 40), theme.DANGER, min(1.0, (total - limit + 2) / 2)
     return tuple(round(x + (y - x) * k) for x, y in zip(a, b))
-
-
-class _ViewPayer:
-    """What `best_payment` reads of a position, rebuilt from a view (public in TEN):
-    the table never touches the engine's state."""
-
-    def __init__(self, view: dict) -> None:
-        self.money = view["money"]
-        self.bust = view["bust_tokens"]
-        self.duplicates = view["duplicates"]
-        self.solo = view["solo"]
-        self.payment = view["payment"]
-        self._collections = view["collections"]
-
-    def codes(self, seat: int) -> list[str]:
-        return [code_of(c) for c in self._collections[seat]]
-
-
-def suggested_payment(view: dict, seat: int, price: int, cards: bool | None = None) -> list[str]:
-    """The engine's best payment (TEN-R12) for `seat`, computed from the view."""
-    try:
-        return best_payment(_ViewPayer(view), seat, price, cards)
-    except ValueError:
-        return []
 
 
 @dataclass
@@ -333,7 +311,7 @@ class TenTable(TableScene):
         if reason is not None:
             self.refuse(reason)
             return False
-        price = int(code[1:])
+        price = price_of(code)
         self.tray = Tray(action, price, suggested_payment(self.view, self.seat, price, True))
         self.tray_pick = 0
         self._sync()
@@ -345,20 +323,13 @@ class TenTable(TableScene):
             self._sync()
 
     def _ordered(self, items: list[str]) -> list[str]:
-        """Cards and duplicates first, tokens, bust tokens last: only the last overshoots."""
-        rank = {"pay d": 1, "pay t": 2, "pay x": 3}
-        return sorted(items, key=lambda a: rank.get(a, 0))
+        return payment_order(items)
 
     def tray_status(self) -> tuple[int, bool]:
         """(paid so far, whether the items pay the price exactly as the rules allow)."""
-        tray = self.tray
-        if tray is None:
+        if self.tray is None:
             return 0, False
-        items = self._ordered(tray.items)
-        paid = sum(WORTH.get(a, 1) for a in items)
-        ok = bool(items) and paid >= tray.price and \
-            paid - WORTH.get(items[-1], 1) < tray.price
-        return paid, ok
+        return payment_check(self.tray.items, self.tray.price)
 
     def _pay(self) -> None:
         tray = self.tray
@@ -596,14 +567,8 @@ class TenTable(TableScene):
         self._after_move(before, after)
 
     def on_actions(self, seat: int, actions: list[str], before: dict, after: dict) -> None:
-        name = self.names[seat]
-        pays = [a for a in actions if a.startswith("pay ")]
         # told as a replay tells it (the resumed log reads the same): the buy, the payment
-        if actions[0].startswith("buy "):
-            self.log.add(t("ten.log.buys" + self.you(seat), name=name, card=actions[0][4:]),
-                         seat_colour(seat))
-        self.log.add(t("ten.log.pay" + self.you(seat), name=name,
-                       paid=self._items_text(self.pending + pays)), seat_colour(seat))
+        self.add_lines(words.tell_gesture(self.teller, seat, actions, before, after))
         self.pending = []
         self._after_move(before, after)
 
@@ -712,84 +677,31 @@ class TenTable(TableScene):
         return moving or self.drag.dragging
 
     # -- words ----------------------------------------------------------------------------
-    def _items_text(self, items: list[str]) -> str:
-        count = Multiset(items)
-        parts = []
-        for item, n in count.items():
-            what = item[4:]
-            word = {"t": t("ten.item.t"), "x": t("ten.item.x"), "d": t("ten.item.d")}.get(what,
-                                                                                      what)
-            plural = f"{n} {word}s" if what in ("t", "x", "d") else f"{n}\u00d7 {word}"
-            parts.append(plural if n > 1 else word)
-        return ", ".join(parts) or "—"
+    @property
+    def teller(self) -> Teller:
+        """The log speaks as "you" to the one human at the screen."""
+        humans = self.session.humans
+        return Teller(self.names, humans[0] if len(humans) == 1 else None)
+
+    def add_lines(self, lines) -> None:
+        for line in lines:
+            self.log.add(line.text, None if line.seat is None else seat_colour(line.seat))
 
     def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
-        name = self.names[seat]
-        you = self.you(seat)
-        colour = seat_colour(seat)
-        if action == "flip":
-            shown = set(before["tableau"]) | set(before["market"]) | set(before["removed"])
-            for zone in before["collections"] + before["duplicates"]:
-                shown |= set(zone)
-            now = set(after["tableau"]) | set(after["market"]) | set(after["removed"])
-            for zone in after["collections"] + after["duplicates"]:
-                now |= set(zone)
-            if after["auction"]:
-                now.add(after["auction"]["joker"])
-            new = sorted(now - shown)
-            card = code_of(new[0]) if new else "?"
-            if after["auction"] and not before["auction"]:
-                self.log.add(t("ten.log.joker" + you, name=name, card=card), colour)
-                self.said = {}
-            elif after["bust_tokens"][seat] > before["bust_tokens"][seat] or \
-                    after["phase"] == "busted":
-                self.log.add(t("ten.log.bust" + you, name=name, card=card), colour)
-            elif after["active"] != before["active"] or (not after["tableau"] and before[
-                    "tableau"]):
-                self.log.add(t("ten.log.flip_stop" + you, name=name, card=card), colour)
-            else:
-                self.log.add(t("ten.log.flip" + you, name=name, card=card,
-                               total=after["total"]), colour)
-        elif action == "stop numbers":
-            numbers = [code_of(c) for c in before["tableau"] if not c.startswith("$")]
-            paid = before["money_showing"] and not (before["solo"] and seat == MONA
-                                                     and before["money_showing"] > 10)
-            self.log.add(t(("ten.log.numbers" if paid else "ten.log.numbers_only") + you,
-                           name=name, cards=" ".join(numbers) or "—",
-                           money=before["money_showing"]), colour)
-        elif action == "stop money":
-            self.log.add(t("ten.log.money" + you, name=name, n=before["money_showing"]), colour)
+        """The move in words (tentable.narration.ten); the auction's chips remember who
+        said what, and a payment's items wait until it is complete."""
+        if action == "flip" and after["auction"] and not before["auction"]:
+            self.said = {}
         elif action.startswith("bid "):
             self.said[seat] = action[4:]
             self._glow()
-            self.log.add(t("ten.log.bid" + you, name=name, n=action[4:]), colour)
         elif action == "pass":
             self.said[seat] = "pass"
-            self.log.add(t("ten.log.pass" + you, name=name), colour)
-            if before["auction"] and after["auction"] is None and \
-                    before["auction"]["bidder"] is None:
-                self.log.add(t("ten.log.no_bids", card=code_of(before["auction"]["joker"])))
-        elif action == "skip":
-            self.log.add(t("ten.log.skip" + you, name=name), colour)
-        elif action == "bust token":
-            self.log.add(t("ten.log.bust_token" + you, name=name), colour)
         elif action.startswith("buy "):
             self.pending = []
-            self.log.add(t("ten.log.buys" + you, name=name, card=action[4:]), colour)
-        elif action.startswith("pay "):
-            self.pending.append(action)
-            if after["payment"] is None:
-                self.log.add(t("ten.log.pay" + you, name=name,
-                               paid=self._items_text(self.pending)), colour)
-                self.pending = []
-        if before["auction"] and after["auction"] is None and before["auction"]["bidder"] \
-                is not None and action.startswith(("bid", "pass")):
-            winner = after["payment"]["payer"] if after["payment"] else before["auction"][
-                "bidder"]
-            self.log.add(t("ten.log.won" + self.you(winner), name=self.names[winner],
-                           card=code_of(before["auction"]["joker"]),
-                           n=before["auction"]["high"] if action == "pass" else action[4:]),
-                         seat_colour(winner))
+        self.add_lines(words.tell(self.teller, seat, action, before, after, self.pending))
+        if action.startswith("pay "):
+            self.pending = [] if after["payment"] is None else self.pending + [action]
 
     def _log_scores(self, view: dict) -> None:
         self.log.add(t("ten.log.over", scores=", ".join(
