@@ -862,3 +862,11 @@ def test_r15_tie_breaks_from_the_final_view_are_the_engines():
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     assert tie_breaks(state.view(None)) == [state.tie_break(s) for s in range(2)]
+
+
+def test_r10_r11_the_legal_buys_and_bids_by_card_and_amount():
+    from tentable.engine.ten import bids, buys, paid_card
+    assert buys(["skip", "buy O3", "buy B5", "pay t"]) == ["B5", "O3"]
+    assert [paid_card(a) for a in ("pay G1", "pay W#", "pay t", "pay x", "pay d")] == [
+        "G1", "W#", None, None, None]
+    assert bids(["pass", "bid 12", "bid 3"]) == [3, 12]

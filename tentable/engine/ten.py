@@ -1039,3 +1039,25 @@ def tie_breaks(view: TenView) -> list[tuple[int, int, int]]:
     token, number cards outside the runs)."""
     return [(info["score"], view["money"][s] + BUST_WORTH * view["bust_tokens"][s],
              info["outside"]) for s, info in enumerate(view["scoring"])]
+
+
+_BOUGHT = {action: code for code, action in BUY_ACTION.items()}
+
+
+def buys(actions: Iterable[str]) -> list[str]:
+    """The card codes that the buy actions among `actions` buy, sorted ("buy B5" -> "B5")."""
+    return sorted(_BOUGHT[a] for a in actions if a in _BOUGHT)
+
+
+def bids(actions: Iterable[str]) -> list[int]:
+    """The amounts of the bid actions among `actions`, sorted ("bid 4" -> 4)."""
+    return sorted(int(a[4:]) for a in actions if a.startswith("bid "))
+
+
+_PAID = {action: code for code, action in PAY_ACTION.items()}
+
+
+def paid_card(action: str) -> str | None:
+    """The card code a pay action pays with ("pay G1" -> "G1"); None for a token, a bust
+    token or a duplicate."""
+    return _PAID.get(action)
