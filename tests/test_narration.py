@@ -243,3 +243,34 @@ def test_tiles_moves_in_words_never_the_action_string():
     assert tiles.move("move 0,0>1,1") == "move the tile from 0,0 to 1,1"
     assert tiles.move("pass") == "pass"
     assert tiles.card("B2#4") == "a black 2"
+
+
+# -- TEN (rules digest TEN-Rn, section S) ---------------------------------------------------
+def test_ten_cards_and_moves_are_player_words():
+    from tentable.narration import ten as ten_words
+    assert [ten_words.card(c) for c in ("B5#2", "G##1", "W7#1", "W##1", "$3#4", "P9")] == [
+        "blue 5", "green joker", "joker 7", "joker", "3 money", "pink 9"]
+    assert [ten_words.move(a) for a in ("flip", "stop numbers", "stop money", "buy B5",
+                                         "bid 4", "skip", "pay t", "pay O#")] == [
+        "flip", "take the numbers", "take the money", "buy blue 5", "bid 4", "buy nothing",
+        "pay with the token", "pay with the orange joker"]
+    assert ten_words.items(["pay t", "pay B2", "pay t", "pay x"]) == \
+        "2 tokens, blue 2, bust token"
+
+
+def test_ten_r7_r11_a_flip_an_auction_and_its_payment_in_words():
+    """TEN-R7: Ana flips the joker; TEN-R11: Ben bids 2, Ana passes; TEN-R12: Ben pays."""
+    from test_ten import game as ten_game
+    from tentable.narration import ten as ten_words
+    state = ten_game(["B5", "W7"])
+    teller = Teller(names=["Ana", "Ben"], reader=0)
+    lines, paid = [], []
+    for action in ["flip", "flip", "bid 2", "pass", "pay t", "pay t"]:
+        seat, before = state.current_player, state.view(0)
+        state.apply(action)
+        lines += [line.text for line in ten_words.tell(teller, seat, action, before,
+                                                       state.view(0), paid)]
+        paid = paid + [action] if action.startswith("pay ") and state.payment else []
+    assert lines == ["You flip blue 5: total 5", "You flip the joker 7: auction!",
+                     "Ben bids 2", "You pass", "Ben wins the joker 7 for 2",
+                     "Ben pays 2 tokens"]

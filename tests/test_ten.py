@@ -789,3 +789,84 @@ def test_odds_for_mona_count_only_the_money_bust():
     assert view["active"] == MONA and view["total"] == 9
     assert odds(view)["bust"] == 0.0                      # S2: never on the total
     assert odds(dict(view, active=0))["bust"] > 0.5       # anyone else would fear it
+
+
+# -- the table's questions, answered from a view (#21) ------------------------------------
+def test_r12_pay_items_are_worth_one_and_a_bust_token_three():
+    from tentable.engine.ten import pay_worth, payment_check, payment_order
+    assert [pay_worth(a) for a in ("pay t", "pay x", "pay d", "pay G1", "pay W#")] == [
+        1, 3, 1, 1, 1]
+    # only the item paid last may overshoot: a bust token goes last
+    assert payment_order(["pay x", "pay t", "pay d", "pay B2"]) == [
+        "pay B2", "pay d", "pay t", "pay x"]
+    assert payment_check(["pay t", "pay x"], 4) == (4, True)
+    assert payment_check(["pay t", "pay x"], 3) == (4, True)      # the bust token overshoots
+    assert payment_check(["pay x", "pay x"], 3) == (6, False)     # one paid for nothing
+    assert payment_check(["pay t"] * 4, 3) == (4, False)
+    assert payment_check(["pay x"], 2) == (3, True)               # no change (TEN-R12)
+    assert payment_check(["pay t", "pay t"], 3) == (2, False)     # short
+    assert payment_check([], 0) == (0, False)
+
+
+def test_r10_a_card_costs_its_number_and_names_its_colour():
+    from tentable.engine.ten import colour_of, kind_of, number_of, price_of
+    assert (price_of("B5"), colour_of("B5"), number_of("O9")) == (5, "B", 9)
+    assert (kind_of("B#"), colour_of("B#"), number_of("B#")) == ("colour_wild", "B", 0)
+    assert (kind_of("W7"), number_of("W7"), kind_of("W#")) == ("number_wild", 7, "super_wild")
+    assert (kind_of("$3"), number_of("$3")) == ("money", 3)
+
+
+def test_r12_the_suggested_payment_from_a_view_is_the_engines_best_payment():
+    from tentable.engine.ten import suggested_payment
+    rng = random.Random(21)
+    for _ in range(30):
+        state = game()
+        state.collections[0] = [f"{c}#9{i}" for i, c in enumerate(
+            rng.sample(NUMBERS, rng.randint(0, 6)) + rng.sample(JOKERS, rng.randint(0, 2)))]
+        state.money[0], state.bust[0] = rng.randint(0, 4), rng.randint(0, 2)
+        state.changed()
+        price = rng.randint(1, 9)
+        for cards in (True, False, None):
+            try:
+                expected = best_payment(state, 0, price, cards)
+            except ValueError:
+                expected = []
+            for seat in (0, 1, None):                  # every zone it reads is public
+                assert suggested_payment(state.view(seat), 0, price, cards) == expected
+
+
+def test_s7_the_suggested_payment_for_mona_follows_her_fixed_order():
+    from tentable.engine.ten import suggested_payment
+    state = game(solo=True)
+    state.money[MONA], state.bust[MONA] = 1, 1
+    state.changed()
+    assert suggested_payment(state.view(0), MONA, 3) == ["pay t", "pay x"]
+    assert suggested_payment(state.view(0), MONA, 9) == []          # she cannot
+
+
+def test_view_keys_are_the_typed_views():
+    from typing import get_type_hints
+    from tentable.engine.ten import TenView
+    state = game()
+    while not state.is_over:
+        state.apply(sorted(state.legal_actions())[0])
+    assert set(get_type_hints(TenView)) == set(state.view(0))
+    state = game()
+    assert set(get_type_hints(TenView)) - {"scoring"} == set(state.view(None))
+
+
+def test_r15_tie_breaks_from_the_final_view_are_the_engines():
+    from tentable.engine.ten import tie_breaks
+    state = game()
+    rng = random.Random(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert tie_breaks(state.view(None)) == [state.tie_break(s) for s in range(2)]
+
+
+def test_r10_r11_the_legal_buys_and_bids_by_card_and_amount():
+    from tentable.engine.ten import bids, buys, paid_card
+    assert buys(["skip", "buy O3", "buy B5", "pay t"]) == ["B5", "O3"]
+    assert [paid_card(a) for a in ("pay G1", "pay W#", "pay t", "pay x", "pay d")] == [
+        "G1", "W#", None, None, None]
+    assert bids(["pass", "bid 12", "bid 3"]) == [3, 12]

@@ -12,7 +12,7 @@ from tentable.engine.core import code_of
 from tentable.engine.ten import MONA, best_payment, deck_for, odds
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
-from tentable.ui.scenes.ten import suggested_payment
+from tentable.engine.ten import payment_order, suggested_payment
 from uitools import click, drag, key, step, wait_for
 
 new_table = partial(uitools.new_table, game="ten")
@@ -27,7 +27,7 @@ def button_for(table, action):
 
 
 def cell_centre(table, code):
-    return table._market_cell(code[0], int(code[1:])).center
+    return table.market_cell(code).center
 
 
 def play_by_mouse(app, table, action, n):
@@ -140,7 +140,7 @@ def test_a_solo_game_against_mona_to_the_end(app):
     app.step(wait=False)
     state = table.match.state
     assert state.automata == [MONA]
-    info = table._seat_info(table.view, MONA)
+    info = table.seat_info(table.view, MONA)
     assert info.note == "flips until 7"
     play_game(app, table, play_by_keys, seed=2)
     mona_moves = [a for a in state.history if a in ("flip", "stop numbers")]
@@ -156,8 +156,8 @@ def _to_my(table, app, until, seed=4):
         assert not state.is_over
         state.apply(bots[state.current_player].choose(state))
     table.view = state.view(0)
-    table._refresh()
-    table._sync(animate=False)
+    table.refresh()
+    table.sync(animate=False)
     step(app)
 
 
@@ -188,8 +188,8 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     table.on_actions = lambda *a: (calls.append(a[1]), original(*a))
     assert table.tray_status()[1]
     click(app, table.pay_button.rect.center)
-    assert state.history[before:] == [buy] + table._ordered(expected)
-    assert calls == [[buy] + table._ordered(expected)]   # one gesture: submit_all
+    assert state.history[before:] == [buy] + payment_order(expected)
+    assert calls == [[buy] + payment_order(expected)]   # one gesture: submit_all
     assert code in [c.split("#")[0] for c in state.collections[0]]
 
 
@@ -206,12 +206,12 @@ def test_by_keys_a_collection_card_pays_too(app):
     assert table.tray is not None and table.tray.buy == buy
     while table.tray.items:
         key(app, pygame.K_DELETE)
-    card = next(item for item, _ in table._available() if item[4] in "BGOP")
-    for _ in range(len(table._available())):
-        if table._picked() == card:
+    card = next(item for item, _ in table.available() if item[4] in "BGOP")
+    for _ in range(len(table.available())):
+        if table.picked() == card:
             break
         key(app, pygame.K_RIGHT)
-    assert table._picked() == card
+    assert table.picked() == card
     key(app, pygame.K_SPACE)
     assert table.tray.items == [card]
     while not table.tray_status()[1] and table.tray_status()[0] < int(buy[-1]):
@@ -236,7 +236,7 @@ def test_a_card_you_may_not_buy_is_dimmed_and_springs_back_with_the_reason(app):
         state.market.append(twin)
     state.validate()
     table.view = state.view(0)
-    table._refresh()
+    table.refresh()
     step(app)
     reason = table.why_not(f"buy {held}")
     assert reason and "already hold" in reason
@@ -301,7 +301,7 @@ def test_s5_in_solo_you_outbid_mona_when_she_bid_all_she_has(app):
     click(app, table.pay_button.rect.center)            # seven tokens, one gesture
     assert state.history[-8:] == ["bid 7"] + ["pay t"] * 7
     assert [code_of(c) for c in state.collections[0]] == ["W5"]
-    assert any(e.text == "You win W5 for 7" for e in table.log.entries[-3:])
+    assert any(e.text == "You win the joker 5 for 7" for e in table.log.entries[-3:])
 
 
 def test_the_coach_is_off_by_default_and_shows_odds_of_the_view(app):

@@ -18,8 +18,8 @@ def _play(state, until, seed: int = 3) -> None:
 def _refresh(table) -> None:
     table.view = table.match.state.view(table.seat)
     table.tray = None
-    table._refresh()
-    table._sync(animate=False)
+    table.refresh()
+    table.sync(animate=False)
 
 
 def busiest(app):
@@ -67,7 +67,7 @@ def shots(app, shot) -> None:
 
     _play(state, lambda s: s.phase == "auction" and s.current_player == 0)
     _refresh(table)
-    table._refresh()
+    table.refresh()
     shot("ten-auction")
 
     _play(state, lambda s: s.phase in ("buy", "final") and s.current_player == 0
@@ -92,7 +92,7 @@ def shots(app, shot) -> None:
     app._on_resize((1280, 720))
     _play(state, lambda s: False)
     _refresh(table)
-    table.show_dialog(table._scoring_dialog(table.view))
+    table.show_dialog(table.scoring_dialog(table.view))
     shot("ten-scoring")
     table.show_dialog(None)
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),

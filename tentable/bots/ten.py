@@ -11,10 +11,12 @@ that adds most per coin; payments follow `best_payment`.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from tentable.bots.base import Bot
 from tentable.engine.core import State, code_of
-from tentable.engine.ten import (BUST_WORTH, LIMIT, MONA, _info, best_payment, deck_for,
-                                 odds, score_of, unseen)
+from tentable.engine.ten import (BUST_WORTH, LIMIT, MONA, TenView, _info, best_payment,
+                                 deck_for, odds, score_of, unseen)
 from tentable.engine.ten_solo import SOLO_MIN_BID
 
 NEAR_RUN = 0.3        # a card one or two from a run it could join later
@@ -26,7 +28,7 @@ MONA_MONEY = 0.3      # what a coin in Mona's hands costs me, against a rival's
 
 class TenHeuristic(Bot):
     def choose(self, state: State) -> str:
-        view = state.view(self.seat)
+        view = cast(TenView, state.view(self.seat))
         actions = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]

@@ -1,0 +1,151 @@
+"""TEN in words (rules digest `rules/ten.md`, TEN-Rn and the solo section S).
+
+A card is "blue 5", "blue joker" (a colour wild), "joker 7" (a number wild), "joker" (the
+super wild) or "3 money"; a move is "flip", "take the numbers", "buy blue 5". TEN hides
+only the pile's order, so every line may name every card.
+
+A payment is several pay actions (TEN-R12) told as one line once it is complete: a
+caller telling the moves one by one passes the payment's earlier items as `paid`
+(`tell_gesture` tells a buy and its payment made in one gesture).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, Sequence
+
+from tentable.engine.core import code_of
+from tentable.engine.ten import LIMIT, MONA, TenView, colour_of, kind_of, number_of
+from tentable.narration import Line, Teller, plural
+from tentable.ui.text import t
+
+TOKENS = ("t", "x", "d")          # what a pay action pays with, besides a card
+
+
+def colour(letter: str) -> str:
+    """A colour letter in words: "B" -> "blue"."""
+    return t(f"ten.colour.{letter}")
+
+
+def _code(card: str) -> str:
+    """The code of an id ("G##1" -> "G#") or of a code itself ("G#", as pay actions say)."""
+    head, _, tail = card.rpartition("#")
+    return code_of(card) if head and tail.isdigit() else card
+
+
+def card(card: str) -> str:
+    """A card id or code in words: "blue 5", "blue joker", "joker 7", "joker", "3 money"."""
+    code = _code(card)
+    letter = colour_of(code)
+    return t(f"ten.card.{kind_of(code)}", colour=colour(letter) if letter else "",
+             n=number_of(code))
+
+
+def item(action: str) -> str:
+    """What a pay action pays with: "token", "bust token", "duplicate", "blue 5"."""
+    what = action[4:]
+    return t(f"ten.item.{what}") if what in TOKENS else card(what)
+
+
+def items(actions: Iterable[str]) -> str:
+    """A payment's items counted: "2 tokens, blue 5", "—" for none."""
+    count = Counter(actions)
+    parts = [plural(f"ten.paid.{a[4:]}", n) if a[4:] in TOKENS else
+             plural("ten.paid.card", n, card=card(a[4:])) for a, n in count.items()]
+    return ", ".join(parts) or "\u2014"
+
+
+def move(action: str) -> str:
+    """A legal action as a player says it: "take the numbers", "bid 4", "buy blue 5",
+    "pay with the token"."""
+    verb, _, rest = action.partition(" ")
+    if verb == "bid":
+        return t("ten.move.bid", n=int(rest))
+    if verb == "buy":
+        return t("ten.move.buy", card=card(rest))
+    if verb == "pay":
+        return t("ten.move.pay", item=item(action))
+    return t(f"ten.move.{action}")
+
+
+def flipped(before: TenView, after: TenView) -> str | None:
+    """The card a flip showed: the one id in `after` that no zone of `before` held."""
+    def shown(view: TenView) -> set[str]:
+        cards = set(view["tableau"]) | set(view["market"]) | set(view["removed"])
+        for zone in view["collections"] + view["duplicates"]:
+            cards |= set(zone)
+        if view["auction"]:
+            cards.add(view["auction"]["joker"])
+        return cards
+    new = sorted(shown(after) - shown(before))
+    return new[0] if new else None
+
+
+def tell(teller: Teller, seat: int, action: str, before: TenView, after: TenView,
+         paid: Sequence[str] = ()) -> list[Line]:
+    """The log lines of `seat` playing `action`: the move, and when it closed an auction,
+    who won the joker (TEN-R11). A pay action is told only when it completes the
+    payment, with `paid`, the payment's items before it."""
+    lines = _move_lines(teller, seat, action, before, after, paid)
+    auction = before["auction"]
+    if auction and after["auction"] is None and auction["bidder"] is not None \
+            and action.startswith(("bid", "pass")):
+        winner = after["payment"]["payer"] if after["payment"] else auction["bidder"]
+        high = auction["high"] if action == "pass" else int(action[4:])
+        lines.append(Line(teller.say("ten.log.won", winner, card=card(auction["joker"]),
+                                     n=high), winner))
+    return lines
+
+
+def tell_gesture(teller: Teller, seat: int, actions: Sequence[str], before: TenView,
+                 after: TenView) -> list[Line]:
+    """A human's gesture of several actions (a buy and its payment, or a payment):
+    the buy, then the payment in one line, as `tell` tells them move by move."""
+    lines = []
+    if actions[0].startswith("buy "):
+        lines.append(Line(teller.say("ten.log.buys", seat, card=card(actions[0][4:])), seat))
+    pays = [a for a in actions if a.startswith("pay ")]
+    return lines + [Line(teller.say("ten.log.pay", seat, paid=items(pays)), seat)]
+
+
+def _move_lines(teller: Teller, seat: int, action: str, before: TenView, after: TenView,
+                paid: Sequence[str]) -> list[Line]:
+    def say(key: str, **values: object) -> list[Line]:
+        return [Line(teller.say(key, seat, **values), seat)]
+
+    if action == "flip":
+        shown = flipped(before, after)
+        name = card(shown) if shown else "?"
+        if after["auction"] and not before["auction"]:
+            return say("ten.log.joker", card=name)
+        if after["bust_tokens"][seat] > before["bust_tokens"][seat] or \
+                after["phase"] == "busted":
+            return say("ten.log.bust", card=name)
+        if after["active"] != before["active"] or (not after["tableau"] and before["tableau"]):
+            return say("ten.log.flip_stop", card=name)
+        return say("ten.log.flip", card=name, total=after["total"])
+    if action == "stop numbers":
+        numbers = [card(c) for c in before["tableau"] if kind_of(_code(c)) != "money"]
+        # S2: when Mona stops on money cards above the line, nobody gets them
+        shared = before["money_showing"] and not (before["solo"] and seat == MONA
+                                                  and before["money_showing"] > LIMIT)
+        return say("ten.log.numbers" if shared else "ten.log.numbers_only",
+                   cards=", ".join(numbers) or "\u2014", money=before["money_showing"])
+    if action == "stop money":
+        return say("ten.log.money", n=before["money_showing"])
+    if action.startswith("bid "):
+        return say("ten.log.bid", n=int(action[4:]))
+    if action == "pass":
+        lines = say("ten.log.pass")
+        auction = before["auction"]
+        if auction and after["auction"] is None and auction["bidder"] is None:
+            lines.append(Line(t("ten.log.no_bids", card=card(auction["joker"]))))
+        return lines
+    if action == "skip":
+        return say("ten.log.skip")
+    if action == "bust token":
+        return say("ten.log.bust_token")
+    if action.startswith("buy "):
+        return say("ten.log.buys", card=card(action[4:]))
+    if action.startswith("pay ") and after["payment"] is None:
+        return say("ten.log.pay", paid=items([*paid, action]))
+    return []

@@ -1,0 +1,129 @@
+"""Where things go on the TEN table: the other seats along the top, each with its
+collection as four colour rows of slots 1-9 (jokers beside them); the draw pile and the
+tableau across the middle with the running total, the money sum and the bust line; your
+collection at the bottom left and the market, a grid by colour and number, at the bottom
+right; the log and the buttons on the right. Auctions and payments open a panel over
+the right of the middle band (`tray_rect`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from tentable.engine.ten import COLOURS, TenView, colour_of, number_of
+from tentable.ui import theme
+from tentable.ui.scenes.common import px, text_px
+from tentable.ui.widgets import layout
+from tentable.ui.widgets.seatpanel import SeatPanel
+from tentable.ui.widgets.spritesync import Point, Spot
+
+LOG_W = 250
+MARKET_LABEL = 22     # the colour symbols left of the market's rows
+
+
+@dataclass
+class Geometry:
+    scale: float
+    card: tuple[int, int]
+    pile: Point
+    row_left_mid: Point
+    row_width: float
+    band: pygame.Rect                  # the middle of the table: tableau, auction, payment
+    mine: pygame.Rect
+    market: pygame.Rect
+    market_cell: tuple[int, int]
+    panels: dict[int, pygame.Rect]     # seat -> panel, for the other seats
+    gauge: pygame.Rect                 # the bust line
+    log: pygame.Rect
+    buttons: list[pygame.Rect]
+    toasts: pygame.Rect
+
+
+def lay_out(size: tuple[int, int], card: tuple[int, int], players: int, bottom: int,
+            buttons: int) -> Geometry:
+    """The table for a window of `size` and cards of `card` size, `bottom` at the bottom,
+    with `buttons` buttons under the log."""
+    w, h = size
+    s = theme.ui_scale(size)
+    pad = px(theme.PAD, s)
+    top = px(62, s)
+    log_w = px(LOG_W, s)
+    right = w - log_w - 2 * pad
+    bh = px(36, s, 26)
+    gap = px(6, s)
+    buttons_top = h - pad - buttons * bh - (buttons - 1) * gap
+    header = SeatPanel.header_height(s)
+    others = [(bottom + 1 + i) % players for i in range(players - 1)]
+    panel_h = header + 4 * px(14, s) + pad
+    rects = layout.panels_in_row(len(others), pygame.Rect(pad, top, right - pad, panel_h),
+                                 pad, px(360, s))
+    mine_h = header + 4 * px(24, s) + pad + px(4, s)
+    mine = pygame.Rect(pad, h - pad - mine_h, px(380, s), mine_h)
+    mx = mine.right + pad
+    label_w = px(MARKET_LABEL, s)
+    title_h = text_px(theme.FONT_SMALL, s) + px(6, s)
+    cw = min(px(44, s), (right - mx - label_w) // 9 - px(3, s))
+    ch = round(cw * theme.CARD_RATIO)
+    avail_h = h - pad - top - panel_h - card[1] - px(80, s)
+    if 4 * (ch + px(3, s)) + title_h > avail_h:
+        ch = max(px(20, s), (avail_h - title_h) // 4 - px(3, s))
+        cw = min(cw, round(ch / theme.CARD_RATIO))
+    market_h = title_h + 4 * (ch + px(3, s))
+    market_w = label_w + 9 * (cw + px(3, s))
+    market = pygame.Rect(0, h - pad - market_h, market_w, market_h)
+    market.centerx = (mx + right) // 2
+    market.x = max(mx, market.x)
+    band_top = top + panel_h + pad
+    band = pygame.Rect(pad, band_top, right - pad, min(mine.y, market.y) - pad - band_top)
+    row_y = band.y + px(18, s) + card[1] / 2
+    pile_x = pad + card[0] * 0.6
+    gauge = pygame.Rect(pile_x - card[0] / 2, row_y + card[1] / 2 + px(44, s),
+                        px(300, s), px(10, s, 6))
+    return Geometry(
+        scale=s, card=card, pile=(pile_x, row_y),
+        row_left_mid=(pile_x + card[0] * 0.5 + 2 * pad, row_y),
+        row_width=right - (pile_x + card[0] * 0.5 + 3 * pad),
+        band=band, mine=mine, market=market, market_cell=(cw, ch),
+        panels=dict(zip(others, rects)), gauge=gauge,
+        log=pygame.Rect(right + pad, top, log_w, buttons_top - top - pad),
+        buttons=[pygame.Rect(right + pad, buttons_top + i * (bh + gap), log_w, bh)
+                 for i in range(buttons)],
+        toasts=pygame.Rect(band.x + band.w // 3, band.y, band.w * 2 // 3, band.h))
+
+
+def tray_rect(g: Geometry) -> pygame.Rect:
+    """The panel of an auction, a payment or the coach, over the right of the band."""
+    r = pygame.Rect(0, 0, min(g.band.w - g.card[0] * 2, px(560, g.scale)), g.band.h)
+    r.topright = (g.band.right, g.band.y)
+    return r
+
+
+def market_cell(g: Geometry, code: str) -> pygame.Rect:
+    """The market's cell of a number card's code: its colour's row, its number's column."""
+    s = g.scale
+    cw, ch = g.market_cell
+    gap = px(3, s)
+    title_h = text_px(theme.FONT_SMALL, s) + px(6, s)
+    x = g.market.x + px(MARKET_LABEL, s) + (number_of(code) - 1) * (cw + gap)
+    y = g.market.y + title_h + COLOURS.index(colour_of(code)) * (ch + gap)
+    return pygame.Rect(x, y, cw, ch)
+
+
+def spots(v: TenView, g: Geometry, panel_open: bool) -> dict[str, Spot]:
+    """The flipped cards, along the row (up to the panel when one is open), and the
+    joker up for auction, at the panel's left."""
+    out: dict[str, Spot] = {}
+    tableau = v["tableau"]
+    width = g.row_width
+    if v["auction"] is not None or panel_open:
+        width = tray_rect(g).x - g.row_left_mid[0] - px(8, g.scale)
+    for i, (card, slot) in enumerate(zip(tableau, layout.row(len(tableau), g.row_left_mid,
+                                                             width, g.card))):
+        out[card] = Spot(slot.pos, True, 100 + i, g.card)
+    if v["auction"] is not None:
+        r = tray_rect(g)
+        small = (round(g.card[0] * 0.8), round(g.card[1] * 0.8))
+        out[v["auction"]["joker"]] = Spot((r.x + small[0] / 2 + px(14, g.scale), r.centery),
+                                          True, 300, small)
+    return out

@@ -1,0 +1,419 @@
+"""Painting the TEN table from the view of the seat at the screen: the seat panels with
+their collections, the market, the pile with the running total and the bust line, and the
+panel of the moment (an auction, a payment, the coach), the log and the buttons. Nothing
+here changes state; what changes only with the view is painted once into a kept layer.
+"""
+from __future__ import annotations
+
+from collections import Counter as Multiset
+
+import pygame
+
+from tentable.engine.ten import (COLOURS, MONA, TenView, buys, colour_of, is_joker, paid_card,
+                                 payment_order, price_of)
+from tentable.narration import ten as words
+from tentable.ui import theme
+from tentable.ui.scenes.common import px, text_px
+from tentable.ui.tables.kit import CardTable
+from tentable.ui.tables.ten.layout import tray_rect
+from tentable.ui.text import t
+from tentable.ui.widgets import layout
+from tentable.ui.widgets.cards import card_back, card_face
+from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
+from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge, seat_colour
+from tentable.ui.widgets.shapes import symbol_icon
+from tentable.ui.widgets.spritesync import code_of
+
+MONEY_COLOUR = (240, 200, 80)
+BUST_COLOUR = theme.DANGER
+MONA_TINT = (92, 52, 128)
+MONA_EDGE = (196, 150, 255)
+
+
+def suit(colour: str):
+    return theme.SUITS["ten"][colour]
+
+
+def warm(total: int, limit: int) -> tuple[int, int, int]:
+    """The running total's colour: plain text far from the line, orange, then red."""
+    k = max(0.0, min(1.0, (total - 4) / max(1, limit - 4)))
+    a, b = theme.TEXT, (255, 150, 40)
+    if total > limit - 2:
+        a, b, k = (255, 150, 40), theme.DANGER, min(1.0, (total - limit + 2) / 2)
+    return tuple(round(x + (y - x) * k) for x, y in zip(a, b))
+
+
+class Paint(CardTable):
+    def draw_view(self, surface: pygame.Surface, view: TenView, seat: int | None) -> None:
+        g = self.geo
+        if g is None:
+            return
+        s = theme.ui_scale(surface.get_size())
+        self.refresh()
+        for other, rect in g.panels.items():
+            self.kept_layer(surface, f"seat{other}", rect, self.seat_key(view, other),
+                        lambda o=other, r=rect: self.draw_seat(surface, view, o, r, s, 14))
+        self.kept_layer(surface, "mine", g.mine, self.seat_key(view, self.bottom),
+                    lambda: self.draw_seat(surface, view, self.bottom, g.mine, s, 24))
+        self.draw_market(surface, view, s)
+        mona = view["solo"] and view["active"] == MONA
+        middle = pygame.Rect(0, g.band.y, round(g.row_left_mid[0]) + g.gauge.w + px(80, s),
+                             g.band.h)
+        if view["auction"] is not None or self.tray_visible() or self.coach:
+            middle.w = min(middle.w, tray_rect(self.geo).x)
+        self.kept_layer(surface, "middle", middle,
+                    (view["pile"], view["total"], view["money_showing"], mona, view["target"]),
+                    lambda: (self.draw_pile(surface, view, s),
+                             self.draw_totals(surface, view, s)))
+        if view["auction"] is not None:
+            self.draw_auction(surface, view, s)
+        elif self.tray_visible():
+            self.draw_tray(surface, view, s)
+        elif self.coach:
+            self.draw_coach(surface, view, s)
+        if self.drag.dragging:
+            self.drag.draw_targets(surface)
+        self.cards.draw(surface)
+        for flyer in self.flyers:
+            flyer.draw(surface)
+        if self.held is not None:
+            self.held.draw(surface)
+        self.log.draw(surface)
+        for button in self.live_buttons():
+            button.draw(surface)
+        self.draw_tooltip(surface, s)
+
+    def seat_key(self, view: dict, seat: int) -> tuple:
+        scoring = view.get("scoring")
+        return (tuple(view["collections"][seat]), len(view["duplicates"][seat]),
+                view["money"][seat], view["bust_tokens"][seat], view["current_player"] == seat,
+                view["scores"][seat], str(scoring[seat]) if scoring else "",
+                self.names[seat], self.session.players)
+
+    def seat_info(self, view: dict, seat: int) -> SeatInfo:
+        counters = [Counter("circle", view["money"][seat], MONEY_COLOUR),
+                    Counter("diamond", view["bust_tokens"][seat], BUST_COLOUR)]
+        if view["duplicates"][seat]:
+            counters.append(Counter("square", len(view["duplicates"][seat]), theme.TEXT_DIM))
+        note = t("ten.mona_note", target=view["target"]) if view["solo"] and seat == MONA else ""
+        return SeatInfo(seat, self.names[seat], t("ten.score", score=view["scores"][seat]),
+                        active=view["current_player"] == seat, counters=counters, note=note)
+
+    def draw_seat(self, surface, view, seat, rect, s, cell_h) -> None:
+        mona = view["solo"] and seat == MONA
+        if mona:   # her own look: a violet cloth under the panel and a rule-bot badge
+            pygame.draw.rect(surface, MONA_TINT, rect, border_radius=px(theme.RADIUS, s))
+        below = self.seat_panel.draw(surface, rect, self.seat_info(view, seat), s)
+        if mona:
+            pygame.draw.rect(surface, MONA_EDGE, rect, max(2, px(3, s)),
+                             border_radius=px(theme.RADIUS, s))
+        pad = px(theme.PAD, s)
+        area = pygame.Rect(rect.x + pad // 2, below, rect.w - pad, rect.bottom - below - pad // 3)
+        self.draw_collection(surface, view, seat, area, s, px(cell_h, s))
+
+    def draw_collection(self, surface, view, seat, area, s, cell_h) -> None:
+        codes = [code_of(c) for c in view["collections"][seat]]
+        held = Multiset(codes)
+        scoring = view.get("scoring")
+        runs = scoring[seat]["runs"] if scoring else {}
+        filled = {}
+        if scoring:
+            for joker, spots in scoring[seat]["jokers"].items():
+                for spot in spots:
+                    filled[spot] = joker
+        jokers = [c for c in codes if is_joker(c)]
+        row_h = max(4, area.h // 4)
+        cell_h = min(cell_h, row_h - 2)
+        sym = cell_h
+        joker_w = max(cell_h * 2, area.w // 6)
+        cw = max(6, (area.w - sym - joker_w - 4) // 9)
+        size = text_px(theme.FONT_SMALL - 2, s) if cell_h >= 18 else max(10, cell_h - 3)
+        wilds = [c for c in jokers if not c[0] in COLOURS]
+        for r, colour in enumerate(COLOURS):
+            y = area.y + r * row_h
+            info = suit(colour)
+            icon = symbol_icon(info.symbol, max(6, cell_h - 4), info.colour)
+            surface.blit(icon, icon.get_rect(midleft=(area.x, y + cell_h / 2)))
+            run = runs.get(colour)
+            for n in range(1, 10):
+                box = pygame.Rect(area.x + sym + (n - 1) * cw, y, cw - 2, cell_h)
+                code = f"{colour}{n}"
+                count = held[code]
+                spot = filled.get(code)
+                if count:
+                    pygame.draw.rect(surface, info.colour, box, border_radius=3)
+                    text = str(n) if count == 1 else f"{n}\u00b2" if count == 2 else f"{n}+"
+                    blit_label(surface, text, size, info.ink, bold=True, center=box.center)
+                elif spot:   # a joker stands here: a pale fill with the number
+                    pale = tuple((c + 255) // 2 for c in info.colour[:3])
+                    pygame.draw.rect(surface, pale, box, border_radius=3)
+                    pygame.draw.rect(surface, info.colour, box, 1, border_radius=3)
+                    blit_label(surface, str(n), size, theme.TEXT_DARK, center=box.center)
+                else:
+                    pygame.draw.rect(surface, (62, 112, 102), box, 1, border_radius=3)
+                    blit_label(surface, str(n), size, (90, 120, 110), center=box.center)
+                if run and run[0] <= n <= run[1]:
+                    pygame.draw.rect(surface, theme.SELECTED, box.inflate(2, 2), 1,
+                                     border_radius=3)
+            # jokers beside the rows: colour wilds in their row, the others after
+            mine = [c for c in jokers if c.startswith(colour)] + wilds[r::4]
+            x = area.x + sym + 9 * cw + 4
+            for code in mine:
+                chip = label(code, size, theme.TEXT_DARK, bold=True)
+                box = pygame.Rect(x, y, chip.get_width() + 6, cell_h)
+                if box.right > area.right + 2:
+                    break
+                pygame.draw.rect(surface, (236, 226, 250), box, border_radius=4)
+                surface.blit(chip, chip.get_rect(center=box.center))
+                x = box.right + 2
+
+    def draw_market(self, surface, view, s) -> None:
+        g = self.geo
+        buying = self.buying()
+        legal = set(buys(self.legal())) if buying else set()
+        key = (tuple(sorted(view["market"])), buying, tuple(sorted(legal)))
+
+        def paint() -> None:
+            draw_panel(surface, g.market.inflate(px(8, s), px(6, s)))
+            size = text_px(theme.FONT_SMALL, s)
+            blit_label(surface, t("ten.market", n=len(view["market"])), size, theme.TEXT,
+                       bold=True, topleft=(g.market.x, g.market.y))
+            codes = self.market_codes()
+            for colour in COLOURS:
+                info = suit(colour)
+                first = self.market_cell(f"{colour}1")
+                icon = symbol_icon(info.symbol, px(14, s), info.colour)
+                surface.blit(icon, icon.get_rect(midright=(first.x - px(4, s), first.centery)))
+                for n in range(1, 10):
+                    code = f"{colour}{n}"
+                    cell = self.market_cell(code)
+                    if not codes[code]:
+                        pygame.draw.rect(surface, (62, 112, 102), cell, 1,
+                                         border_radius=px(4, s))
+                        continue
+                    surface.blit(card_face(self.game, code, cell.size), cell)
+                    if codes[code] > 1:
+                        badge(surface, codes[code], (cell.right - 3, cell.bottom - 3), s)
+                    if buying and code not in legal:
+                        veil = pygame.Surface(cell.size, pygame.SRCALPHA)
+                        veil.fill((0, 0, 0, 130))
+                        surface.blit(veil, cell)
+                    elif buying:
+                        pygame.draw.rect(surface, theme.HIGHLIGHT, cell.inflate(2, 2), 2,
+                                         border_radius=px(4, s))
+
+        self.kept_layer(surface, "market", g.market.inflate(px(10, s), px(8, s)), key, paint)
+        for code, colour in ((self.cursor if buying else None, theme.SELECTED),
+                             (self.hover_code, theme.HOVER_GLOW)):
+            if code and self.market_codes()[code]:
+                cell = self.market_cell(code)
+                pygame.draw.rect(surface, colour, cell.inflate(4, 4), 2, border_radius=px(5, s))
+
+    def draw_pile(self, surface, view, s) -> None:
+        g = self.geo
+        count = view["pile"]
+        back = card_back(self.game, g.card)
+        for dx, dy in layout.pile_offsets(min(count, 8)):
+            surface.blit(back, back.get_rect(center=(g.pile[0] + dx, g.pile[1] + dy)))
+        if not count:
+            pygame.draw.rect(surface, theme.FELT_LIGHT,
+                             pygame.Rect(0, 0, *g.card).move(g.pile[0] - g.card[0] / 2,
+                                                              g.pile[1] - g.card[1] / 2),
+                             max(1, px(2, s)), border_radius=px(8, s))
+        blit_label(surface, t("ten.pile", n=count), text_px(theme.FONT_SMALL, s), theme.TEXT,
+                   bold=True, midtop=(g.pile[0], g.pile[1] + g.card[1] / 2 + px(4, s)))
+
+    def draw_totals(self, surface, view, s) -> None:
+        """The running total (warming toward 10), the money sum and the bust line."""
+        g = self.geo
+        total, money, limit = view["total"], view["money_showing"], view["limit"]
+        x = g.row_left_mid[0]
+        y = g.gauge.y - px(4, s)
+        big = text_px(26, s)
+        r = blit_label(surface, t("ten.total", n=total), big, warm(total, limit), bold=True,
+                       bottomleft=(x, y))
+        small = text_px(theme.FONT_SMALL, s)
+        mcol = warm(money, limit) if money else theme.TEXT_DIM
+        blit_label(surface, t("ten.money_sum", n=money, limit=limit), small, mcol,
+                        bold=True, bottomleft=(r.right + px(16, s), y - px(3, s)))
+        if view["solo"] and view["active"] == MONA:
+            blit_label(surface, t("ten.mona_goal", target=view["target"]), small,
+                       theme.TEXT_DIM, topleft=(x, g.gauge.bottom + px(12, s)))
+        gauge = pygame.Rect(x, g.gauge.y, g.gauge.w, g.gauge.h)
+        pygame.draw.rect(surface, (10, 40, 36), gauge, border_radius=gauge.h // 2)
+        unit = gauge.w / (limit + 2)
+        if total > 0:
+            fill = gauge.copy()
+            fill.w = round(min(total, limit + 2) * unit)
+            pygame.draw.rect(surface, warm(total, limit), fill, border_radius=gauge.h // 2)
+        if money > 0:
+            m = pygame.Rect(gauge.x, gauge.bottom + 2, round(min(money, limit + 2) * unit),
+                            max(2, gauge.h // 3))
+            pygame.draw.rect(surface, MONEY_COLOUR, m)
+        line_x = gauge.x + round(limit * unit)
+        pygame.draw.line(surface, theme.DANGER, (line_x, gauge.y - px(5, s)),
+                         (line_x, gauge.bottom + px(7, s)), max(2, px(2, s)))
+        blit_label(surface, t("ten.bust_line", limit=limit), text_px(12, s), theme.DANGER,
+                   bold=True, midbottom=(line_x, gauge.y - px(5, s)))
+
+    def draw_coach(self, surface, view, s) -> None:
+        numbers = self.coach_numbers()
+        if numbers is None:
+            return
+        r = tray_rect(self.geo)
+        box = pygame.Rect(0, 0, min(r.w, px(300, s)), px(96, s))
+        box.topright = (r.right, r.y)
+        draw_panel(surface, box, edge=theme.HIGHLIGHT)
+        size = text_px(theme.FONT_SMALL, s)
+        pad = px(10, s)
+        lines = [t("ten.coach_title", name=self.names[view["active"]]),
+                 t("ten.coach_bust", p=round(100 * numbers["bust"])),
+                 t("ten.coach_total", x=f"{numbers['expected_total']:.1f}"),
+                 t("ten.coach_joker", p=round(100 * numbers["joker"]))]
+        y = box.y + pad // 2
+        for i, line in enumerate(lines):
+            blit_label(surface, fit(line, size, box.w - 2 * pad), size,
+                       theme.HIGHLIGHT if i == 0 else theme.TEXT, bold=i == 0,
+                       topleft=(box.x + pad, y))
+            y += round(size * 1.3)
+
+    def draw_auction(self, surface, view, s) -> None:
+        auction = view["auction"]
+        r = tray_rect(self.geo)
+        draw_panel(surface, r, edge=theme.SELECTED)
+        g = self.geo
+        pad = px(12, s)
+        x = r.x + round(g.card[0] * 0.8) + 2 * pad
+        size = text_px(theme.FONT_BODY, s)
+        small = text_px(theme.FONT_SMALL, s)
+        y = r.y + pad // 2
+        blit_label(surface, fit(t("ten.auction", card=words.card(auction["joker"])), size,
+                                r.right - x - pad, bold=True), size, theme.SELECTED, bold=True,
+                   topleft=(x, y))
+        y += round(size * 1.4)
+        high = auction["high"]
+        text = t("ten.high_bid", n=high, name=self.names[auction["bidder"]]) \
+            if auction["bidder"] is not None else t("ten.no_bid")
+        rect = blit_label(surface, text, small, theme.TEXT, topleft=(x, y))
+        if self.bid_glow > 0.01 and auction["bidder"] is not None:
+            glow = tuple(round(a + (b - a) * self.bid_glow)
+                         for a, b in zip(theme.PANEL_EDGE[:3], theme.SELECTED))
+            pygame.draw.rect(surface, glow, rect.inflate(px(10, s), px(4, s)),
+                             max(1, px(2, s)), border_radius=px(6, s))
+        y += round(small * 1.4)
+        # the bidding order: who said what, who is to bid
+        cx = x
+        for i, seat in enumerate(auction["order"]):
+            word = self.said.get(seat, "?" if i >= auction["next"] else "")
+            if i == auction["next"]:
+                word = "\u2026"
+            chip = label(fit(f"{self.names[seat]}: {word}", small, px(110, s)), small,
+                         theme.TEXT_DARK if i == auction["next"] else theme.TEXT, bold=True)
+            box = pygame.Rect(cx, y, chip.get_width() + px(10, s), round(small * 1.4))
+            if box.right > r.right - pad:
+                break
+            fill = theme.SELECTED if i == auction["next"] else \
+                tuple(c // 2 for c in seat_colour(seat))
+            pygame.draw.rect(surface, fill, box, border_radius=box.h // 2)
+            surface.blit(chip, chip.get_rect(center=box.center))
+            cx = box.right + px(4, s)
+        y += round(small * 1.8)
+        if not self.my_turn:
+            blit_label(surface, t("ten.bidding", name=self.names[self.current_player]), small,
+                       theme.TEXT_DIM, topleft=(x, y))
+            return
+        low, top = self.bid_range()
+        bh = px(32, s, 24)
+        if low is None:
+            rect = blit_label(surface, fit(self.mona_bid_text() or t("ten.cannot_bid"), small,
+                                           r.right - x - pad),
+                              small, theme.TEXT_DIM, topleft=(x, y))
+        else:
+            amount = self.typed or str(self.bid_amount)
+            rect = blit_label(surface, t("ten.your_bid", n=amount, low=low, high=top), size,
+                              theme.TEXT, bold=True, topleft=(x, y))
+        y = rect.bottom + px(6, s)                  # the buttons go under either line
+        bw = px(52, s)
+        bx = x
+        for button in (self.minus_button, self.plus1_button, self.plus5_button):
+            button.layout((bx, y, bw, bh))
+            button.enabled = low is not None
+            bx += bw + px(4, s)
+        self.bid_button.layout((bx, y, px(90, s), bh))
+        self.bid_button.enabled = low is not None
+        self.pass_button.layout((bx + px(94, s), y, px(90, s), bh))
+        blit_label(surface, fit(t("ten.auction_keys"), small - 2, r.right - x - pad),
+                   small - 2, theme.TEXT_DIM, bottomleft=(x, r.bottom - px(4, s)))
+
+    def draw_tray(self, surface, view, s) -> None:
+        tray = self.tray
+        r = tray_rect(self.geo)
+        draw_panel(surface, r, edge=theme.SELECTED)
+        pad = px(12, s)
+        size = text_px(theme.FONT_BODY, s)
+        small = text_px(theme.FONT_SMALL, s)
+        x, y = r.x + pad, r.y + pad // 2
+        paid, ok = self.tray_status()
+        title = t("ten.tray_buy", card=words.card(buys([tray.buy])[0]), price=tray.price) if tray.buy else \
+            t("ten.tray_due", price=tray.price)
+        blit_label(surface, fit(title, size, r.w - 2 * pad, bold=True), size, theme.SELECTED,
+                   bold=True, topleft=(x, y))
+        y += round(size * 1.4)
+        blit_label(surface, t("ten.tray_paid", paid=paid, price=tray.price), small,
+                   theme.TEXT if ok else theme.TEXT_DIM, topleft=(x, y))
+        y += round(small * 1.5)
+        self.tray_hits = []
+        y = self.chips(surface, [(a, 1) for a in payment_order(tray.items)], "remove", x, y,
+                        r.right - pad, small, s)
+        blit_label(surface, t("ten.tray_add"), small, theme.TEXT_DIM, topleft=(x, y))
+        y += round(small * 1.4)
+        y = self.chips(surface, self.available(), "add", x, y, r.right - pad, small, s,
+                        picked=self.picked())
+        bh = px(32, s, 24)
+        by = r.bottom - bh - px(22, s)
+        self.pay_button.layout((x, by, px(150, s), bh))
+        self.pay_button.enabled = ok
+        self.cancel_button.layout((x + px(156, s), by, px(130, s), bh))
+        blit_label(surface, fit(t("ten.tray_keys"), small - 2, r.w - 2 * pad), small - 2,
+                   theme.TEXT_DIM, bottomleft=(x, r.bottom - px(4, s)))
+
+    def chips(self, surface, items, kind, x, y, right, size, s, picked=None) -> int:
+        cx = x
+        h = round(size * 1.5)
+        for item, n in items:
+            word = words.item(item)
+            card = paid_card(item)
+            text = f"{word} \u00d7{n}" if kind == "add" and n > 1 else word
+            image = label(text, size, theme.TEXT_DARK, bold=True)
+            box = pygame.Rect(cx, y, image.get_width() + px(12, s), h)
+            if box.right > right:
+                cx, y = x, y + h + px(4, s)
+                box.topleft = (cx, y)
+            fill = MONEY_COLOUR if item == "pay t" else (240, 140, 120) if item == "pay x" \
+                else (200, 200, 200) if card is None else suit(colour_of(card)).colour \
+                if colour_of(card) else (236, 226, 250)
+            pygame.draw.rect(surface, fill, box, border_radius=h // 2)
+            if kind == "remove":
+                pygame.draw.rect(surface, theme.TEXT, box, 1, border_radius=h // 2)
+            surface.blit(image, image.get_rect(center=box.center))
+            if item == picked:
+                pygame.draw.rect(surface, theme.SELECTED, box.inflate(6, 6), 2,
+                                 border_radius=h // 2 + 3)
+            self.tray_hits.append((box, kind, item))
+            cx = box.right + px(4, s)
+        return y + h + px(6, s)
+
+    def draw_tooltip(self, surface, s) -> None:
+        code = self.hover_code
+        if code is None or not self.buying() or self.drag.dragging:
+            return
+        reason = self.why_not(f"buy {code}")
+        if reason is None:
+            reason = t("ten.can_buy", card=words.card(code), price=price_of(code))
+        size = text_px(theme.FONT_SMALL, s)
+        text = fit(reason, size, px(520, s))
+        image = label(text, size, theme.TEXT)
+        box = image.get_rect(bottomleft=(self.mouse[0] + 8, self.mouse[1] - 8)).inflate(12, 8)
+        box.clamp_ip(surface.get_rect())
+        draw_panel(surface, box, radius=6)
+        surface.blit(image, image.get_rect(center=box.center))

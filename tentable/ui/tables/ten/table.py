@@ -1,0 +1,261 @@
+"""The TEN table (docs/rules/ten.md, rule ids TEN-Rn and S1-S8), built on the table kit.
+
+Everything drawn comes from `self.view`: the flipped cards are sprites keyed by their ids,
+they turn over as they come off the pile and glide to the collection or the market that
+takes them; the market and the collections are painted from the view. Its parts: `layout`
+(where), `controls` (what the player can do: the market, the tray, the auction), `paint`
+(drawing), and `tentable.narration.ten` (the log's words).
+"""
+from __future__ import annotations
+
+import pygame
+
+from tentable.engine.ten import COLOURS, MONA, TenView, tie_breaks
+from tentable.narration import ten as words
+from tentable.ui import theme
+from tentable.ui.scenes import register_table
+from tentable.ui.scenes.common import text_px
+from tentable.ui.tables.ten import layout
+from tentable.ui.tables.ten.controls import Controls
+from tentable.ui.tables.ten.paint import Paint, suit
+from tentable.ui.text import t
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.dialog import Dialog
+from tentable.ui.widgets.seatpanel import seat_colour
+from tentable.ui.widgets.sprite import CardSprite
+from tentable.ui.widgets.spritesync import Point, Spot, code_of
+
+GAME = "ten"
+FLYER_Z = 500
+
+
+@register_table(GAME)
+class TenTable(Controls, Paint):
+    game = GAME
+    words = words
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.make_buttons()
+        self.said: dict[int, str] = {}      # seat -> its word in the running auction
+        self.pending: list[str] = []        # a payment's items, told when it is complete
+        self.flyers: list[CardSprite] = []  # cards on their way out of the tableau/market
+        self.bid_glow = 0.0                 # a new bid lights up, then fades (1 -> 0)
+        self.retell()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        g = self.geo = layout.lay_out(size, self.card_size, self.session.players, self.bottom,
+                                      len(self.buttons))
+        self.log.layout(g.log, text_px(theme.FONT_SMALL, g.scale))
+        for button, rect in zip(self.buttons, g.buttons):
+            button.layout(rect)
+        self.toast_area = g.toasts
+        self.layers.clear()
+        self.sync(animate=False)
+
+    def spots(self) -> dict[str, Spot]:
+        return layout.spots(self.view, self.geo, self.tray_visible())
+
+    def origin(self, card: str, seat: int | None) -> Point:
+        return self.geo.pile                # every card new to the view was just flipped
+
+    def sync(self, origin: int | None = None, animate: bool = True) -> None:
+        """Every sprite to where the view puts it; a card just flipped turns over on its
+        way from the pile."""
+        if self.geo is None:
+            return
+        self.tweens.duration_scale = self.duration_scale
+        spots = self.spots()
+        new = [k for k in spots if k not in self.cards.sprites]
+        self.cards.sync(spots, lambda key: self.origin(key, origin), animate,
+                        hidden=new if animate else ())
+
+    def log_start(self, view: TenView) -> None:
+        first = view["current_player"]
+        self.log.add(t("ten.log.start" + self.you(first), name=self.names[first]))
+
+    # -- events from the match ------------------------------------------------------------
+    def on_action(self, seat: int, action: str, before: TenView, after: TenView) -> None:
+        self.narrate(seat, action, before, after)
+        self.after_move(before, after)
+
+    def on_actions(self, seat: int, actions: list[str], before: TenView,
+                   after: TenView) -> None:
+        # told as a replay tells it (the resumed log reads the same): the buy, the payment
+        self.add_lines(words.tell_gesture(self.teller, seat, actions, before, after))
+        self.pending = []
+        self.after_move(before, after)
+
+    def after_move(self, before: TenView, after: TenView) -> None:
+        if after["auction"] is None:
+            self.said = {}
+        if after["phase"] != before["phase"]:
+            self.cursor = None
+        if after["phase"] == "over" and before["phase"] != "over":
+            self.log_scores(after)
+            self.show_dialog(self.scoring_dialog(after))
+        self.refresh()
+        self.fly(before, after)
+        self.sync()
+
+    def fly(self, before: TenView, after: TenView) -> None:
+        """Cards leaving the tableau, the auction or the market glide to where they went
+        (a collection, the market); discarded money cards simply go."""
+        if self.geo is None:
+            return
+        g = self.geo
+        self.tweens.duration_scale = self.duration_scale
+        homes: dict[str, tuple[float, float]] = {}
+        for seat in range(len(after["collections"])):
+            panel = g.mine if seat == self.bottom else g.panels.get(seat)
+            if panel is None:
+                continue
+            for card in after["collections"][seat] + after["duplicates"][seat]:
+                homes[card] = panel.center
+        for card in after["market"]:
+            homes[card] = self.market_cell(code_of(card)).center
+        moving = list(before["tableau"])
+        if before["auction"]:
+            moving.append(before["auction"]["joker"])
+        if before["payment"] and before["payment"]["then"] != "auction":
+            moving.append(before["payment"]["card"])
+        for card in moving:
+            if card in after["tableau"] or card not in homes:
+                continue
+            if after["auction"] and after["auction"]["joker"] == card:
+                continue
+            sprite = self.cards.get(card)
+            if sprite is not None:
+                start, size = sprite.pos, sprite.size
+            elif card in before["market"]:
+                cell = self.market_cell(code_of(card))
+                start, size = cell.center, cell.size
+            else:
+                continue
+            flyer = CardSprite(GAME, code_of(card), pos=start, size=size, z=FLYER_Z)
+            self.flyers.append(flyer)
+            self.tweens.move(flyer, homes[card], then=lambda f=flyer: self.land(f))
+
+    def glow(self) -> None:
+        """A bid lights the auction panel's highest bid, fading at the animation speed."""
+        def apply(value) -> None:
+            self.bid_glow = float(value)
+        self.tweens.duration_scale = self.duration_scale
+        self.tweens.animate("bid-glow", 1.0, 0.0, 0.7, apply)
+
+    def land(self, flyer: CardSprite) -> None:
+        if flyer in self.flyers:
+            self.flyers.remove(flyer)
+
+    def on_seat_change(self, seat: int | None, turned: bool) -> None:
+        self.tray = None
+        self.cursor = None
+        super().on_seat_change(seat, turned)
+
+    def animate(self, dt: float) -> bool:
+        moving = self.tweens.update(dt)
+        if self.held is not None and not self.drag.dragging and self.drag.sprite is None \
+                and not moving:
+            self.held = None
+            self.held_code = None
+        return moving or self.drag.dragging
+
+    # -- words ----------------------------------------------------------------------------
+    def forced_text(self, action: str) -> str:
+        if action == "pass" and self.mona_bid_text():
+            return self.mona_bid_text()
+        key = {"flip": "ten.forced_flip", "pass": "ten.forced_pass", "skip": "ten.forced_skip",
+               "bust token": "ten.forced_bust"}.get(action)
+        if key:
+            return t(key)
+        if action.startswith("pay "):
+            return t("ten.forced_pay")
+        return super().forced_text(action)
+
+    def status_text(self) -> str:
+        return self.mona_bid_text() or super().status_text()
+
+    def mona_bid_text(self) -> str:
+        """Solo, on a joker you flipped: what Mona's opening bid leaves you (S5), or ""."""
+        auction = self.view["auction"]
+        if not (self.my_turn and self.view["solo"] and auction and auction["order"][0] == MONA
+                and auction["next"] == 1):
+            return ""
+        low, _ = self.bid_range()
+        if auction["bidder"] is None:
+            return t("ten.mona_passed") if low is not None else ""
+        if low is None:
+            return t("ten.mona_bid_yours", n=auction["high"])
+        return t("ten.mona_bid_hers", n=auction["high"], low=low)
+
+    def add_lines(self, lines) -> None:
+        for line in lines:
+            self.log.add(line.text, None if line.seat is None else seat_colour(line.seat))
+
+    def narrate(self, seat: int, action: str, before: TenView, after: TenView) -> None:
+        """The move in words (tentable.narration.ten); the auction's chips remember who
+        said what, and a payment's items wait until it is complete."""
+        if action == "flip" and after["auction"] and not before["auction"]:
+            self.said = {}
+        elif action.startswith("bid "):
+            self.said[seat] = action[4:]
+            self.glow()
+        elif action == "pass":
+            self.said[seat] = "pass"
+        elif action.startswith("buy "):
+            self.pending = []
+        self.add_lines(words.tell(self.teller, seat, action, before, after, self.pending))
+        if action.startswith("pay "):
+            self.pending = [] if after["payment"] is None else self.pending + [action]
+
+    def log_scores(self, view: TenView) -> None:
+        self.log.add(t("ten.log.over", scores=", ".join(
+            f"{n} {p}" for n, p in zip(self.names, view["scores"]))))
+
+    def tie_break_text(self, view: TenView) -> str:
+        """Which TEN-R15 tie-break decided, from the final view ("" when none was needed)."""
+        keys = tie_breaks(view)
+        best = max(score for score, _, _ in keys)
+        tied = [s for s, key in enumerate(keys) if key[0] == best]
+        if len(tied) < 2:
+            return ""
+        if view["solo"]:
+            return t("ten.tie_solo")
+        names = ", ".join(f"{self.names[s]} {keys[s][1]}" for s in tied)
+        top = max(keys[s][1] for s in tied)
+        tied2 = [s for s in tied if keys[s][1] == top]
+        if len(tied2) == 1:
+            return t("ten.tie_money", points=best, values=names)
+        outside = {s: keys[s][2] for s in tied2}
+        names2 = ", ".join(f"{self.names[s]} {outside[s]}" for s in tied2)
+        if len(set(outside.values())) > 1 and list(outside.values()).count(
+                max(outside.values())) == 1:
+            return t("ten.tie_cards", points=best, values=names2)
+        return t("ten.tie_shared", points=best)
+
+    def scoring_lines(self, view: TenView) -> list[str]:
+        lines = []
+        for seat, info in enumerate(view["scoring"]):
+            runs = []
+            for colour in COLOURS:
+                run = info["runs"].get(colour)
+                if run:
+                    a, b = run
+                    n = b - a + 1
+                    runs.append(f"{suit(colour).name} {a}\u2013{b} ({10 if n == 9 else n})")
+            jokers = [f"{words.card(code)}\u2192{', '.join(words.card(s) for s in spots)}"
+                      for code, spots in info["jokers"].items()]
+            line = t("ten.score_line", name=self.names[seat], score=info["score"],
+                     runs="; ".join(runs) or "\u2014")
+            if jokers:
+                line += "  " + t("ten.score_jokers", jokers="; ".join(jokers))
+            lines.append(line)
+        tie = self.tie_break_text(view)
+        if tie:
+            lines.append(tie)
+        return lines
+
+    def scoring_dialog(self, view: TenView) -> Dialog:
+        return Dialog(t("ten.scoring_title"), self.scoring_lines(view),
+                      [Button(t("ten.to_results"), lambda: self.show_dialog(None),
+                              key=pygame.K_RETURN, kind="primary")], width=0.62)
