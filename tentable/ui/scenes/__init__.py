@@ -14,9 +14,8 @@ table kit (`tentable.ui.tables`), and registers itself:
     @register_table("takethat")
     class TakeThatTable(CardTable): ...
 
-`table_for(game_id)` imports that package on first use (or, for a table not yet ported
-onto the kit, `tentable/ui/scenes/<game_id>.py`), so this file needs no edit when a table
-is added; the scene "table" (`app.push("table", session=...)`) starts
+`table_for(game_id)` imports that package on first use, so this file needs no edit when a
+table is added; the scene "table" (`app.push("table", session=...)`) starts
 the table of the session's game. A game without a table gets a "coming soon" note
 in setup.
 """
@@ -83,14 +82,9 @@ def register_table(game_id: str) -> Callable[[type["TableScene"]], type["TableSc
 
 
 #: Where a game's table may live: its kit package first, then the old one-file place.
-TABLE_HOMES = ("tentable.ui.tables", __name__)
-
-
 def table_for(game_id: str) -> type["TableScene"] | None:
-    for home in TABLE_HOMES:
-        if game_id in TABLES:
-            break
-        module = f"{home}.{game_id}"
+    if game_id not in TABLES:
+        module = f"tentable.ui.tables.{game_id}"
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
