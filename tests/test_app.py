@@ -27,7 +27,7 @@ from tentable.ui.scenes.settings import SettingsScene
 from tentable.ui.scenes.setup import SetupScene
 from tentable.ui.tables.base import TableScene
 from tentable.session import Seat, Session
-from tentable.ui.text import STRINGS, t
+from tentable.text import STRINGS, t
 from uitools import FakeClock, click, key, step, wait_for
 
 

@@ -10,7 +10,7 @@ from tentable.bots import make_bot
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.tables.retro10.layout import first_key, pile_spot
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.sprite import sprite_at
 from tentable.ui.widgets.spritesync import code_of
 import uitools

@@ -2,7 +2,7 @@
 
 No pygame here, and no rule is re-stated: a game's narration reads the views before and
 after a move (what the seat being told may see) and the engine's own helpers, and words
-them through the translation table (`tentable.ui.text`, pygame-free). A table never
+them through the translation table (`tentable.text`, pygame-free). A table never
 parses an action string or a card code to build a sentence; it asks its game's module.
 
 A game plugs in with one module, `tentable/narration/<game_id>.py`, holding:
@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from tentable.ui.text import t
+from tentable.text import t
 
 MINUS = "\u2212"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tentable.engine.elfer import SLOTS, ElferView, is_joker, move_of
 from tentable.narration import Line, Teller
-from tentable.ui.text import t
+from tentable.text import t
 
 
 def card(code: str) -> str:

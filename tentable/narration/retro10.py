@@ -9,7 +9,7 @@ from __future__ import annotations
 from tentable.engine.retro10 import (Retro10, Retro10View, face_value, kind_of,
                                      penalty_points)
 from tentable.narration import Line, Teller
-from tentable.ui.text import t
+from tentable.text import t
 
 
 def card(card: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tentable.engine.takethat import TakeThatView, pile_score, toads, twin
 from tentable.narration import Line, Teller, signed
-from tentable.ui.text import t
+from tentable.text import t
 
 
 def card(number: int) -> str:

@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 from tentable.engine.core import code_of
 from tentable.engine.ten import LIMIT, MONA, TenView, colour_of, kind_of, number_of
 from tentable.narration import Line, Teller, plural
-from tentable.ui.text import t
+from tentable.text import t
 
 TOKENS = ("t", "x", "d")          # what a pay action pays with, besides a card
 

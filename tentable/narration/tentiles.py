@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tentable.engine.tentiles import MOVE, PLACE, TenTilesView, owner, read_action, value
 from tentable.narration import Line, Teller
-from tentable.ui.text import t
+from tentable.text import t
 
 COLOUR_OF = ("tiles.white", "tiles.black")          # by seat: white is seat 0 (TL-R3)
 END = {"": "place", "L": "left", "R": "right"}       # the text key of a placing, by end

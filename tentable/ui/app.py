@@ -32,7 +32,7 @@ from tentable.resources import asset_path
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import make_scene
 from tentable.ui.scenes.common import backdrop
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.toast import Toasts

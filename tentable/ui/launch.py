@@ -57,7 +57,7 @@ def run(game_id: str | None = None, seats: Sequence[str] | None = None,
     from tentable.engine import GAMES, SetupError
     from tentable.ui.app import App
     from tentable.ui.scenes import table_for
-    from tentable.ui.text import t
+    from tentable.text import t
     if game_id is not None and game_id not in GAMES:
         raise SystemExit(f"tentable: unknown game {game_id!r} (games: {', '.join(GAMES)})")
     app = App()

@@ -20,7 +20,7 @@ from tentable.ui.scenes import NoTable, register_scene
 from tentable.ui.scenes.common import (Focusable, KeyNav, MINUS, backdrop, button_focus,
                                        focus_ring, px, text_px)
 from tentable.session import HUMAN, RULES, Seat, Session, random_seed
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, rounded

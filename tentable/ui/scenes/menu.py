@@ -17,7 +17,7 @@ from tentable.ui.scenes import NoTable, register_scene, table_for
 from tentable.ui.scenes.common import (Focusable, KeyNav, backdrop, button_focus, focus_ring,
                                        px, text_px)
 from tentable.session import Session
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.illustration import illustration
 from tentable.ui.widgets.panel import blit_label, label, rounded, wrap

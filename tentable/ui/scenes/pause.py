@@ -14,7 +14,7 @@ from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
 from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, text_px
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.panel import blit_label, draw_panel, shade

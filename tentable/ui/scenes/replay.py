@@ -21,7 +21,7 @@ from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene, table_for
 from tentable.ui.scenes.common import backdrop, px, text_px
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, draw_panel
 

@@ -19,7 +19,7 @@ from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
 from tentable.ui.scenes.common import MINUS, MODAL, KeyNav, button_focus, px, signed, text_px
 from tentable.session import Session
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label, rounded, shade
 from tentable.ui.widgets.shapes import symbol_icon

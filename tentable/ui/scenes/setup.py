@@ -30,7 +30,7 @@ from tentable.ui.scenes.common import (Focusable, KeyNav, Picker, ReadOnly, Segm
                                        TextField, backdrop, button_focus, px, same_value,
                                        text_px)
 from tentable.session import BOT, HUMAN, MAX_SEED, RULES, Seat, Session, random_seed
-from tentable.ui.text import t, t_or
+from tentable.text import t, t_or
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.illustration import illustration

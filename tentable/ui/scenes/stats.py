@@ -14,7 +14,7 @@ from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
 from tentable.ui.scenes.common import MINUS, backdrop, px, text_px
-from tentable.ui.text import t, t_or
+from tentable.text import t, t_or
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, fit, rounded
 

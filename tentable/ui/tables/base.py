@@ -41,7 +41,7 @@ from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, signed, text_px
 from tentable.ui.tables.screens import Curtain, GameOver
 from tentable.ui.tables.undo import UndoControl
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.layers import Layers

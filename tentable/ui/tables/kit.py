@@ -32,7 +32,7 @@ import pygame
 
 from tentable.narration import Teller
 from tentable.ui.tables.base import TableScene
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets import layout as layouts
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.cards import card_back

@@ -11,7 +11,7 @@ import pygame
 
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit
 from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol

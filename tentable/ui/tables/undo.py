@@ -14,7 +14,7 @@ import pygame
 from tentable import match as match_module
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import draw_panel, fit, label
 

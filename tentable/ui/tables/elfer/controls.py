@@ -17,7 +17,7 @@ from tentable.engine.elfer import (BRIDGE, NAMES, PLAY, PLAY_JOKER, SLOTS, SWAP,
                                    move_of)
 from tentable.ui.tables.elfer.layout import bridge_rect, slot_rect
 from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dragdrop import DropTarget
 from tentable.ui.widgets.sprite import CardSprite

@@ -12,7 +12,7 @@ from tentable.ui import theme
 from tentable.ui.scenes.common import px, signed, text_px
 from tentable.ui.tables.elfer.layout import links_spot, slot_rect
 from tentable.ui.tables.kit import CardTable
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.cards import card_back
 from tentable.ui.widgets.panel import blit_label, fit, label, rounded

@@ -21,7 +21,7 @@ from tentable.ui.tables.base import Parts
 from tentable.ui.tables.elfer import layout
 from tentable.ui.tables.elfer.controls import Controls
 from tentable.ui.tables.elfer.paint import Paint
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.spritesync import Point, Spot
 from tentable.ui.widgets.tween import linear
 

@@ -17,7 +17,7 @@ from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CONFIRM_KEYS, HELD_Z, CardTable
 from tentable.ui.tables.retro10.layout import first_key, place_rect
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dragdrop import DropTarget
 

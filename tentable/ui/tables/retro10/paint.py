@@ -15,7 +15,7 @@ from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.retro10.layout import pile_spot, place_rect
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.cards import card_back
 from tentable.ui.widgets.panel import blit_label, draw_panel, felt, fit, label, rounded, wrap
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge

@@ -22,7 +22,7 @@ from tentable.ui.tables.retro10 import layout
 from tentable.ui.tables.retro10.controls import Controls, Marks
 from tentable.ui.tables.retro10.layout import first_key
 from tentable.ui.tables.retro10.paint import Paint
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.seatpanel import seat_colour
 from tentable.ui.widgets.spritesync import Point, Spot
 

@@ -9,7 +9,7 @@ import pygame
 from tentable.engine.takethat import toads, twin
 from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable
 from tentable.ui.tables.takethat.layout import row_band, row_end
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dragdrop import DropTarget
 

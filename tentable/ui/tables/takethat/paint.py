@@ -11,7 +11,7 @@ from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.takethat.layout import pile_spots
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.cards import card_back
 from tentable.ui.widgets.panel import blit_label

@@ -19,7 +19,7 @@ from tentable.ui.tables.base import Parts
 from tentable.ui.tables.takethat import layout
 from tentable.ui.tables.takethat.controls import Controls
 from tentable.ui.tables.takethat.paint import Paint
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.spritesync import Point, Spot
 
 GAME = "takethat"

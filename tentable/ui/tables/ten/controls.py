@@ -14,7 +14,7 @@ from tentable.engine.ten import (COLOURS, bids, buys, colour_of, is_joker, numbe
                                  payment_check, payment_order, price_of, suggested_payment)
 from tentable.ui.tables.kit import CardTable, Handler, consumed
 from tentable.ui.tables.ten.layout import market_cell
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dragdrop import DropTarget
 from tentable.ui.widgets.sprite import CardSprite

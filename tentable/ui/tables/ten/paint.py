@@ -16,7 +16,7 @@ from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.ten.layout import tray_rect
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.cards import card_back, card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label

@@ -18,7 +18,7 @@ from tentable.ui.scenes.common import text_px
 from tentable.ui.tables.ten import layout
 from tentable.ui.tables.ten.controls import Controls
 from tentable.ui.tables.ten.paint import Paint, suit
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.seatpanel import seat_colour

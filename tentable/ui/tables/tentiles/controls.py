@@ -13,7 +13,7 @@ from tentable.ui import theme
 from tentable.ui.scenes.common import px
 from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable, Handler
 from tentable.ui.tables.tentiles.layout import Camera, bounds, fit
-from tentable.ui.text import t
+from tentable.text import t
 from tentable.ui.widgets.dragdrop import DropTarget
 
 ZOOM_STEP = 1.15
