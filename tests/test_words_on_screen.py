@@ -61,12 +61,7 @@ def play_through(app, game_id, seats, seed):
         step(app)
 
 
-GAMES_ON_SCREEN = [pytest.param("ten", marks=pytest.mark.xfail(
-    strict=True, reason="TEN's table is not on the narration layer yet (#21/#22)"))] + \
-    [g for g in sorted(GAMES) if g != "ten"]
-
-
-@pytest.mark.parametrize("game_id", GAMES_ON_SCREEN)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_code_action_rule_id_or_seat_number_is_ever_drawn(app, monkeypatch, game_id):
     drawn = set()
 

@@ -48,12 +48,13 @@ def busiest(app):
 
 
 def shots(app, shot) -> None:
-    """The curtain, a 4-player table mid-game with the coach, an auction, a payment tray,
+    """Hot seat (no curtain: nothing is private), a 4-player table mid-game with the coach, an auction, a payment tray,
     solo against Mona, the scoring dialog and the results, as `ten-*.png`."""
     from tentable.ui.launch import session_for
 
+    # hot seat: nothing is private, so no curtain: the table turns to the player to move
     app.reset("table", session=session_for("ten", ["human", "human"], seed=4))
-    shot("ten-curtain")
+    shot("ten-hotseat")
 
     table = app.reset("table", session=session_for(
         "ten", ["human", "heuristic", "heuristic", "heuristic"], seed=31))

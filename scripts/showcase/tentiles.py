@@ -46,12 +46,13 @@ def busiest(app):
 
 
 def shots(app, shot) -> None:
-    """The curtain, the hidden and the open game mid-play, phase 2 with a tile held (also
+    """Hot seat (no curtain: nothing is private), the hidden and the open game mid-play, phase 2 with a tile held (also
     at 1024×640), a won game with its line lit, and the results, as `tentiles-*.png`."""
     from tentable.ui.launch import session_for
 
+    # hot seat: nothing is private, so no curtain: the table turns to the player to move
     app.reset("table", session=session_for("tentiles", ["human", "human"], seed=4))
-    shot("tentiles-curtain")
+    shot("tentiles-hotseat")
 
     table = app.reset("table", session=session_for(
         "tentiles", ["human", "search"], seed=3, options={"start": 0}))

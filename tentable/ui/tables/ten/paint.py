@@ -9,8 +9,8 @@ from collections import Counter as Multiset
 
 import pygame
 
-from tentable.engine.ten import (COLOURS, MONA, TenView, buys, colour_of, is_joker, paid_card,
-                                 payment_order, price_of)
+from tentable.engine.ten import (COLOURS, MONA, TenView, buys, colour_of, is_joker, kind_of,
+                                 number_of, paid_card, payment_order, price_of)
 from tentable.narration import ten as words
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
@@ -41,6 +41,24 @@ def warm(total: int, limit: int) -> tuple[int, int, int]:
     if total > limit - 2:
         a, b, k = (255, 150, 40), theme.DANGER, min(1.0, (total - limit + 2) / 2)
     return tuple(round(x + (y - x) * k) for x, y in zip(a, b))
+
+
+def joker_chip(code: str, size: int) -> pygame.Surface:
+    """A joker beside the collection rows, as its card shows it: a star for a colour
+    joker (its row says the colour), the star and its number for a number joker, two stars
+    for the joker that is anything."""
+    star = symbol_icon("star", size, theme.TEXT_DARK)
+    kind = kind_of(code)
+    parts = [star, star] if kind == "super_wild" else [star]
+    if kind == "number_wild":
+        parts.append(label(str(number_of(code)), size, theme.TEXT_DARK, bold=True))
+    chip = pygame.Surface((sum(p.get_width() for p in parts) + len(parts) - 1,
+                           max(p.get_height() for p in parts)), pygame.SRCALPHA)
+    x = 0
+    for part in parts:
+        chip.blit(part, part.get_rect(midleft=(x, chip.get_height() // 2)))
+        x += part.get_width() + 1
+    return chip
 
 
 class Paint(CardTable):
@@ -159,7 +177,7 @@ class Paint(CardTable):
             mine = [c for c in jokers if c.startswith(colour)] + wilds[r::4]
             x = area.x + sym + 9 * cw + 4
             for code in mine:
-                chip = label(code, size, theme.TEXT_DARK, bold=True)
+                chip = joker_chip(code, size)
                 box = pygame.Rect(x, y, chip.get_width() + 6, cell_h)
                 if box.right > area.right + 2:
                     break
