@@ -688,6 +688,7 @@ class Retro10(State):
                                                 and self.seen_by[hole[1]][0] == s)]
             fixed[rng.choice(slots)] = joker
             pool.remove(joker)
+        pool.sort()                 # see redeal_unseen: the deal must not follow the truth
         rng.shuffle(pool)
         it = iter(pool)
         filled = [fixed[i] if i in fixed else next(it) for i in range(len(holes))]
@@ -703,6 +704,7 @@ class Retro10(State):
         for s, hand in hands.items():
             self.hands[s] = hand
         self.draw_deck = deck
+        self.round_stack.sort()
         rng.shuffle(self.round_stack)
 
     # -- accounting -----------------------------------------------------------------------

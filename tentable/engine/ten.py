@@ -923,7 +923,9 @@ class Ten(State):
         return {"pile"}
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
-        rng.shuffle(self.pile)          # all else is public; only the pile order is unknown
+        # all else is public; only the pile order is unknown (sorted first: see redeal_unseen)
+        self.pile.sort()
+        rng.shuffle(self.pile)
 
     def validate(self) -> None:
         def ids(value) -> bool:

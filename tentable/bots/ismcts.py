@@ -1,0 +1,157 @@
+"""Information-set Monte Carlo tree search for every game, through the engine contract only.
+
+Each iteration deals the world anew from what the seat knows (`state.determinize(seat, …)`:
+hidden cards and future chance), walks one shared tree of actions with UCB — counting, for
+each action, how often it was legal in the worlds dealt (its availability), so an action
+that only some worlds allow is not favoured — adds one node, and plays the rest of the game
+out with a rollout policy. Every seat's result is backed up, and at each node the seat that
+chose the action reads its own share: the tree models the opponents as players who want
+to win, not as the searcher's helpers.
+
+A level is an `IsmctsConfig`: how many iterations (and seconds), how much noise on each
+result (a weaker player misjudges positions, it does not blunder at random) and how wide
+"near-equal" is when picking among the best moves at random (variety).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from tentable.bots.base import Bot
+from tentable.engine.core import State
+
+ROLLOUT_LIMIT = 5_000     # actions: far beyond any game's length, a guard against a loop
+
+
+@dataclass(frozen=True)
+class IsmctsConfig:
+    iterations: int                 # the most iterations per decision
+    noise: float = 0.0              # std. dev. of the noise added to every result
+    explore: float = 0.7            # UCB constant (results are win shares, 0..1)
+    near: float = 0.9               # moves visited at least this share of the best's tie
+    margin: float = 0.1             # weight of the score margin beside the win share
+
+
+class Node:
+    __slots__ = ("children", "visits", "avail", "total")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0            # summed results of the seat that chose this action
+
+
+def outcome(state: State) -> list[float]:
+    """Each seat's result of a finished game: its share of the win, plus a little for its
+    score against the best of the others, so a lost game lost by less still counts."""
+    winners = state.winners()
+    scores = state.scores()
+    sign = -1.0 if state.lowest_wins else 1.0
+    results = []
+    for seat in range(state.players):
+        won = 1.0 / len(winners) if seat in winners else 0.0
+        others = [sign * s for i, s in enumerate(scores) if i != seat]
+        lead = sign * scores[seat] - max(others) if others else 0.0
+        results.append((won, math.tanh(lead / 10.0)))
+    return results
+
+
+Policy = Callable[[State, random.Random], str]
+
+
+def random_policy(state: State, rng: random.Random) -> str:
+    return rng.choice(state.legal_actions())
+
+
+class Ismcts(Bot):
+    """One search for every game; `policy` plays the rollouts (uniform by default)."""
+
+    def __init__(self, seat: int, seed: int = 0, time_limit: float | None = None,
+                 config: IsmctsConfig = IsmctsConfig(400), policy: Policy = random_policy,
+                 ) -> None:
+        super().__init__(seat, seed, time_limit)
+        self.config = config
+        self.policy = policy
+        self.iterations_run = 0
+
+    def choose(self, state: State) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        start = time.perf_counter()
+        # stop short of the limit: the last iterations and the pick must fit within it too
+        deadline = None if self.time_limit is None else start + 0.85 * self.time_limit
+        config, rng, me = self.config, self.rng, self.seat
+        root = Node()
+        # one number per decision: the worlds dealt depend on the bot's seed and the position
+        # as the seat sees it, never on the hidden cards of the copy it was handed
+        base = rng.randrange(1 << 62)
+        n = 0
+        while n < config.iterations:
+            if deadline is not None and n and n % 8 == 0 and time.perf_counter() > deadline:
+                break
+            world = state.determinize(me, base + n)
+            self._iterate(root, world)
+            n += 1
+        self.iterations_run = n
+        return self._pick(root, legal)
+
+    def _iterate(self, root: Node, world: State) -> None:
+        config, rng = self.config, self.rng
+        path: list[tuple[Node, int]] = []
+        node = root
+        # selection and expansion: down the tree while every legal action has a node
+        while not world.is_over:
+            legal = world.legal_actions()
+            mover = world.current_player
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = rng.choice(untried)
+                child = children[action] = Node()
+                for a in legal:
+                    if a in children:
+                        children[a].avail += 1
+                world.apply(action)
+                path.append((child, mover))
+                break
+            best, best_value = None, -1.0
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                value = child.total / child.visits + config.explore * math.sqrt(
+                    math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = a, value
+            node = children[best]
+            world.apply(best)
+            path.append((node, mover))
+        # rollout
+        steps = 0
+        policy = self.policy
+        while not world.is_over and steps < ROLLOUT_LIMIT:
+            world.apply(policy(world, rng))
+            steps += 1
+        results = outcome(world) if world.is_over else [(0.0, 0.0)] * world.players
+        shares = [won + config.margin * lead for won, lead in results]
+        if config.noise:
+            shares = [s + rng.gauss(0.0, config.noise) for s in shares]
+        for child, mover in path:
+            child.visits += 1
+            child.total += shares[mover]
+
+    def _pick(self, root: Node, legal: list[str]) -> str:
+        """The most visited move, or one at random among those visited nearly as often."""
+        seen = [(child.visits, a) for a, child in root.children.items() if a in legal]
+        if not seen:
+            return self.rng.choice(legal)
+        top = max(v for v, _ in seen)
+        near = sorted(a for v, a in seen if v >= self.config.near * top)
+        return self.rng.choice(near)
+
+
+__all__ = ["Ismcts", "IsmctsConfig", "outcome", "random_policy"]

@@ -1,0 +1,89 @@
+"""Computer levels (issue #23): one set of names, a cheaper level for a late decision, one
+search for every game, and no bot that reads what its seat cannot see."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from tentable.bots import (CPU_HEAVY, LEVELS, available_bots, fallback, level_of, make_bot)
+from tentable.bots.ismcts import Ismcts, IsmctsConfig
+from tentable.engine import GAMES, new_game
+
+PLAYERS = {"retro10": 3}
+
+
+def test_four_levels_from_easy_to_expert_and_the_old_names_are_aliases():
+    assert LEVELS == ("easy", "normal", "hard", "expert")
+    assert [level_of(n) for n in ("random", "heuristic", "search", "Hard", "genius")] == \
+        ["easy", "normal", "hard", "hard", None]
+    for game_id in GAMES:
+        assert available_bots(game_id) == list(LEVELS)
+
+
+def test_a_late_level_falls_back_one_step_and_easy_is_the_floor():
+    assert [fallback(level) for level in LEVELS] == [None, "easy", "normal", "hard"]
+    assert fallback("search") == "normal" and fallback("heuristic") == "easy"
+    assert "easy" not in CPU_HEAVY and {"normal", "hard", "expert"} <= CPU_HEAVY
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_level_and_old_name_makes_a_bot_for_every_game(game_id):
+    state = new_game(game_id, PLAYERS.get(game_id, 2), seed=4)
+    seat = state.current_player
+    for name in (*LEVELS, "random", "heuristic"):
+        assert make_bot(name, game_id, seat, seed=1) is not None
+    # a search level within a few iterations (tests count iterations, never seconds)
+    bot = Ismcts(seat, 1, None, IsmctsConfig(8))
+    assert bot.choose(state.determinize(seat, 1)) in state.legal_actions()
+
+
+def random_positions(game_id: str, count: int, seed: int):
+    """Positions from random games, each with more than one legal action."""
+    rng = random.Random(seed)
+    found = 0
+    game = 0
+    while found < count:
+        state = new_game(game_id, PLAYERS.get(game_id, 2), seed=seed * 100 + game)
+        game += 1
+        stop = rng.randrange(1, 60)
+        while not state.is_over and len(state.history) < stop:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.is_over or state.current_player in state.automata or \
+                len(state.legal_actions()) < 2:
+            continue
+        found += 1
+        yield state
+
+
+def search_bot(seat: int, seed: int):
+    return Ismcts(seat, seed, None, IsmctsConfig(16, noise=0.1))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_bot_reads_what_its_seat_cannot_see(game_id):
+    """Over random positions: resample all the seat cannot see (hidden cards, future
+    chance), and every bot — random, the heuristic, the search every level plays — makes
+    the same choice as on the true position."""
+    makers = {"random": lambda seat, seed: make_bot("random", game_id, seat, seed),
+              "easy": lambda seat, seed: make_bot("easy", game_id, seat, seed, math.inf),
+              "search": search_bot}
+    for n, state in enumerate(random_positions(game_id, 4, seed=7)):
+        seat = state.current_player
+        for name, make in makers.items():
+            choice = make(seat, n).choose(state)
+            assert choice in state.legal_actions()
+            for k in range(2):
+                copy = state.determinize(seat, 1000 * n + k)
+                assert make(seat, n).choose(copy) == choice, (name, state.history)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_resampled_world_depends_only_on_what_the_seat_knows(game_id):
+    """determinize(seat, seed) of two positions the seat cannot tell apart is the same
+    world: what a searching bot explores cannot follow the hidden truth."""
+    for state in random_positions(game_id, 3, seed=11):
+        seat = state.current_player
+        other = state.determinize(seat, 5)
+        assert state.determinize(seat, 9).to_json() == other.determinize(seat, 9).to_json()
