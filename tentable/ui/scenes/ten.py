@@ -67,6 +67,8 @@ class _ViewPayer:
         self.duplicates = view["duplicates"]
         self.solo = view["solo"]
         self.payment = view["payment"]
+        self.players = view["players"]
+        self.pile = range(view["pile"])     # only its length is read: how much is to come
         self._collections = view["collections"]
 
     def codes(self, seat: int) -> list[str]:
