@@ -9,6 +9,7 @@ import pytest
 
 from tentable.bots import (CPU_HEAVY, LEVELS, available_bots, fallback, level_of, make_bot)
 from tentable.bots.ismcts import Ismcts, IsmctsConfig
+from tentable.bots.tentiles import Position, legal_moves, make, parse_action, unmake
 from tentable.engine import GAMES, new_game
 
 PLAYERS = {"retro10": 3}
@@ -87,3 +88,84 @@ def test_a_resampled_world_depends_only_on_what_the_seat_knows(game_id):
         seat = state.current_player
         other = state.determinize(seat, 5)
         assert state.determinize(seat, 9).to_json() == other.determinize(seat, 9).to_json()
+
+
+# -- TEN tiles, the open game: nothing hidden, nothing missed within three plies ------------
+
+def _wins_now(pos) -> bool:
+    """Can the player to move make ten at once? Every move tried (no masks, no threats)."""
+    for move in legal_moves(pos):
+        won, undo = make(pos, move)
+        unmake(pos, undo)
+        if won:
+            return True
+    return False
+
+
+def _solve_three_plies(pos) -> tuple[set, set, set]:
+    """By brute force, the root moves that win at once, those that win whatever the reply
+    (ply 3) and those after which the opponent cannot win at once (ply 2)."""
+    win1, win3, safe = set(), set(), set()
+    for move in legal_moves(pos):
+        won, undo = make(pos, move)
+        try:
+            if won:
+                win1.add(move)
+                continue
+            if _wins_now(pos):
+                continue
+            safe.add(move)
+            forced = True
+            for reply in legal_moves(pos):
+                _, back = make(pos, reply)
+                forced = _wins_now(pos)
+                unmake(pos, back)
+                if not forced:
+                    break
+            if forced:
+                win3.add(move)
+        finally:
+            unmake(pos, undo)
+    return win1, win3, safe
+
+
+def open_positions(count: int):
+    """Open-game positions early in phase 1 where three plies decide something: a win at
+    once or whatever the reply, or a move that lets the opponent win."""
+    rng = random.Random(23)
+    seed = 0
+    while count:
+        seed += 1
+        state = new_game("tentiles", 2, seed=seed, options={"open": True})
+        for _ in range(rng.randrange(7, 13)):
+            state.apply(rng.choice(state.legal_actions()))
+            if state.is_over:
+                break
+        if state.is_over:
+            continue
+        pos = Position.from_view(state.view(state.current_player))
+        win1, win3, safe = _solve_three_plies(pos)
+        if win1 or win3 or len(safe) < len(legal_moves(pos)):
+            count -= 1
+            yield state, win1, win3, safe
+
+
+def test_tiles_search_never_misses_a_forced_win_or_loss_within_three_plies():
+    """Positions of the open game solved by brute force: the search takes a win at once,
+    else a win whatever the reply, else never a move that lets the opponent make ten.
+    (No time at all: the three plies are seen whatever the time, as on a busy machine.)"""
+    kinds = set()
+    for state, win1, win3, safe in open_positions(8):
+        seat = state.current_player
+        bot = make_bot("hard", "tentiles", seat, seed=1, time_limit=0.0)   # as if late
+        move = parse_action(bot.choose(state.determinize(seat, 1)))
+        if win1:
+            assert move in win1, state.history
+            kinds.add("win in 1")
+        elif win3:
+            assert move in win3, state.history
+            kinds.add("win in 3")
+        elif safe:
+            assert move in safe, state.history
+            kinds.add("no loss in 2")
+    assert kinds >= {"win in 3", "no loss in 2"}

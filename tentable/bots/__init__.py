@@ -53,6 +53,10 @@ def _ismcts(seat: int, seed: int = 0, time_limit: float | None = None) -> Bot:
     return Ismcts(seat, seed, time_limit, IsmctsConfig(LEVEL_SPECS["hard"].iterations))
 
 
+# Games whose levels above Easy play their own search instead of ISMCTS: TEN tiles, where
+# the open game hides nothing and alpha-beta sees further than sampling (docs/ai.md).
+OWN_SEARCH: dict[str, Callable[..., Bot]] = {"tentiles": TilesSearch}
+
 # name -> game id (None: every game) -> factory(seat, seed, time_limit)
 _BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {
     "random": {None: RandomBot},
@@ -105,6 +109,10 @@ def _make_level(level: str, game_id: str, seat: int, seed: int,
                 time_limit: float | None) -> Bot:
     spec = LEVEL_SPECS[level]
     seconds = spec.seconds if time_limit is None else time_limit
+    if game_id in OWN_SEARCH and spec.iterations is not None:
+        # a search by time only: "iterations only" means the level's own seconds
+        limit = spec.seconds if math.isinf(seconds) else seconds
+        return OWN_SEARCH[game_id](seat, seed, time_limit=limit)
     if spec.iterations is None:
         # a game without its own heuristic yet (a new game, a test's) plays Easy at random
         return HEURISTICS.get(game_id, RandomBot)(seat, seed, time_limit=seconds)
