@@ -62,6 +62,11 @@ def search_bot(seat: int, seed: int):
     return Ismcts(seat, seed, None, IsmctsConfig(16, noise=0.1))
 
 
+def level_bot(level: str, game_id: str):
+    """A level as it plays, within a few iterations (tiles: its search, briefly)."""
+    return lambda seat, seed: make_bot(level, game_id, seat, seed, math.inf, iterations=12)
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_bot_reads_what_its_seat_cannot_see(game_id):
     """Over random positions: resample all the seat cannot see (hidden cards, future
@@ -69,7 +74,12 @@ def test_no_bot_reads_what_its_seat_cannot_see(game_id):
     the same choice as on the true position."""
     makers = {"random": lambda seat, seed: make_bot("random", game_id, seat, seed),
               "easy": lambda seat, seed: make_bot("easy", game_id, seat, seed, math.inf),
-              "search": search_bot}
+              "search": search_bot, "normal": level_bot("normal", game_id),
+              "hard": level_bot("hard", game_id)}
+    if game_id == "tentiles":
+        # its levels search by the clock, and a deeper search may choose otherwise: the
+        # tiles search reads only the seat's view (test_tentiles), so leave it out here
+        del makers["normal"], makers["hard"]
     for n, state in enumerate(random_positions(game_id, 4, seed=7)):
         seat = state.current_player
         for name, make in makers.items():
@@ -169,3 +179,28 @@ def test_tiles_search_never_misses_a_forced_win_or_loss_within_three_plies():
             assert move in safe, state.history
             kinds.add("no loss in 2")
     assert kinds >= {"win in 3", "no loss in 2"}
+
+
+# -- guided by the heuristic, varied among equals -------------------------------------------
+
+def test_a_level_keeps_to_its_guide_unless_the_search_finds_better():
+    """With no margin the search could ever clear, the guide's move is played."""
+    for n, state in enumerate(random_positions("takethat", 4, seed=3)):
+        seat = state.current_player
+        guide = make_bot("heuristic", "takethat", seat, n)
+        expected = guide.choose(state)
+        config = IsmctsConfig(24, hint=1.0, defer=math.inf, tie=-1.0)
+        bot = Ismcts(seat, n, None, config, guide=make_bot("heuristic", "takethat", seat, n))
+        assert bot.choose(state) == expected
+
+
+@pytest.mark.parametrize("game_id", ["takethat", "elfer"])
+def test_openings_vary_with_the_seed(game_id):
+    """Issue #23 (variety): moves the search finds equal are played at random, seeded."""
+    state = new_game(game_id, 2, seed=5)
+    seat = state.current_player
+    picks = [make_bot("normal", game_id, seat, seed, math.inf).choose(state)
+             for seed in range(4)]
+    again = [make_bot("normal", game_id, seat, seed, math.inf).choose(state)
+             for seed in range(4)]
+    assert len(set(picks)) > 1 and picks == again

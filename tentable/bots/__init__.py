@@ -19,6 +19,7 @@ from tentable.bots.base import Bot, RandomBot
 from tentable.bots.elfer import ElferHeuristic
 from tentable.bots.ismcts import Ismcts, IsmctsConfig
 from tentable.bots.retro10 import Retro10Heuristic
+from tentable.bots.rollouts import policy_for
 from tentable.bots.takethat import TakeThatHeuristic
 from tentable.bots.ten import TenHeuristic
 from tentable.bots.tentiles import TilesHeuristic, TilesSearch
@@ -47,6 +48,16 @@ LEVEL_SPECS = {
     "hard": Level(600, 1.0),
     "expert": Level(1500, 2.0),
 }
+
+
+# The search is guided by the game's heuristic: it tries the heuristic's move first and
+# plays another only when that one wins clearly more often in its samples (by GUIDE_DEFER
+# of a win): a few hundred samples misjudge too often to overrule a good rule of thumb.
+GUIDE_HINT, GUIDE_DEFER = 1.0, 0.1
+
+# Per-game tuning, each where a measurement showed it helps (docs/ai.md): TEN's rollouts
+# are judged by the scores after 40 actions instead of played out (a TEN game runs ~250).
+TUNING: dict[str, dict] = {"ten": {"cutoff": 40}}
 
 
 def _ismcts(seat: int, seed: int = 0, time_limit: float | None = None) -> Bot:
@@ -90,11 +101,12 @@ def available_bots(game_id: str) -> list[str]:
 
 
 def make_bot(name: str, game_id: str, seat: int, seed: int = 0,
-             time_limit: float | None = None) -> Bot:
+             time_limit: float | None = None, iterations: int | None = None) -> Bot:
     """A bot by level or by its own name. `time_limit`: seconds per decision (None: the
-    level's own; math.inf: iterations only, as tests and reproducible tournaments use)."""
+    level's own; math.inf: iterations only, as tests and reproducible tournaments use).
+    `iterations`: fewer than the level's, for tests."""
     if isinstance(name, str) and name.lower() in LEVELS:
-        return _make_level(name.lower(), game_id, seat, seed, time_limit)
+        return _make_level(name.lower(), game_id, seat, seed, time_limit, iterations)
     games = _BOTS.get(name) if isinstance(name, str) else None
     if games is None:
         raise ValueError(f"unknown bot {name!r} (levels: {', '.join(LEVELS)})")
@@ -106,7 +118,7 @@ def make_bot(name: str, game_id: str, seat: int, seed: int = 0,
 
 
 def _make_level(level: str, game_id: str, seat: int, seed: int,
-                time_limit: float | None) -> Bot:
+                time_limit: float | None, iterations: int | None) -> Bot:
     spec = LEVEL_SPECS[level]
     seconds = spec.seconds if time_limit is None else time_limit
     if game_id in OWN_SEARCH and spec.iterations is not None:
@@ -116,8 +128,11 @@ def _make_level(level: str, game_id: str, seat: int, seed: int,
     if spec.iterations is None:
         # a game without its own heuristic yet (a new game, a test's) plays Easy at random
         return HEURISTICS.get(game_id, RandomBot)(seat, seed, time_limit=seconds)
-    config = IsmctsConfig(spec.iterations, noise=spec.noise)
-    return Ismcts(seat, seed, None if math.isinf(seconds) else seconds, config)
+    config = IsmctsConfig(iterations or spec.iterations, noise=spec.noise, hint=GUIDE_HINT,
+                          defer=GUIDE_DEFER, **TUNING.get(game_id, {}))
+    guide = HEURISTICS[game_id](seat, seed) if game_id in HEURISTICS else None
+    return Ismcts(seat, seed, None if math.isinf(seconds) else seconds, config,
+                  policy_for(game_id), guide)
 
 
 __all__ = ["ALIASES", "Bot", "CPU_HEAVY", "LEVELS", "available_bots", "fallback", "level_of",

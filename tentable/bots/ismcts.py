@@ -33,6 +33,11 @@ class IsmctsConfig:
     explore: float = 0.7            # UCB constant (results are win shares, 0..1)
     near: float = 0.9               # moves visited at least this share of the best's tie
     margin: float = 0.1             # weight of the score margin beside the win share
+    cutoff: int | None = None       # rollout actions before judging by the scores so far
+    hint: float = 0.0               # bias towards the guide's move at the root, fading
+    defer: float = 0.0              # a move must beat the guide's by this much to be played
+    trust: int = 20                 # ... and be tried at least this often
+    tie: float = 0.02               # results this close to the guide's move count as equal
 
 
 class Node:
@@ -45,12 +50,17 @@ class Node:
         self.total = 0.0            # summed results of the seat that chose this action
 
 
-def outcome(state: State) -> list[float]:
-    """Each seat's result of a finished game: its share of the win, plus a little for its
-    score against the best of the others, so a lost game lost by less still counts."""
-    winners = state.winners()
+def outcome(state: State) -> list[tuple[float, float]]:
+    """Each seat's (share of the win, lead): the lead is its score against the best of the
+    others, squashed, so a game lost by less still counts. A game cut off before its end
+    is judged by the scores so far: the leaders share the win."""
     scores = state.scores()
     sign = -1.0 if state.lowest_wins else 1.0
+    if state.is_over:
+        winners = state.winners()
+    else:
+        best = max(sign * s for s in scores)
+        winners = [seat for seat, s in enumerate(scores) if sign * s == best]
     results = []
     for seat in range(state.players):
         won = 1.0 / len(winners) if seat in winners else 0.0
@@ -72,10 +82,13 @@ class Ismcts(Bot):
 
     def __init__(self, seat: int, seed: int = 0, time_limit: float | None = None,
                  config: IsmctsConfig = IsmctsConfig(400), policy: Policy = random_policy,
-                 ) -> None:
+                 guide: Bot | None = None) -> None:
         super().__init__(seat, seed, time_limit)
         self.config = config
         self.policy = policy
+        # a quick player (the game's heuristic) whose move the root tries first and favours
+        # while visits are few: the search leaves it only for a move it finds better
+        self.guide = guide
         self.iterations_run = 0
 
     def choose(self, state: State) -> str:
@@ -87,6 +100,7 @@ class Ismcts(Bot):
         deadline = None if self.time_limit is None else start + 0.85 * self.time_limit
         config, rng, me = self.config, self.rng, self.seat
         root = Node()
+        self.hinted = self.guide.choose(state) if self.guide and config.hint else None
         # one number per decision: the worlds dealt depend on the bot's seed and the position
         # as the seat sees it, never on the hidden cards of the copy it was handed
         base = rng.randrange(1 << 62)
@@ -111,7 +125,8 @@ class Ismcts(Bot):
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
-                action = rng.choice(untried)
+                hinted = self.hinted if node is root else None
+                action = hinted if hinted in untried else rng.choice(untried)
                 child = children[action] = Node()
                 for a in legal:
                     if a in children:
@@ -119,12 +134,15 @@ class Ismcts(Bot):
                 world.apply(action)
                 path.append((child, mover))
                 break
-            best, best_value = None, -1.0
+            best, best_value = None, -math.inf
+            hinted = self.hinted if node is root else None
             for a in legal:
                 child = children[a]
                 child.avail += 1
                 value = child.total / child.visits + config.explore * math.sqrt(
                     math.log(child.avail) / child.visits)
+                if a == hinted:
+                    value += config.hint / child.visits
                 if value > best_value:
                     best, best_value = a, value
             node = children[best]
@@ -133,10 +151,11 @@ class Ismcts(Bot):
         # rollout
         steps = 0
         policy = self.policy
-        while not world.is_over and steps < ROLLOUT_LIMIT:
+        limit = config.cutoff or ROLLOUT_LIMIT
+        while not world.is_over and steps < limit:
             world.apply(policy(world, rng))
             steps += 1
-        results = outcome(world) if world.is_over else [(0.0, 0.0)] * world.players
+        results = outcome(world)
         shares = [won + config.margin * lead for won, lead in results]
         if config.noise:
             shares = [s + rng.gauss(0.0, config.noise) for s in shares]
@@ -145,12 +164,25 @@ class Ismcts(Bot):
             child.total += shares[mover]
 
     def _pick(self, root: Node, legal: list[str]) -> str:
-        """The most visited move, or one at random among those visited nearly as often."""
-        seen = [(child.visits, a) for a, child in root.children.items() if a in legal]
+        """With a guide: its move, unless the search found one clearly better; moves the
+        search finds as good are played as often (variety). Without: the most visited
+        move, or one at random among those visited nearly as often."""
+        config = self.config
+        seen = {a: child for a, child in root.children.items() if a in legal and child.visits}
         if not seen:
             return self.rng.choice(legal)
-        top = max(v for v, _ in seen)
-        near = sorted(a for v, a in seen if v >= self.config.near * top)
+        guided = seen.get(self.hinted) if self.hinted else None
+        if guided is not None:
+            base = guided.total / guided.visits
+            tried = {a: c.total / c.visits for a, c in seen.items() if c.visits >= config.trust}
+            better = [a for a, mean in tried.items() if mean >= base + config.defer]
+            if better:
+                return max(better, key=lambda a: (seen[a].visits, a))
+            equal = sorted({self.hinted, *(a for a, mean in tried.items()
+                                           if abs(mean - base) <= config.tie)})
+            return self.rng.choice(equal)
+        top = max(c.visits for c in seen.values())
+        near = sorted(a for a, c in seen.items() if c.visits >= config.near * top)
         return self.rng.choice(near)
 
 
