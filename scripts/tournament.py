@@ -80,6 +80,8 @@ def match(game_id: str, a: str, b: str, games: int, seed: int,
         names = (a, b) if g % 2 == 0 else (b, a)
         shares = play(game_id, names, seed + g // 2, iterations_only, times)
         points += shares[names.index(a)]
+        print(f"  {game_id} game {g + 1}/{games}: {names[0]} {shares[0]:g} – "
+              f"{names[1]} {shares[1]:g}", file=sys.stderr, flush=True)
     low, high = wilson(points, games)
     return {"game": game_id, "a": a, "b": b, "games": games, "share": points / games,
             "low": low, "high": high,
