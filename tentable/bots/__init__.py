@@ -19,7 +19,7 @@ from tentable.bots.base import Bot, RandomBot
 from tentable.bots.elfer import ElferHeuristic
 from tentable.bots.ismcts import Ismcts, IsmctsConfig
 from tentable.bots.retro10 import Retro10Heuristic
-from tentable.bots.rollouts import policy_for
+from tentable.bots.rollouts import evaluation_for, policy_for
 from tentable.bots.takethat import TakeThatHeuristic
 from tentable.bots.ten import TenHeuristic
 from tentable.bots.tentiles import TilesHeuristic, TilesSearch
@@ -44,7 +44,7 @@ class Level:
 
 LEVEL_SPECS = {
     "easy": Level(None, 0.05),
-    "normal": Level(150, 0.3, noise=0.15),
+    "normal": Level(150, 0.3, noise=0.05),
     "hard": Level(600, 1.0),
     "expert": Level(1500, 2.0),
 }
@@ -132,7 +132,7 @@ def _make_level(level: str, game_id: str, seat: int, seed: int,
                           defer=GUIDE_DEFER, **TUNING.get(game_id, {}))
     guide = HEURISTICS[game_id](seat, seed) if game_id in HEURISTICS else None
     return Ismcts(seat, seed, None if math.isinf(seconds) else seconds, config,
-                  policy_for(game_id), guide)
+                  policy_for(game_id), guide, evaluation_for(game_id))
 
 
 __all__ = ["ALIASES", "Bot", "CPU_HEAVY", "LEVELS", "available_bots", "fallback", "level_of",

@@ -32,12 +32,15 @@ class IsmctsConfig:
     noise: float = 0.0              # std. dev. of the noise added to every result
     explore: float = 0.7            # UCB constant (results are win shares, 0..1)
     near: float = 0.9               # moves visited at least this share of the best's tie
-    margin: float = 0.1             # weight of the score margin beside the win share
+    margin: float = 0.3             # weight of the score margin beside the win share
     cutoff: int | None = None       # rollout actions before judging by the scores so far
     hint: float = 0.0               # bias towards the guide's move at the root, fading
     defer: float = 0.0              # a move must beat the guide's by this much to be played
     trust: int = 20                 # ... and be tried at least this often
-    tie: float = 0.02               # results this close to the guide's move count as equal
+    confidence: float = 2.0         # ... and by this many standard errors of the difference
+    # results this close to the guide's move count as equal: below what a point of score
+    # adds to a result near an even game (margin / 10), so a point is never given away
+    tie: float = 0.02
 
 
 class Node:
@@ -50,13 +53,18 @@ class Node:
         self.total = 0.0            # summed results of the seat that chose this action
 
 
-def outcome(state: State) -> list[tuple[float, float]]:
+Evaluation = Callable[[State], list[float]]
+Policy = Callable[[State, random.Random], str]
+
+
+def outcome(state: State, evaluate: Evaluation | None = None) -> list[tuple[float, float]]:
     """Each seat's (share of the win, lead): the lead is its score against the best of the
     others, squashed, so a game lost by less still counts. A game cut off before its end
-    is judged by the scores so far: the leaders share the win."""
-    scores = state.scores()
+    is judged by `evaluate` (default: the scores so far): the leaders share the win."""
+    over = state.is_over
+    scores = state.scores() if over or evaluate is None else evaluate(state)
     sign = -1.0 if state.lowest_wins else 1.0
-    if state.is_over:
+    if over:
         winners = state.winners()
     else:
         best = max(sign * s for s in scores)
@@ -70,7 +78,6 @@ def outcome(state: State) -> list[tuple[float, float]]:
     return results
 
 
-Policy = Callable[[State, random.Random], str]
 
 
 def random_policy(state: State, rng: random.Random) -> str:
@@ -82,13 +89,14 @@ class Ismcts(Bot):
 
     def __init__(self, seat: int, seed: int = 0, time_limit: float | None = None,
                  config: IsmctsConfig = IsmctsConfig(400), policy: Policy = random_policy,
-                 guide: Bot | None = None) -> None:
+                 guide: Bot | None = None, evaluate: Evaluation | None = None) -> None:
         super().__init__(seat, seed, time_limit)
         self.config = config
         self.policy = policy
         # a quick player (the game's heuristic) whose move the root tries first and favours
         # while visits are few: the search leaves it only for a move it finds better
         self.guide = guide
+        self.evaluate = evaluate
         self.iterations_run = 0
 
     def choose(self, state: State) -> str:
@@ -155,7 +163,7 @@ class Ismcts(Bot):
         while not world.is_over and steps < limit:
             world.apply(policy(world, rng))
             steps += 1
-        results = outcome(world)
+        results = outcome(world, self.evaluate)
         shares = [won + config.margin * lead for won, lead in results]
         if config.noise:
             shares = [s + rng.gauss(0.0, config.noise) for s in shares]
@@ -175,7 +183,10 @@ class Ismcts(Bot):
         if guided is not None:
             base = guided.total / guided.visits
             tried = {a: c.total / c.visits for a, c in seen.items() if c.visits >= config.trust}
-            better = [a for a, mean in tried.items() if mean >= base + config.defer]
+            # a result is a share of a win: its variance is at most 1/4
+            better = [a for a, mean in tried.items() if mean >= base + config.defer +
+                      config.confidence * math.sqrt(0.25 / seen[a].visits +
+                                                    0.25 / guided.visits)]
             if better:
                 return max(better, key=lambda a: (seen[a].visits, a))
             equal = sorted({self.hinted, *(a for a, mean in tried.items()

@@ -1,5 +1,6 @@
-"""Rollout policies: how the search plays a sampled world to its end, per game where a
-measurement showed a cheap rule of thumb beats uniform play (docs/ai.md). A policy reads
+"""Rollout policies and cut-off evaluations: how the search plays a sampled world on and
+judges it where it stops, per game where a measurement showed a cheap rule of thumb beats
+uniform play and the bare scores (docs/ai.md). A policy reads
 the sampled world directly — every card of it is already a guess — and must cost next to
 nothing: it runs for every action of every iteration.
 """
@@ -7,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from tentable.bots.ismcts import Policy, random_policy
+from tentable.bots.ismcts import Evaluation, Policy, random_policy
 from tentable.engine.core import State
-from tentable.engine.ten import CARD
+from tentable.engine.ten import CARD, coin_worth, deck_for
 
 TEN_SAFE_TOTAL = 5          # flip on while a flip cannot take the total far past ten
 
@@ -49,11 +50,24 @@ def ten(state: State, rng: random.Random) -> str:
     return rng.choice(actions)
 
 
+def ten_standing(state: State) -> list[float]:
+    """A TEN game cut off early, judged as the payments are (`best_payment`): the score of
+    each collection plus its money at what money is worth with this much still to come."""
+    coin = coin_worth(len(state.pile) / len(deck_for(state.players)))
+    return [score + coin * state.wealth(seat, cards=False)
+            for seat, score in enumerate(state.scores())]
+
+
 POLICIES: dict[str, Policy] = {"ten": ten}
+EVALUATIONS: dict[str, Evaluation] = {"ten": ten_standing}
 
 
 def policy_for(game_id: str) -> Policy:
     return POLICIES.get(game_id, random_policy)
 
 
-__all__ = ["POLICIES", "policy_for"]
+def evaluation_for(game_id: str) -> Evaluation | None:
+    return EVALUATIONS.get(game_id)
+
+
+__all__ = ["EVALUATIONS", "POLICIES", "evaluation_for", "policy_for"]
