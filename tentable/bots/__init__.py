@@ -64,8 +64,9 @@ def _ismcts(seat: int, seed: int = 0, time_limit: float | None = None) -> Bot:
     return Ismcts(seat, seed, time_limit, IsmctsConfig(LEVEL_SPECS["hard"].iterations))
 
 
-# Games whose levels above Easy play their own search instead of ISMCTS: TEN tiles, where
-# the open game hides nothing and alpha-beta sees further than sampling (docs/ai.md).
+# Games whose levels above Easy play their own search instead of ISMCTS: TEN tiles, whose
+# open game hides nothing: the three-ply guarantee needs an exact look-ahead, and its random
+# playouts are the slowest of the five (docs/ai.md).
 OWN_SEARCH: dict[str, Callable[..., Bot]] = {"tentiles": TilesSearch}
 
 # name -> game id (None: every game) -> factory(seat, seed, time_limit)

@@ -8,9 +8,11 @@ out with a rollout policy. Every seat's result is backed up, and at each node th
 chose the action reads its own share: the tree models the opponents as players who want
 to win, not as the searcher's helpers.
 
-A level is an `IsmctsConfig`: how many iterations (and seconds), how much noise on each
-result (a weaker player misjudges positions, it does not blunder at random) and how wide
-"near-equal" is when picking among the best moves at random (variety).
+A guide (the game's heuristic) may lead the root: its move is tried first and played unless
+the samples show a clearly better one. A level is an `IsmctsConfig`: how many iterations
+(and seconds), how much noise on each result (a weaker player misjudges positions, it does
+not blunder at random) and how wide "near-equal" is when picking among the best moves at
+random (variety).
 """
 from __future__ import annotations
 
@@ -78,8 +80,6 @@ def outcome(state: State, evaluate: Evaluation | None = None) -> list[tuple[floa
     return results
 
 
-
-
 def random_policy(state: State, rng: random.Random) -> str:
     return rng.choice(state.legal_actions())
 
@@ -97,6 +97,7 @@ class Ismcts(Bot):
         # while visits are few: the search leaves it only for a move it finds better
         self.guide = guide
         self.evaluate = evaluate
+        self.hinted: str | None = None      # the guide's move in the decision at hand
         self.iterations_run = 0
 
     def choose(self, state: State) -> str:
@@ -183,7 +184,7 @@ class Ismcts(Bot):
         if guided is not None:
             base = guided.total / guided.visits
             tried = {a: c.total / c.visits for a, c in seen.items() if c.visits >= config.trust}
-            # a result is a share of a win: its variance is at most 1/4
+            # a result is mostly a share of a win, 0 or 1: its variance about 1/4
             better = [a for a, mean in tried.items() if mean >= base + config.defer +
                       config.confidence * math.sqrt(0.25 / seen[a].visits +
                                                     0.25 / guided.visits)]

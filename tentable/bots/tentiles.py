@@ -431,6 +431,8 @@ class TilesSearch(Bot):
         # the least chance of a win in one are searched.
         rated = []
         forced = []
+        # the open game hides nothing: its root is searched in full, whatever the time
+        exact = pos.open
         for action in actions:
             move = parse_action(action)
             won, undo = make(pos, move)
@@ -438,16 +440,15 @@ class TilesSearch(Bot):
                 unmake(pos, undo)
                 return action
             risk = self._threat(pos, them)
-            if pos.open and risk == 0.0 and self._wins_whatever_the_reply(pos):
+            if exact and risk == 0.0 and self._wins_whatever_the_reply(pos):
                 forced.append(action)
             # the heuristic's liking, for the order (and the answer if time runs out)
             shape = line_shape(pos.lay, move[-1] if move[0] == "move" else move[1],
                                self.seat) if move[0] != "pass" else 0.0
             unmake(pos, undo)
             rated.append((risk, -shape, action, move))
-            # the open game sees every move at the root, whatever the time: a forced win
-            # or loss within three plies is never missed
-            if not pos.open and time.perf_counter() > start + self.limit * 0.5 and \
+            # the hidden game's root may stop half-way through its time, the open game's not
+            if not exact and time.perf_counter() > start + self.limit * 0.5 and \
                     len(rated) > 1:
                 break
         if forced:
@@ -475,13 +476,12 @@ class TilesSearch(Bot):
         return best
 
     def _wins_whatever_the_reply(self, pos: Position) -> bool:
-        """Open game, the opponent to move and unable to make ten: does every reply leave
-        me a ten at once? Full width over the replies. Only a move that leaves me a ten
-        now can: a reply never adds to my lines (in phase 1 it only takes a place; in
-        phase 2 a lifted tile is no tile of mine, but may open a gap: those positions
-        are checked reply by reply all the same)."""
+        """Open game, the opponent to move and unable to make ten: does every reply
+        leave me a ten at once? Full width over the replies, for a move that leaves me a
+        ten now: in phase 1 a reply never adds to my lines (it only takes a place). In
+        phase 2 a reply may open a gap for me, so a win by zugzwang alone is not sought."""
         me = 1 - pos.turn
-        if pos.placing and self._threat(pos, me) < 1.0:
+        if self._threat(pos, me) < 1.0:
             return False
         for reply in legal_moves(pos):
             won, undo = make(pos, reply)
