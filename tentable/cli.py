@@ -86,8 +86,9 @@ def _games_listing() -> str:
                 else f"{game.min_players}-{game.max_players}")
         lines.append(f"  {game.id:<{width}}{game.title}, {span} players; "
                      f"bots: {', '.join(available_bots(game.id))}")
-    lines.append("A seat is 'human' or a bot name (random: any legal move; heuristic: the "
-                 "game's own strategy; search: looks ahead, --time-limit per move).")
+    lines.append("A seat is 'human' or a computer level: easy (the game's own strategy), "
+                 "normal, hard or expert (each searches longer, --time-limit per move). The "
+                 "old names random, heuristic and search mean easy, normal and hard.")
     return "\n".join(lines)
 
 
@@ -109,8 +110,8 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the window: the menu, or straight into GAME's "
                                        "table with the seats you name")
     play.add_argument("game", nargs="?", help="game id, e.g. takethat")
-    play.add_argument("--seats", type=_csv, help="'human' or a bot name per seat, "
-                      "e.g. human,heuristic (default: you against the heuristic bot)")
+    play.add_argument("--seats", type=_csv, help="'human' or a computer level per seat, "
+                      "e.g. human,hard (default: you against normal)")
     play.add_argument("--seed", type=int, help="deal number, for the same cards again")
 
     sim = sub.add_parser("sim", help="play bot-against-bot games without a window and print "
@@ -120,13 +121,14 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_count, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game; game g "
                                                          "uses seed + g (default 0)")
-    sim.add_argument("--bots", type=_csv, default=["random"],
-                     help="bot names, comma-separated; seats cycle through them and the order "
-                          "rotates each game (default random)")
+    sim.add_argument("--bots", type=_csv, default=["easy"],
+                     help="computer levels, comma-separated; seats cycle through them and the "
+                          "order rotates each game (default easy)")
     sim.add_argument("--options", type=_json_object, default=None,
                      help='game options as a JSON object, e.g. \'{"pro": true}\'')
     sim.add_argument("--time-limit", type=_seconds, default=None,
-                     help="seconds per decision for bots that search (default 1)")
+                     help="seconds per decision for levels that search (default: the "
+                          "level's own)")
     sim.add_argument("--solo", action="store_true",
                      help="solo against the game's rule-driven opponent (TEN: Mona); the bot "
                           "plays your seat, two seats in all")
@@ -190,16 +192,17 @@ def _smoke(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from tentable.bots import available_bots
+    from tentable.bots import available_bots, level_of
     from tentable.engine.core import MAX_SEED
     game_id, seats, seed = (getattr(args, name, None) for name in ("game", "seats", "seed"))
     if game_id is not None:
         game = _game(game_id)
         if seats is not None:
             allowed = ["human", *available_bots(game_id)]
+            seats = [seat if seat == "human" else level_of(seat) or seat for seat in seats]
             wrong = [seat for seat in seats if seat not in allowed]
             if wrong:
-                raise _Usage(f"--seats: {wrong[0][:40]!r} is neither 'human' nor a bot of "
+                raise _Usage(f"--seats: {wrong[0][:40]!r} is neither 'human' nor a level of "
                              f"{game.title} ({', '.join(allowed)})")
             if not game.min_players <= len(seats) <= game.max_players:
                 raise _Usage(f"--seats: {game.title} is for {game.min_players}-"
@@ -221,7 +224,9 @@ def _sim(args: argparse.Namespace) -> int:
 
     game = _game(args.game)
     if not args.bots:
-        raise _Usage("--bots: name at least one bot, e.g. --bots random,heuristic")
+        raise _Usage("--bots: name at least one bot, e.g. --bots easy,hard")
+    from tentable.bots import level_of
+    args.bots = [level_of(name) or name for name in args.bots]
     options = args.options
     if args.target is not None and not args.solo:
         raise _Usage("--target goes with --solo, e.g. --solo --target 7")

@@ -36,6 +36,15 @@ DEADLINE_SLACK = 1.5     # a searching bot's thinking time may run this far past
 SEARCH_LIMIT = 1.0       # seconds per decision of a searching bot with no limit of its own
 
 
+def quick_fallback(level: str) -> str:
+    """The cheaper level that answers at once, for a decision that is already late: down
+    the levels (`bots.fallback`) to the first that needs no worker."""
+    instead = fallback(level)
+    while instead is not None and instead in CPU_HEAVY:
+        instead = fallback(instead)
+    return instead or level
+
+
 # -- events ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class Applied:
@@ -354,7 +363,7 @@ class Match:
         elif self._job.late:
             late, level = self._job, self._job_level
             late.cancel()
-            instead = fallback(level) or level
+            instead = quick_fallback(level)
             self._job = self._decide_inline(seat, instead)
             events.append(BotLate(seat, level, instead))
         if self._job_level in CPU_HEAVY:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
+from tentable.bots import level_of
+
 HUMAN, BOT, RULES = "human", "bot", "rules"   # RULES: an automaton such as Mona
 MAX_SEED = 999_999_999
 
@@ -33,7 +35,9 @@ class Seat:
     @classmethod
     def from_dict(cls, data: dict) -> "Seat":
         kind = data.get("kind") if data.get("kind") in (HUMAN, BOT, RULES) else HUMAN
-        return cls(str(data.get("name") or "?"), kind, str(data.get("bot") or ""))
+        bot = str(data.get("bot") or "")
+        # saves from before the levels name the bots ("heuristic"): read them as levels
+        return cls(str(data.get("name") or "?"), kind, level_of(bot) or bot)
 
 
 @dataclass(frozen=True)

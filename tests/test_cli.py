@@ -7,21 +7,21 @@ from tentable.cli import main
 from tentable.engine import GAMES
 
 
-def test_sim_json_has_every_field(capsys):
-    assert main(["sim", "takethat", "--players", "3", "--games", "20", "--seed", "4",
-                 "--bots", "random,heuristic", "--json"]) == 0
+def test_sim_json_has_every_field_and_the_old_bot_names_are_levels(capsys):
+    assert main(["sim", "takethat", "--players", "3", "--games", "6", "--seed", "4",
+                 "--bots", "random,heuristic", "--time-limit", "0.01", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {"games", "wins", "mean_score", "actions_per_game", "games_per_s", "actions_per_s",
             "errors"} <= set(data)
-    assert data["games"] == 20 and data["errors"] == []
-    assert set(data["wins"]) == {"random", "heuristic"}
-    assert sum(data["wins"].values()) == pytest.approx(20)
+    assert data["games"] == 6 and data["errors"] == []
+    assert set(data["wins"]) == {"easy", "normal"}
+    assert sum(data["wins"].values()) == pytest.approx(6)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_sim_runs_every_registered_game(game_id, capsys):
     players = str(GAMES[game_id].min_players)
-    assert main(["sim", game_id, "--players", players, "--games", "3", "--bots", "random"]) == 0
+    assert main(["sim", game_id, "--players", players, "--games", "3", "--bots", "easy"]) == 0
     out = capsys.readouterr().out
     assert "3 games" in out and "errors: none" in out and "actions/s" in out
 
@@ -146,7 +146,7 @@ def test_help_lists_the_games_bots_and_commands(capsys):
         assert game.id in out and game.title in out
     for command in ("play", "sim", "replay", "check-deck", "--smoke"):
         assert command in out
-    assert "random" in out and "heuristic" in out
+    assert all(level in out for level in ("easy", "normal", "hard", "expert"))
     assert ("five games" in out) == (len(GAMES) == 5)
 
 

@@ -246,10 +246,10 @@ def test_cli_ladder_reports_a_damaged_file_and_goes_on(home, capsys):
 # -- sim: solo and the difficulty curve ---------------------------------------------------------
 def test_sim_solo_at_one_target(capsys):
     assert main(["sim", "ten", "--solo", "--target", "7", "--games", "3", "--bots",
-                 "heuristic", "--json"]) == 0
+                 "easy", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     solo = data["solo"]
-    assert data["games"] == 3 and set(data["wins"]) == {"heuristic", "rules"}
+    assert data["games"] == 3 and set(data["wins"]) == {"easy", "rules"}
     assert solo["win_rate"] + solo["draw_rate"] + solo["loss_rate"] == pytest.approx(1)
 
 

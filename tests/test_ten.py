@@ -324,10 +324,12 @@ def _after(state, seat, actions):
     return score_of(rest), money, paid
 
 
-def test_r12_best_payment_matches_brute_force_on_random_collections():
+def test_r12_at_the_end_best_payment_matches_brute_force_on_random_collections():
+    """With no card to come, what stays is worth its score, then its money (TEN-R15)."""
     rng = random.Random(12)
     for trial in range(60):
         state = game()
+        shorten(state, 0)
         state.collections[0] = [f"{c}#9{i}" for i, c in enumerate(
             rng.sample(NUMBERS, rng.randint(0, 7)) + rng.sample(JOKERS, rng.randint(0, 2)))]
         state.money[0] = rng.randint(0, 4)
@@ -340,6 +342,35 @@ def test_r12_best_payment_matches_brute_force_on_random_collections():
         score, money, paid = _after(state, 0, plan)
         assert paid >= price and paid - (3 if "pay x" in plan else 1) < price
         assert (score, money) == _brute_payment(state, 0, price), (state.codes(0), price)
+
+
+def early_payer(collection, money, bust):
+    state = game()
+    give(state, 0, collection)
+    state.money[0], state.bust[0] = money, bust
+    return state
+
+
+def test_r12_early_on_tokens_pay_before_cards_that_may_still_join_a_run():
+    """Issue #23: with 5 tokens and a bust token, an 8 was paid with six collection cards."""
+    state = early_payer(["B1", "B2", "B3", "G5", "O2", "O7", "P1", "P4", "P9", "G9", "B6", "B8"],
+                        5, 1)
+    assert best_payment(state, 0, 8) == ["pay t"] * 5 + ["pay x"]
+
+
+def test_r12_a_card_next_to_its_colour_is_kept_longer_than_a_lone_one():
+    """O8 lies outside the runs but two from O6: it may join a run, the lone green not."""
+    state = early_payer(["B4", "B5", "B6", "G2", "G7", "O6", "O8", "P3"], 0, 0)
+    assert best_payment(state, 0, 1) in (["pay G2"], ["pay G7"])
+
+
+def test_r12_the_same_collection_pays_cards_when_the_pile_is_nearly_gone():
+    collection = ["B1", "B2", "B3", "G5", "O2", "O7", "P1", "P4", "P9", "G9", "B6", "B8"]
+    state = early_payer(collection, 5, 1)
+    shorten(state, 2)
+    plan = best_payment(state, 0, 8)
+    assert plan.count("pay t") + 3 * plan.count("pay x") < 8
+    assert _after(state, 0, plan)[0] == score_of(collection)
 
 
 @pytest.mark.benchmark

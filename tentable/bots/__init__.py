@@ -1,49 +1,117 @@
-"""Computer players. A bot sees only what its seat sees: `state.view(seat)`.
+"""Computer players. A bot sees only what its seat sees.
 
 `make_bot(name, game_id, seat, seed, time_limit).choose(state)` returns one of
 `state.legal_actions()`. The table hands bots `state.determinize(seat, ...)`, never
 the real state, so even a bot that searches cannot peek.
+
+The levels a player picks, Easy to Expert (`LEVELS`), are the names used everywhere: the
+setup screen, the command line and saves. Underneath are the bots themselves: `random`,
+each game's `heuristic`, TEN tiles' alpha-beta `search`, and `ismcts` (one search for every
+game). `make_bot` takes both; `level_of` reads an old name (a save's "heuristic") as its level.
 """
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Callable
 
 from tentable.bots.base import Bot, RandomBot
 from tentable.bots.elfer import ElferHeuristic
+from tentable.bots.ismcts import Ismcts, IsmctsConfig
 from tentable.bots.retro10 import Retro10Heuristic
+from tentable.bots.rollouts import evaluation_for, policy_for
 from tentable.bots.takethat import TakeThatHeuristic
 from tentable.bots.ten import TenHeuristic
 from tentable.bots.tentiles import TilesHeuristic, TilesSearch
 
+LEVELS = ("easy", "normal", "hard", "expert")
+ALIASES = {"random": "easy", "heuristic": "normal", "search": "hard"}
+
+HEURISTICS: dict[str, Callable[..., Bot]] = {
+    "elfer": ElferHeuristic, "retro10": Retro10Heuristic, "takethat": TakeThatHeuristic,
+    "ten": TenHeuristic, "tentiles": TilesHeuristic}
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a level plays with: a search of `iterations` (None: the heuristic alone) within
+    `seconds` per decision, with noise on its results for the weaker levels."""
+
+    iterations: int | None
+    seconds: float
+    noise: float = 0.0
+
+
+LEVEL_SPECS = {
+    "easy": Level(None, 0.05),
+    "normal": Level(150, 0.3, noise=0.05),
+    "hard": Level(600, 1.0),
+    "expert": Level(1500, 2.0),
+}
+
+
+# The search is guided by the game's heuristic: it tries the heuristic's move first and
+# plays another only when that one wins clearly more often in its samples (by GUIDE_DEFER
+# of a win): a few hundred samples misjudge too often to overrule a good rule of thumb.
+GUIDE_HINT, GUIDE_DEFER = 1.0, 0.1
+
+# Per-game tuning, each where a measurement showed it helps (docs/ai.md): TEN's rollouts
+# are judged by the scores after 40 actions instead of played out (a TEN game runs ~250).
+TUNING: dict[str, dict] = {"ten": {"cutoff": 40}}
+
+
+def _ismcts(seat: int, seed: int = 0, time_limit: float | None = None) -> Bot:
+    return Ismcts(seat, seed, time_limit, IsmctsConfig(LEVEL_SPECS["hard"].iterations))
+
+
+# Games whose levels above Easy play their own search instead of ISMCTS: TEN tiles, whose
+# open game hides nothing: the three-ply guarantee needs an exact look-ahead, and its random
+# playouts are the slowest of the five (docs/ai.md).
+OWN_SEARCH: dict[str, Callable[..., Bot]] = {"tentiles": TilesSearch}
+
 # name -> game id (None: every game) -> factory(seat, seed, time_limit)
 _BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {
     "random": {None: RandomBot},
-    "heuristic": {"elfer": ElferHeuristic, "retro10": Retro10Heuristic,
-                  "takethat": TakeThatHeuristic, "ten": TenHeuristic,
-                  "tentiles": TilesHeuristic},
+    "heuristic": dict(HEURISTICS),
     "search": {"tentiles": TilesSearch},
+    "ismcts": {None: _ismcts},
 }
 
-# Bots that search: the table runs them in a separate process so the window stays fluid.
-CPU_HEAVY = {"search"}
+# What must run in the worker process so the window stays fluid: every search.
+CPU_HEAVY = frozenset({"search", "ismcts", "normal", "hard", "expert"})
 
-# The cheaper level a late or failed decision falls back to; the cheapest answer at once.
-_FALLBACK = {"search": "heuristic"}
+
+def level_of(name: str) -> str | None:
+    """The level a name stands for: itself, an old name's level, or None if unknown."""
+    name = name.lower() if isinstance(name, str) else ""
+    return name if name in LEVELS else ALIASES.get(name)
 
 
 def fallback(name: str) -> str | None:
-    return _FALLBACK.get(name)
+    """The cheaper level a late decision falls back to; None for Easy, which is quick."""
+    level = level_of(name)
+    if level is None:
+        return None
+    i = LEVELS.index(level)
+    return LEVELS[i - 1] if i else None
+
 
 
 def available_bots(game_id: str) -> list[str]:
-    return [name for name, games in _BOTS.items() if None in games or game_id in games]
+    """What a player picks for a computer seat of any game: the levels, Easy to Expert."""
+    return list(LEVELS)
 
 
 def make_bot(name: str, game_id: str, seat: int, seed: int = 0,
-             time_limit: float | None = None) -> Bot:
+             time_limit: float | None = None, iterations: int | None = None) -> Bot:
+    """A bot by level or by its own name. `time_limit`: seconds per decision (None: the
+    level's own; math.inf: iterations only, as tests and reproducible tournaments use).
+    `iterations`: fewer than the level's, for tests."""
+    if isinstance(name, str) and name.lower() in LEVELS:
+        return _make_level(name.lower(), game_id, seat, seed, time_limit, iterations)
     games = _BOTS.get(name) if isinstance(name, str) else None
     if games is None:
-        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(_BOTS)})")
+        raise ValueError(f"unknown bot {name!r} (levels: {', '.join(LEVELS)})")
     factory = games.get(game_id) or games.get(None)
     if factory is None:
         raise ValueError(f"no {name!r} bot for {game_id!r} yet "
@@ -51,4 +119,23 @@ def make_bot(name: str, game_id: str, seat: int, seed: int = 0,
     return factory(seat, seed, time_limit=time_limit)
 
 
-__all__ = ["Bot", "CPU_HEAVY", "available_bots", "fallback", "make_bot"]
+def _make_level(level: str, game_id: str, seat: int, seed: int,
+                time_limit: float | None, iterations: int | None) -> Bot:
+    spec = LEVEL_SPECS[level]
+    seconds = spec.seconds if time_limit is None else time_limit
+    if game_id in OWN_SEARCH and spec.iterations is not None:
+        # a search by time only: "iterations only" means the level's own seconds
+        limit = spec.seconds if math.isinf(seconds) else seconds
+        return OWN_SEARCH[game_id](seat, seed, time_limit=limit)
+    if spec.iterations is None:
+        # a game without its own heuristic yet (a new game, a test's) plays Easy at random
+        return HEURISTICS.get(game_id, RandomBot)(seat, seed, time_limit=seconds)
+    config = IsmctsConfig(iterations or spec.iterations, noise=spec.noise, hint=GUIDE_HINT,
+                          defer=GUIDE_DEFER, **TUNING.get(game_id, {}))
+    guide = HEURISTICS[game_id](seat, seed) if game_id in HEURISTICS else None
+    return Ismcts(seat, seed, None if math.isinf(seconds) else seconds, config,
+                  policy_for(game_id), guide, evaluation_for(game_id))
+
+
+__all__ = ["ALIASES", "Bot", "CPU_HEAVY", "LEVELS", "available_bots", "fallback", "level_of",
+           "make_bot"]

@@ -431,6 +431,9 @@ class TilesSearch(Bot):
         # Root: a win at once is taken; otherwise only the moves that leave the opponent
         # the least chance of a win in one are searched.
         rated = []
+        forced = []
+        # the open game hides nothing: its root is searched in full, whatever the time
+        exact = pos.open
         for action in actions:
             move = parse_action(action)
             won, undo = make(pos, move)
@@ -438,13 +441,19 @@ class TilesSearch(Bot):
                 unmake(pos, undo)
                 return action
             risk = self._threat(pos, them)
+            if exact and risk == 0.0 and self._wins_whatever_the_reply(pos):
+                forced.append(action)
             # the heuristic's liking, for the order (and the answer if time runs out)
             shape = line_shape(pos.lay, move[-1] if move[0] == "move" else move[1],
                                self.seat) if move[0] != "pass" else 0.0
             unmake(pos, undo)
             rated.append((risk, -shape, action, move))
-            if time.perf_counter() > start + self.limit * 0.5 and len(rated) > 1:
+            # the hidden game's root may stop half-way through its time, the open game's not
+            if not exact and time.perf_counter() > start + self.limit * 0.5 and \
+                    len(rated) > 1:
                 break
+        if forced:
+            return self.rng.choice(forced)
         least = min(r for r, _, _, _ in rated)
         self.rng.shuffle(rated)
         rated.sort(key=lambda r: r[1])
@@ -466,6 +475,23 @@ class TilesSearch(Bot):
             root = [(a, m) for _, a, m in values[:ROOT_KEEP]]
             depth += 1
         return best
+
+    def _wins_whatever_the_reply(self, pos: Position) -> bool:
+        """Open game, the opponent to move and unable to make ten: does every reply
+        leave me a ten at once? Full width over the replies, for a move that leaves me a
+        ten now: in phase 1 a reply never adds to my lines (it only takes a place). In
+        phase 2 a reply may open a gap for me, so a win by zugzwang alone is not sought."""
+        me = 1 - pos.turn
+        if self._threat(pos, me) < 1.0:
+            return False
+        for reply in legal_moves(pos):
+            won, undo = make(pos, reply)
+            try:
+                if won or self._threat(pos, me) < 1.0:
+                    return False
+            finally:
+                unmake(pos, undo)
+        return True
 
     # -- tree -----------------------------------------------------------------------
     def _root(self, pos: Position, root: list, depth: int) -> list[tuple[float, str, tuple]]:

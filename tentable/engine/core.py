@@ -142,7 +142,9 @@ def redeal_unseen(hands: list[list], pile: list, seat: int, rng: random.Random) 
     keeping its size (the usual `_determinize` of a game with secret hands and a face-down
     pile). Changes `hands` in place and returns the new pile."""
     others = [s for s in range(len(hands)) if s != seat]
-    unseen = pile + [c for s in others for c in hands[s]]
+    # sorted first, so the deal depends on what the seat knows and the seed only, not on
+    # where the unseen cards really lie (a searching bot gets the same worlds either way)
+    unseen = sorted(pile + [c for s in others for c in hands[s]])
     rng.shuffle(unseen)
     for s in others:
         k = len(hands[s])

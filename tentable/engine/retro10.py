@@ -791,6 +791,7 @@ class Retro10(State):
         holes += [("deck", 0)] * len(self.draw_deck)
         # Place a joker first for each player who must still hold one, in a slot it could
         # have put it: its hand or the face-down card it placed.
+        pool.sort()                 # see redeal_unseen: the deal must not follow the truth
         jokers = [c for c in pool if value[c] is None]
         fixed: dict[int, str] = {}
         for s in others:
@@ -816,6 +817,7 @@ class Retro10(State):
         for s, hand in hands.items():
             self.hands[s] = hand
         self.draw_deck = deck
+        self.round_stack.sort()
         rng.shuffle(self.round_stack)
 
     # -- accounting -----------------------------------------------------------------------

@@ -766,6 +766,7 @@ class TenTiles(State):
     def _determinize(self, seat: int, rng: random.Random) -> None:
         if not self.open_game:
             for supply in self.supplies:
+                supply.sort()       # see redeal_unseen: the deal must not follow the truth
                 rng.shuffle(supply)
 
     def validate(self) -> None:

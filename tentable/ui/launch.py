@@ -34,7 +34,7 @@ def display_problem(environ: Mapping[str, str] = os.environ,
 
 def session_for(game_id: str, seats: Sequence[str], seed: int | None = None,
                 options: dict | None = None) -> Session:
-    """Seats given as "human" or a bot name ("random", "heuristic"); names as in setup."""
+    """Seats given as "human" or a computer level ("easy", "hard"); names as in setup."""
     from tentable.ui.scenes.setup import default_name
     players = []
     # One human at the screen is "You"; when people share the screen (a "Pass to …"
@@ -53,7 +53,7 @@ def session_for(game_id: str, seats: Sequence[str], seed: int | None = None,
 def run(game_id: str | None = None, seats: Sequence[str] | None = None,
         seed: int | None = None, options: dict | None = None) -> int:
     """Open the app at the menu, or straight at a table when `game_id` is given
-    (`seats` default to a human against the heuristic bot). Returns an exit code."""
+    (`seats` default to a human against the Normal level). Returns an exit code."""
     from tentable.engine import GAMES, SetupError
     from tentable.ui.app import App
     from tentable.ui.scenes import table_for
@@ -68,7 +68,7 @@ def run(game_id: str | None = None, seats: Sequence[str] | None = None,
             if table is None:
                 app.toasts.show(t("setup.coming_soon", game=GAMES[game_id].title), 4.0)
             else:
-                session = session_for(game_id, seats or [HUMAN, "heuristic"], seed, options)
+                session = session_for(game_id, seats or [HUMAN, "normal"], seed, options)
                 try:
                     app.reset(table(app, session))
                 except (SetupError, ValueError) as exc:

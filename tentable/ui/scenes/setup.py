@@ -54,7 +54,7 @@ def default_name(index: int) -> str:
 
 def default_bot(game_id: str) -> str:
     bots = available_bots(game_id)
-    return "heuristic" if "heuristic" in bots else (bots[0] if bots else "random")
+    return "normal" if "normal" in bots else (bots[0] if bots else "easy")
 
 
 class SeatRow:

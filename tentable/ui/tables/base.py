@@ -57,7 +57,7 @@ BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 DURATION_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 END_DELAY = 0.8          # a moment to see the last move before the results cover the table
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
-HELPER_LEVELS = ("heuristic", "random")   # who plays a seat handed to the computer
+HELPER_LEVELS = ("normal", "easy")   # who plays a seat handed to the computer
 
 
 @dataclass(frozen=True)
