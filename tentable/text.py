@@ -230,6 +230,9 @@ STRINGS: dict[str, str] = {
     "pause.hand_over": "Let the computer play for {name}",
     "pause.hand_over.you": "Let the computer play for me",
     "pause.take_back": "{name} plays again",
+    "pause.level_title": "How well should the computer play?",
+    "pause.level_body": "It plays this seat until you take it back from this menu.",
+    "pause.level_cancel": "Cancel",
     "pause.take_back.you": "I play again",
     "table.start_failed": "Cannot start the game: {reason}",
 

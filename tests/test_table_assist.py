@@ -66,7 +66,12 @@ def test_the_pause_menu_hands_a_seat_to_the_computer_and_takes_it_back(app):
     pause = app.top
     assert isinstance(pause, PauseScene) and len(pause.seat_buttons) == 1
     click(app, pause.seat_buttons[0].rect.center)        # let the computer play for me
+    assert pause.confirm is not None                     # at which level?
+    easy = next(b for b in pause.confirm.buttons if b.text == "Easy")
+    pause.confirm.layout(app.size)
+    click(app, easy.rect.center)
     assert app.top is table and not table.match.is_human(0)
+    assert table.session.seats[0].bot == "easy"
     wait_for(app, lambda: len(table.match.history) >= 4)
     assert any(e.text == "The computer plays for you now" for e in table.log.entries)
     key(app, pygame.K_ESCAPE)

@@ -14,7 +14,7 @@ from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
 from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, text_px
-from tentable.text import t
+from tentable.text import t, t_or
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.panel import blit_label, draw_panel, shade
@@ -49,13 +49,28 @@ class PauseScene(Scene):
             def act() -> None:
                 if helped:
                     self.table.take_seat_back(seat)
+                    self.app.pop()
                 else:
-                    self.table.hand_over(seat)
-                self.app.pop()
+                    self.ask_level(seat)
             return act
         return [Button(t(("pause.take_back" if helped else "pause.hand_over")
                          + (".you" if mine else ""), name=name), choose(seat, helped))
                 for seat, name, helped, mine in seats()]
+
+    def ask_level(self, seat: int) -> None:
+        """How well the computer should play the seat it takes over."""
+        def hand_over(level: str):
+            def act() -> None:
+                self.table.hand_over(seat, level)
+                self.app.pop()
+            return act
+        levels = self.table.helper_levels()
+        self.confirm = Dialog(t("pause.level_title"), [t("pause.level_body")], [
+            *(Button(t_or(f"bot.{level}", level.title()), hand_over(level),
+                     kind="primary" if level == levels[1 if len(levels) > 1 else 0]
+                     else "normal") for level in levels),
+            Button(t("pause.level_cancel"), self.cancel_restart, key=pygame.K_ESCAPE)],
+            width=0.6)
 
     def ask_restart(self) -> None:
         """Restart at once when the game is over; otherwise ask before dealing again."""

@@ -57,7 +57,6 @@ BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 DURATION_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 END_DELAY = 0.8          # a moment to see the last move before the results cover the table
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
-HELPER_LEVELS = ("normal", "easy")   # who plays a seat handed to the computer
 
 
 @dataclass(frozen=True)
@@ -491,10 +490,12 @@ class TableScene(Scene):
                 for i, seat in enumerate(self.session.seats)
                 if seat.is_human or i in self.match.assisted]
 
-    def hand_over(self, seat: int) -> None:
-        """The computer plays `seat` at the game's usual level until taken back."""
-        levels = available_bots(self.session.game_id)
-        level = next((lv for lv in HELPER_LEVELS if lv in levels), levels[-1])
+    def helper_levels(self) -> list[str]:
+        """The levels a computer may take over a seat at, the easiest first."""
+        return available_bots(self.session.game_id)
+
+    def hand_over(self, seat: int, level: str) -> None:
+        """The computer plays `seat` at `level` until taken back."""
         self._handle(self.match.hand_over(seat, level))
 
     def take_seat_back(self, seat: int) -> None:
