@@ -75,10 +75,11 @@ def keep(game: Kept) -> Kept:
     and return it with its name."""
     folder = archive_dir()
     stamp = game.finished.replace(":", "").replace("-", "")
+    # names sort by when the game ended, then by a count within the same second
     for n in itertools.count(1):
-        path = folder / f"{stamp}-{game.game}-{n}.json"
-        if not path.exists():
+        if not any(folder.glob(f"{stamp}-{n:03d}-*.json")):
             break
+    path = folder / f"{stamp}-{n:03d}-{game.game}.json"
     store.write_json(path, game.to_json())
     _prune(folder)
     return Kept(path.stem, game.finished, game.mode, game.record, game.names, game.levels,

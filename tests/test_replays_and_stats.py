@@ -108,3 +108,26 @@ def test_with_no_games_the_screens_say_so(app):
     app.push("stats")
     step(app)
     assert app.top.game is None
+
+
+def test_a_game_is_saved_to_a_file_of_your_choice_and_opened_from_it(app, tmp_path):
+    keep_games(seeds=(6,))
+    app.push("games")
+    games = app.top
+    step(app)
+    target = tmp_path / "shared" / "our game.json"
+    click(app, games.path.rect.center)                    # type where it goes
+    for _ in range(len(games.path.text)):
+        key(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(target)))
+    key(app, pygame.K_RETURN)                             # leaves the field
+    click(app, games.save_button.rect.center)
+    assert target.exists() and "Saved to" in app.toasts.items[-1].text
+    click(app, games.open_button.rect.center)             # and opened again from there
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.game.record["history"] == games.games[0].record["history"]
+    key(app, pygame.K_ESCAPE)
+    target.write_bytes(b"\x00 not a game")
+    click(app, games.open_button.rect.center)
+    assert app.top is games and "our game.json" in app.toasts.items[-1].text

@@ -1,10 +1,15 @@
 """Your games: every finished game kept (`tentable.archive`), newest first. Pick one to
-watch it again in the replay viewer.
+watch it again in the replay viewer, save a copy of it to a file of your choice (to keep or
+share), or open such a file to watch it.
 
     app.push("games")
 """
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import platformdirs
 import pygame
 
 from tentable import archive
@@ -12,12 +17,12 @@ from tentable.engine import GAMES
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene, table_for
-from tentable.ui.scenes.common import backdrop, px, signed, text_px
+from tentable.ui.scenes.common import TextField, backdrop, px, signed, text_px
 from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, fit, rounded
 
-ROWS = 9          # games on one page
+ROWS = 8          # games on one page
 
 
 def outcome(game: archive.Kept) -> str:
@@ -49,7 +54,46 @@ class GamesScene(Scene):
         self.back_button = Button(t("games.back"), self.app.pop)
         self.watch_button = Button(t("games.watch"), self.watch, key=pygame.K_RETURN,
                                    kind="primary")
+        self.save_button = Button(t("games.save"), self.save_copy)
+        self.open_button = Button(t("games.open"), self.open_file)
+        self.path = TextField(self.default_path(), max_len=400,
+                              on_change=lambda text: setattr(self, "path_edited", True))
+        self.path_edited = False
         self.scale = 1.0
+
+    @property
+    def buttons(self) -> list[Button]:
+        return [self.back_button, self.watch_button, self.save_button, self.open_button]
+
+    def default_path(self) -> str:
+        """Where a copy of the chosen game goes unless the player types another place."""
+        folder = Path(platformdirs.user_documents_dir()) / "tentable"
+        if not self.games:
+            return str(folder) + os.sep
+        game = self.games[self.index]
+        return str(folder / f"{game.name or game.game}.json")
+
+    def save_copy(self) -> None:
+        if not self.games:
+            return
+        path = Path(self.path.text).expanduser()
+        try:
+            archive.export(self.games[self.index], path)
+        except (OSError, ValueError) as exc:
+            self.app.toasts.show(t("games.save_failed", reason=exc), 5.0, "error")
+            return
+        self.app.toasts.show(t("games.saved", path=str(path)), 5.0)
+
+    def open_file(self) -> None:
+        path = Path(self.path.text).expanduser()
+        try:
+            game, message = archive.load(path)
+        except (OSError, ValueError) as exc:     # a folder, a name the system refuses
+            game, message = None, t("games.open_failed", reason=exc)
+        if game is None or game.game not in GAMES or table_for(game.game) is None:
+            self.app.toasts.show(message or t("games.no_table"), 6.0, "error")
+            return
+        self.app.push("replay", game=game)
 
     @property
     def first(self) -> int:
@@ -62,21 +106,28 @@ class GamesScene(Scene):
     def move(self, step: int) -> None:
         if self.games:
             self.index = max(0, min(len(self.games) - 1, self.index + step))
+            if not self.path_edited:
+                self.path.set_text(self.default_path())
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)
         w, h = size
         width = min(w - 2 * px(40, s), px(1000, s))
-        top, row_h = px(120, s), px(50, s, 36)
+        top, row_h = px(100, s), px(48, s, 36)
         x = (w - width) // 2
         self.rows = [pygame.Rect(x, top + i * row_h, width, row_h - px(6, s))
                      for i in range(ROWS)]
-        bw, bh = px(200, s), px(46, s, 34)
-        y = h - bh - px(40, s)
-        self.back_button.layout((w // 2 - bw - px(10, s), y, bw, bh))
-        self.watch_button.layout((w // 2 + px(10, s), y, bw, bh))
+        bw, bh, gap = px(200, s), px(46, s, 34), px(14, s)
+        y = h - bh - px(30, s)
+        x = (w - 4 * bw - 3 * gap) // 2
+        for button in self.buttons:
+            button.layout((x, y, bw, bh))
+            x += bw + gap
+        self.path.layout(pygame.Rect((w - width) // 2, y - bh - px(14, s), width, bh))
 
     def process_event(self, event: pygame.event.Event) -> None:
+        if self.path.handle(event):
+            return
         if event.type == pygame.KEYDOWN:
             steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS,
                      pygame.K_PAGEDOWN: ROWS, pygame.K_HOME: -len(self.games),
@@ -98,9 +149,12 @@ class GamesScene(Scene):
                 self.index = row
                 self.watch()
                 return
-        for button in (self.back_button, self.watch_button):
+        for button in self.buttons:
             if button.handle(event):
                 return
+
+    def update(self, dt: float) -> bool:
+        return self.path.update(dt)
 
     def _row_at(self, pos) -> int | None:
         for i, rect in enumerate(self.rows):
@@ -142,6 +196,9 @@ class GamesScene(Scene):
                      last=min(len(self.games), self.first + ROWS), n=len(self.games))
             blit_label(surface, page, small, theme.TEXT_DIM,
                        midtop=(w // 2, self.rows[-1].bottom + px(8, s)))
-        self.back_button.draw(surface)
-        self.watch_button.enabled = bool(self.games)
-        self.watch_button.draw(surface)
+        self.watch_button.enabled = self.save_button.enabled = bool(self.games)
+        for button in self.buttons:
+            button.draw(surface)
+        self.path.draw(surface)
+        blit_label(surface, t("games.file"), small, theme.TEXT_DIM,
+                   bottomleft=(self.path.rect.x, self.path.rect.y - px(2, s)))
