@@ -194,10 +194,11 @@ def test_a_level_keeps_to_its_guide_unless_the_search_finds_better():
         assert bot.choose(state) == expected
 
 
-@pytest.mark.parametrize("game_id", ["takethat", "retro10"])
-def test_openings_vary_with_the_seed(game_id):
-    """Issue #23 (variety): moves the search finds equal are played at random, seeded."""
-    state = new_game(game_id, 2, seed=5)
+@pytest.mark.parametrize("game_id, deal", [("takethat", 5), ("retro10", 6)])
+def test_openings_vary_with_the_seed(game_id, deal):
+    """Issue #23 (variety): moves the search finds equal are played at random, seeded (on
+    a deal with several good openings: 10 Retro's deal 5 has one clearly best)."""
+    state = new_game(game_id, 2, seed=deal)
     seat = state.current_player
     picks = [make_bot("normal", game_id, seat, seed, math.inf).choose(state)
              for seed in range(4)]
