@@ -390,3 +390,16 @@ def test_an_assisted_game_keeps_its_mark_when_resumed():
     match.hand_over(1, "heuristic")
     resumed = Match(Session.from_record(match.record()))
     assert resumed.assisted == {1} and resumed.record()["assisted"] == [1]
+
+
+def test_a_bots_copy_keeps_no_moves_they_may_name_a_hidden_card():
+    """10 Retro: "place 7 down" names the card it hides; a determinized copy has no history
+    for a bot to read it from."""
+    match = humans("retro10", 2, seed=3)
+    seat = match.current_player
+    down = next(a for a in match.legal_actions(seat) if " down" in a)
+    match.submit(seat, [down])
+    other = match.current_player
+    assert match.history == [down]
+    copy = match.state.determinize(other, 1)
+    assert copy.history == [] and copy.view(other) == match.state.view(other)

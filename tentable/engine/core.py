@@ -461,6 +461,9 @@ class State(ABC):
         copy.seed = rng.randrange(MAX_SEED)
         copy.deck = None
         copy.chance = {}
+        # The moves played are not all public (10 Retro's "place 7 down" names a face-down
+        # card): a copy keeps none of them; nothing in the rules reads them.
+        copy.history = []
         copy._determinize(seat, rng)
         copy.changed()
         return copy
