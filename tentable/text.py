@@ -629,6 +629,24 @@ STRINGS: dict[str, str] = {
     "ten.move.bid": "bid {n}",
     "ten.move.buy": "buy {card}",
     "ten.move.pay": "pay with the {item}",
+    # refusals (`IllegalAction`): one sentence for the command line, where {card},
+    # {move} and {seat} are written as the notation has them, and for the table, where
+    # the game's narration words them ("red 16", "take the numbers", "Ben")
+    "refuse.not_text": "An action is a text like {example}, not {kind}.",
+    "refuse.over": "The game is over; no more moves.",
+    "refuse.not_here": "That is not a move here; you may {example}, for one.",
+    "refuse.not_your_turn": "It is not your turn.",
+    "words.or": "{first} or {last}",
+    "refuse.tt.unknown": "That is not a move: you may {moves}.",
+    "refuse.tt.not_a_number": "{text} is not a card number.",
+    "refuse.tt.not_held": "You don't hold {card}.",
+    "refuse.tt.open": "You just took the row: now open a new row with any card.",
+    "refuse.tt.empty_row": "The row is empty, there is nothing to take.",
+    "refuse.tt.too_far": "{card} is too far from {last}: you may play {low} to {high}, "
+                         "twist, or take the row.",
+    "refuse.tt.toad": "{card} is a toad: toads can never be twisted.",
+    "refuse.tt.no_twin": "Its twin {twin} is not in the row.",
+
     # results of a penalty game (used by results.py when the final view says lowest_wins)
     "results.lowest_wins": "Lowest penalty wins",
     "results.penalty": "Penalty",
@@ -637,13 +655,22 @@ STRINGS: dict[str, str] = {
 
 def t(key: str, **fmt: object) -> str:
     """The UI text for `key`, with `{placeholders}` filled from `fmt`."""
-    text = STRINGS.get(key, key)
+    return _fill(STRINGS.get(key, key), fmt)
+
+
+def _fill(text: str, fmt: dict) -> str:
     if not fmt:
         return text
     try:
         return text.format(**fmt)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def english(key: str, **fmt: object) -> str:
+    """The text for `key` in English, the table's own language, whatever the player's:
+    the command line and the logs speak it (an engine's refusal, `IllegalAction`)."""
+    return _fill(STRINGS.get(key, key), fmt)
 
 
 def t_or(key: str, fallback: str, **fmt: object) -> str:

@@ -53,7 +53,7 @@ def test_every_illegal_message_is_for_a_player():
             state.apply(f"play {far}")
     with pytest.raises(IllegalAction, match="not a card number"):
         state.apply("play ab")
-    with pytest.raises(IllegalAction, match="Unknown action"):
+    with pytest.raises(IllegalAction, match="not a move: you may 'play 34'"):
         state.apply("fold")
 
 
