@@ -646,6 +646,29 @@ STRINGS: dict[str, str] = {
                          "twist, or take the row.",
     "refuse.tt.toad": "{card} is a toad: toads can never be twisted.",
     "refuse.tt.no_twin": "Its twin {twin} is not in the row.",
+    "refuse.tiles.not_yet_moving": "Tiles are moved only once all 30 are placed; now "
+                                   "place your tile.",
+    "refuse.tiles.place_like": "Place your tile: you may {move}, for one.",
+    "refuse.tiles.which_end": "Open game: say which end of your row you take: {moves}.",
+    "refuse.tiles.one_left": "Only one tile is left in your row: take it from the left end.",
+    "refuse.tiles.hidden": "Hidden game: you place the tile you drew, like {move}.",
+    "refuse.tiles.not_a_place": "{text} is not a place: write it as x,y like 0,1.",
+    "refuse.tiles.first": "The first tile goes to 0,0.",
+    "refuse.tiles.taken": "{at} is taken already.",
+    "refuse.tiles.no_edge": "A tile must share a full edge with a placed tile; {at} does "
+                            "not (a corner is not enough).",
+    "refuse.tiles.no_pass": "You can move a tile, so you may not pass.",
+    "refuse.tiles.all_placed": "All 30 tiles are placed: now move one of yours, like {move}.",
+    "refuse.tiles.move_like": "Move a tile from one place to another, like {move}.",
+    "refuse.tiles.places_like": "Places are written x,y, like {move}.",
+    "refuse.tiles.no_tile": "There is no tile on {at}.",
+    "refuse.tiles.not_yours": "The tile on {at} is not yours.",
+    "refuse.tiles.surrounded": "The tile on {at} is surrounded on all four sides: it cannot "
+                               "be slid out.",
+    "refuse.tiles.split": "Lifting the tile on {at} would split the layout.",
+    "refuse.tiles.same_place": "The tile must go to another place.",
+    "refuse.tiles.would_not_touch": "On {at} the tile would not share an edge with the "
+                                    "other tiles.",
 
     # results of a penalty game (used by results.py when the final view says lowest_wins)
     "results.lowest_wins": "Lowest penalty wins",
