@@ -669,6 +669,34 @@ STRINGS: dict[str, str] = {
     "refuse.tiles.same_place": "The tile must go to another place.",
     "refuse.tiles.would_not_touch": "On {at} the tile would not share an edge with the "
                                     "other tiles.",
+    "refuse.rx.not_a_seat": "{text} is not a seat number.",
+    "refuse.rx.not_chips": "{text} is not a number of chips.",
+    "refuse.rx.not_held": "You have no {card} in your hand.",
+    "refuse.rx.no_seat": "There is no seat {seat} at this table (seats 0 to {last}).",
+    "refuse.rx.hint.place": "Now place a hand card face up, or face down with 1 or 2 "
+                            "chips on it or none.",
+    "refuse.rx.hint.deal": "Now open a deal: swap another player's card, bid for a "
+                           "protected one, or pass.",
+    "refuse.rx.hint.bid": "Now raise the bid of {bid}, or pass.",
+    "refuse.rx.hint.protect": "Now raise your card's protection, or keep it.",
+    "refuse.rx.hint.reveal": "Now reveal your first card, or hide it (then no second card).",
+    "refuse.rx.hint.add": "Now add a second card face up, or stand.",
+    "refuse.rx.hint.start": "Now choose who starts the next round.",
+    "refuse.rx.protect_1_or_2": "A card is protected by 1 or 2 chips.",
+    "refuse.rx.only_chips": "You have only {n} chips.",
+    "refuse.rx.own_card": "You cannot bid on or swap your own card.",
+    "refuse.rx.protected": "{seat}'s card is protected: open a bid of at least {n}.",
+    "refuse.rx.swap_costs": "A swap costs 1 chip to the pot and you have none.",
+    "refuse.rx.unprotected": "{seat}'s card is unprotected: swap it for 1 chip to the pot "
+                             "instead of bidding.",
+    "refuse.rx.bid_low": "The card is protected by {n} chips: bid at least {n}.",
+    "refuse.rx.only_chips_to_bid": "You have only {n} chips to bid.",
+    "refuse.rx.raise_low": "A raise must top the bid of {bid}.",
+    "refuse.rx.only_chips_to_raise": "You have only {n} chips to bid (chips on cards do "
+                                     "not count).",
+    "refuse.rx.only_rises": "Protection only rises: your card has {n} chips already.",
+    "refuse.rx.at_most_2": "A card is protected by at most 2 chips.",
+    "refuse.rx.over_ten": "{first} and {card} make {total}: the total may not exceed 10.",
 
     # results of a penalty game (used by results.py when the final view says lowest_wins)
     "results.lowest_wins": "Lowest penalty wins",
