@@ -697,6 +697,42 @@ STRINGS: dict[str, str] = {
     "refuse.rx.only_rises": "Protection only rises: your card has {n} chips already.",
     "refuse.rx.at_most_2": "A card is protected by at most 2 chips.",
     "refuse.rx.over_ten": "{first} and {card} make {total}: the total may not exceed 10.",
+    "refuse.elfer.end_early": "Play at least one card before you end your turn, or draw "
+                              "a card instead.",
+    "refuse.elfer.unknown": "That is not a move; moves are like {moves}.",
+    "refuse.elfer.four_played": "You have played four cards this turn: you may only swap "
+                                "jokers and end your turn.",
+    "refuse.elfer.played_already": "You have played this turn, so you cannot {move} any "
+                                   "more: end your turn.",
+    "refuse.elfer.swapped": "You swapped a joker this turn, so you must play a card; you "
+                            "cannot {move}.",
+    "refuse.elfer.pile_empty": "The draw pile is empty: play a card if you can, else pass.",
+    "refuse.elfer.no_pass_yet": "You may pass only when the draw pile is empty: play cards "
+                                "or draw.",
+    "refuse.elfer.must_play": "The draw pile is empty and you can play a number card, so "
+                              "you must play.",
+    "refuse.elfer.not_a_position": "{text} is not a position: write a colour R, Y, G or B "
+                                   "and a number 1-21, like R7.",
+    "refuse.elfer.no_joker": "You have no joker.",
+    "refuse.elfer.not_held": "You don't hold {card}.",
+    "refuse.elfer.taken": "The position of {card} is taken already.",
+    "refuse.elfer.follow": "Your connection card leads to {card}: play {card} or a joker "
+                           "there first.",
+    "refuse.elfer.not_next": "{card} must go next to a card of its row (one higher or one "
+                             "lower); a connection card could bridge to it from a "
+                             "neighbouring row.",
+    "refuse.elfer.no_connections": "You have no connection cards left.",
+    "refuse.elfer.same_number": "A connection card leads to the same number in the "
+                                "neighbouring row.",
+    "refuse.elfer.not_neighbours": "The row of {target} is not next to the row of {source}.",
+    "refuse.elfer.bridge_from_empty": "A connection card starts at a card on the table; "
+                                      "{source} is empty.",
+    "refuse.elfer.bridge_to_taken": "A connection card must lead to an empty position; "
+                                    "{target} is taken.",
+    "refuse.elfer.bridge_nothing": "After the connection card you must play {target} or a "
+                                   "joker there, and you hold neither.",
+    "refuse.elfer.no_joker_there": "No joker stands for {card}.",
+    "refuse.elfer.swap_late": "Swap a joker only on a turn you can still play a card in.",
 
     # results of a penalty game (used by results.py when the final view says lowest_wins)
     "results.lowest_wins": "Lowest penalty wins",
