@@ -22,8 +22,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tentable.engine.core import (OVER, IllegalAction, Phase, SetupError, State, Term,
-                                  card_ids,
-                                  check_deck, code_of, register, shuffled)
+                                  card_ids, check_deck, code_of, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
 
