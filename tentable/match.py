@@ -57,11 +57,12 @@ class Applied:
 
 @dataclass(frozen=True)
 class Refused:
-    """A gesture was refused and changed nothing. `reason` is the engine's sentence, or
-    None when it was not that seat's turn to act."""
+    """A gesture was refused and changed nothing. `reason` is the engine's refusal (its
+    `str` the English sentence; a table words it), or None when it was not that seat's
+    turn to act."""
     seat: int | None
     actions: tuple[str, ...]
-    reason: str | None
+    reason: IllegalAction | None
 
 
 @dataclass(frozen=True)
@@ -224,12 +225,12 @@ class Match:
             return []
         return self._state.legal_actions()
 
-    def why_not(self, seat: int | None, action: str) -> str | None:
-        """None if `seat` may play `action` now; else the engine's reason, or "" when it
-        is not that seat's turn. Changes nothing."""
+    def why_not(self, seat: int | None, action: str) -> IllegalAction | None:
+        """None if `seat` may play `action` now; else the engine's refusal (or that it
+        is not that seat's turn). Changes nothing."""
         if not self.is_human(seat) or self._state.current_player != seat:
-            return ""
-        return None if self._state.is_legal(action) else self._state.refusal(action)
+            return IllegalAction("refuse.not_your_turn")
+        return None if self._state.is_legal(action) else self._state.refused(action)
 
     def record(self) -> dict:
         record = self.session.record(self._state.history)
@@ -260,7 +261,7 @@ class Match:
             try:
                 trial.apply(action)
             except IllegalAction as exc:
-                return [Refused(seat, tuple(actions), str(exc))]
+                return [Refused(seat, tuple(actions), exc)]
             # a card the seat could not see before and can now: drawn, flipped, dealt
             revealed = revealed or bool(hidden - trial.hidden_cards(seat))
         before = self._state.clone() if self.undo_allowed else None
@@ -347,7 +348,7 @@ class Match:
             for action in actions:
                 trial.apply(action)
         except IllegalAction as exc:
-            return [Refused(seat, tuple(actions), str(exc))]
+            return [Refused(seat, tuple(actions), exc)]
         return self._apply(seat, list(actions))
 
     # -- the computer players -----------------------------------------------------

@@ -53,7 +53,7 @@ def test_every_illegal_message_is_for_a_player():
             state.apply(f"play {far}")
     with pytest.raises(IllegalAction, match="not a card number"):
         state.apply("play ab")
-    with pytest.raises(IllegalAction, match="Unknown action"):
+    with pytest.raises(IllegalAction, match="not a move: you may 'play 34'"):
         state.apply("fold")
 
 
@@ -173,3 +173,21 @@ def test_determinize_hides_the_next_rounds_deal():
     for copy in copies:
         copy._deal(2)
         assert copy.hands != state.hands and copy.pile != state.pile
+
+
+def test_a_refusal_reads_the_notation_on_the_command_line_and_words_at_the_table():
+    """The same refusal twice: the English sentence with the card's code for the command
+    line, and the player's words ("red 7") through the game's narration."""
+    from tentable import narration
+    from tentable.narration import elfer as words
+    state = new_game("elfer", 2, seed=4)
+    hand = state.hands[state.current_player]
+    code = next(c for c in hand if not c.startswith("J") and f"play {c}" not in
+                state.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        state.apply(f"play {code}")
+    assert err.value.key == "refuse.elfer.not_next"
+    assert str(err.value).startswith(f"{code} must go next to a card of its row")
+    said = narration.refusal(words, err.value, ["Ana", "Ben"])
+    assert said.startswith(f"{words.card(code)} must go next to a card of its row")
+    assert code not in said.split()

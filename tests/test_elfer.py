@@ -127,7 +127,7 @@ def test_example_1_vera_plays_red_8_and_7_but_not_red_5():
     state = run(example(), "bridge Y9-B9", "play B9", "bridge B9-R9", "play R9", "end")
     assert {"play R8", "play R7"} & set(state.legal_actions()) == {"play R8"}
     run(state, "play R8", "play R7")                       # d
-    refused(state, "play R5", "next to a card of the red row")       # e
+    refused(state, "play R5", "next to a card of its row")       # e
     assert not any("R5" in a for a in state.legal_actions())
     assert not any(a.startswith("play J@") for a in state.legal_actions())
 
@@ -177,8 +177,8 @@ def test_r1_top_and_bottom_rows_are_not_neighbours():
     state = arrange(board=["Y10", "Y9"], hands=[["G9", "B9"], ["R1"]])
     assert "bridge Y9-B9" in state.legal_actions()
     assert not any(a.endswith("G9") for a in state.legal_actions())
-    refused(state, "bridge Y9-G9", "green row is not next to the yellow row")
-    refused(state, "bridge Y9-R9", "red row is not next to the yellow row")
+    refused(state, "bridge Y9-G9", "row of G9 is not next to the row of Y9")
+    refused(state, "bridge Y9-R9", "row of R9 is not next to the row of Y9")
 
 
 # -- ER-R2 -------------------------------------------------------------------------------
@@ -252,8 +252,8 @@ def test_r5_cards_may_go_onto_different_rows():
 def test_r6_from_the_11_down_to_1_and_up_to_21_without_gaps():
     state = game(2, [["R10", "R12", "R9", "R13", "R8", "R21"]])
     assert plays(state) == ["play R10", "play R12"]
-    refused(state, "play R9", "next to a card of the red row")
-    refused(state, "play R21", "next to a card of the red row")
+    refused(state, "play R9", "next to a card of its row")
+    refused(state, "play R21", "next to a card of its row")
     run(state, "play R10", "play R12")
     assert plays(state) == ["play R13", "play R9"]
 
@@ -270,7 +270,7 @@ def test_r7_a_joker_goes_wherever_a_number_card_could_and_stands_for_it():
     state = game(2, [["J", "R9"]])
     jokers = [a for a in state.legal_actions() if a.startswith("play J@")]
     assert jokers == sorted(f"play J@{c}{n}" for c in "RYGB" for n in (10, 12))
-    refused(state, "play J@R9", "next to a card of the red row")
+    refused(state, "play J@R9", "next to a card of its row")
     run(state, "play J@R10", "play R9")                    # the joker is the red 10
     assert state.board["R"][9:11] == ["J#1", "R11"] and state.board["R"][8] == "R9"
     red = next(r for r in state.view(1)["rows"] if r["colour"] == "R")
@@ -436,7 +436,7 @@ def test_r11_draw_the_top_card_even_if_a_card_could_be_played():
     assert "G3" in state.hands[0] and state.current_player == 1
     assert state.view(1)["pile"] == 43
     state = run(game(2, [["R10"]]), "play R10")
-    refused(state, "draw", "cannot draw")
+    refused(state, "draw", "cannot 'draw' any more")
 
 
 # -- ER-R12 ------------------------------------------------------------------------------

@@ -155,7 +155,7 @@ def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
     assert target.key == "play Y5" and not target.legal
     drag(app, held(table, "Y5"), target.rect.center)
     assert state.to_json() == before
-    assert any("Y5 must go next to a card of the yellow row" in toast.text
+    assert any("yellow 5 must go next to a card of its row" in toast.text
                for toast in app.toasts.items)
     wait_for(app, lambda: table.cards["Y5"].pos == origin)
 

@@ -225,7 +225,7 @@ def test_r5_the_minimum_bid_equals_the_protection():
     assert "bid 1 2" in legal and "bid 1 1" not in legal and "swap 1" not in legal
     assert "bid 2 1" in legal and "bid 2 7" in legal and "bid 2 8" not in legal
     refused(state, "bid 1 1", "at least 2")
-    refused(state, "swap 1", "protected by 2 chips")
+    refused(state, "swap 1", "protected: open a bid of at least 2")
     refused(state, "bid 2 8", "only 7 chips")
 
 

@@ -274,7 +274,7 @@ def test_r12_one_item_at_a_time_no_change_and_paid_cards_leave():
     play(state, "pay x")                                # 3 for the last 2: no change
     assert state.bust[0] == 0 and state.money[0] == 3
     assert "O2" in codes(state.removed) and codes(state.collections[0]) == ["B1", "G7", "P5"]
-    refused(state, "pay t", "turn to flip")
+    refused(state, "pay t", "Now flip, or stop")
 
 
 def test_r12_paying_with_one_of_identical_cards():

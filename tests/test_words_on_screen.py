@@ -4,6 +4,9 @@ text drawn may hold a card code, an action string, a rule id or "seat N".
 Every text of the interface goes through `panel.label` (card faces print their own
 numbers and signs, which are what is printed on the cards). The games are played by the
 events' seams: the human's moves through `submit`, the computer's through the match.
+On each of the human's turns the test also tries what a player may get wrong, so the
+refusals are drawn and checked too: moves of other positions of the game submitted now,
+a key for a move, a click on a disabled button and a card dropped somewhere on the felt.
 """
 import random
 import re
@@ -37,9 +40,41 @@ def offences(text: str, game_codes: set[str]) -> list[str]:
     return found
 
 
+# the tables' keys for moves and picks (never Escape, the menu, or Z, undo)
+MOVE_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_b, pygame.K_c, pygame.K_d,
+             pygame.K_e, pygame.K_f, pygame.K_k, pygame.K_l, pygame.K_n, pygame.K_p,
+             pygame.K_r, pygame.K_s, pygame.K_t, pygame.K_v, pygame.K_x, pygame.K_1,
+             pygame.K_2)
+
+
+def try_wrong_gestures(app, table, rng, seen):
+    """What a player may get wrong on its turn, each drawn: a move of another position,
+    a key, a click on a disabled button, a drop on the felt. Any of them may be legal
+    (a key or a drop): then it is simply played."""
+    wrong = sorted(seen - set(table.legal_actions()))
+    for action in rng.sample(wrong, min(2, len(wrong))):
+        assert not table.submit(action)
+        step(app)
+    gestures = [lambda: uitools.key(app, rng.choice(MOVE_KEYS))]
+    disabled = [b for b in table.buttons if not b.enabled and b.rect.w > 0]
+    if disabled:
+        gestures.append(lambda: uitools.click(app, rng.choice(disabled).rect.center))
+    hand = [card for card in table.picks if card in table.cards.spots]
+    if hand:
+        start = table.cards[rng.choice(hand)].rect.center
+        end = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
+        gestures.append(lambda: uitools.drag(app, start, end))
+    for gesture in gestures:
+        if not table.my_turn or table.dialog is not None:
+            break
+        gesture()
+        step(app)
+
+
 def play_through(app, game_id, seats, seed):
     rng = random.Random(seed)
     table = uitools.new_table(app, seats, seed=seed, game=game_id)
+    seen: set[str] = set()
     for _ in range(6000):
         if table.match.is_over or app.top is not table:
             break
@@ -50,6 +85,9 @@ def play_through(app, game_id, seats, seed):
             uitools.key(app, pygame.K_RETURN)
             continue
         if table.my_turn:
+            seen.update(table.legal_actions())
+            try_wrong_gestures(app, table, rng, seen)
+        if table.my_turn and table.dialog is None:
             table.submit(rng.choice(table.legal_actions()))
         app.invalidate()
         step(app)

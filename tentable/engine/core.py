@@ -17,6 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
+from tentable.text import english
+
 FORMAT_VERSION = 1
 MAX_SEED = 2 ** 63
 MAX_HISTORY = 100_000
@@ -24,7 +26,49 @@ MAX_SAVE_BYTES = 4_000_000
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now. The message is for the player."""
+    """An action that the rules do not allow now, as a text key and its values
+    (python-chess's IllegalMoveError): the engine says what is wrong, never how a player
+    reads it. `str()` is the English sentence for the command line and logs, with cards,
+    moves and seats as the notation writes them; a table words the same key for the
+    player through its game's narration (`tentable.narration.refusal`): "red 16", "take
+    the numbers", "Ben". The sentences live in the text table (`tentable.text`, keys
+    `refuse.*`), so a translation covers every refusal."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(english(key, **values))
+
+
+@dataclass(frozen=True)
+class Term:
+    """Something a refusal names in the game's notation — a card, a move, a seat — kept
+    apart from plain numbers so each reader words it: the command line as written
+    ("R16", 'stop numbers', "seat 1"), a table through the game's narration. The engine
+    cannot word it itself: the narration imports the engines, never the other way round.
+    `value` is a tuple for "one of these" ('flip', 'stop numbers' or 'stop money')."""
+
+    kind: str            # "card", "move" or "seat"
+    value: Any
+
+    @classmethod
+    def card(cls, code: Any) -> "Term":
+        return cls("card", code)
+
+    @classmethod
+    def move(cls, *actions: str) -> "Term":
+        return cls("move", actions[0] if len(actions) == 1 else tuple(actions))
+
+    @classmethod
+    def seat(cls, seat: int) -> "Term":
+        return cls("seat", seat)
+
+    def __format__(self, spec: str) -> str:
+        items = self.value if isinstance(self.value, tuple) else (self.value,)
+        written = [f"'{item}'" if self.kind == "move" else
+                   f"seat {item}" if self.kind == "seat" else str(item) for item in items]
+        return written[0] if len(written) == 1 else \
+            ", ".join(written[:-1]) + " or " + written[-1]
 
 
 class SetupError(ValueError):
@@ -397,24 +441,29 @@ class State(ABC):
         if self._legal is None:
             self._find_legal()
         if type(action) is not str or action not in self._legal_set:
-            raise IllegalAction(self.refusal(action))
+            raise self.refused(action)
         phase = self.phases[self.phase]
         phase.perform(self, (phase.parse or phase.check)(self, action))
         self.history.append(action)
         self._legal = None
 
     def refusal(self, action: Any) -> str:
-        """Why `action` is not allowed now, in a sentence for the player."""
+        """Why `action` is not allowed now, in an English sentence (the command line)."""
+        return str(self.refused(action))
+
+    def refused(self, action: Any) -> IllegalAction:
+        """Why `action` is not allowed now, as a refusal a table words for the player.
+        The phase's check explains; legality itself is `legal_actions()`'s alone."""
         if not isinstance(action, str):
-            return f"An action is a text like {self._example()!r}, not {type(action).__name__}."
+            return IllegalAction("refuse.not_text", example=Term.move(self._example()),
+                                 kind=type(action).__name__)
         if self.is_over:
-            return "The game is over; no more moves."
-        shown = action if len(action) <= 40 else action[:37] + "..."
+            return IllegalAction("refuse.over")
         try:
             self.phases[self.phase].check(self, action)
         except IllegalAction as exc:
-            return str(exc)
-        return f"{shown!r} is not a move here; write it exactly like {self._example()!r}."
+            return exc
+        return IllegalAction("refuse.not_here", example=Term.move(self._example()))
 
     def _example(self) -> str:
         legal = self.legal_actions()

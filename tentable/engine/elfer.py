@@ -14,14 +14,13 @@ import random
 from functools import lru_cache
 from typing import NamedTuple, TypedDict
 
-from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State,
+from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State, Term,
                                   card_ids, check_deck, redeal_unseen, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
 
 GAME_ID = "elfer"
 COLOURS = ("R", "Y", "G", "B")
-COLOUR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
 LENGTH = 21                     # positions 1..21 per row
 ELEVEN = 11
 MAX_CARDS = 4                   # ER-R5: at most four number cards or jokers per turn
@@ -347,49 +346,40 @@ class Elfer(State):
         words = action.split()
         if words == ["end"]:
             if not self.turn_cards:
-                raise IllegalAction("Play at least one card before you end your turn, "
-                                    "or draw a card instead.")
+                raise IllegalAction("refuse.elfer.end_early")
             return Move("end")
         if words in (["draw"], ["pass"]):
             return self._check_draw_or_pass(words[0])
         if len(words) != 2 or words[0] not in ("play", "bridge", "swap"):
-            raise IllegalAction(f"Unknown action {action[:40]!r}: try 'play R7', "
-                                f"'play J@R7', 'bridge Y9-B9', 'swap B9', 'end', 'draw' "
-                                f"or 'pass'.")
+            raise IllegalAction("refuse.elfer.unknown", moves=Term.move(
+                "play R7", "play J@R7", "bridge Y9-B9", "swap B9", "end", "draw", "pass"))
         verb, what = words
         if verb == "swap":
             return self._check_swap(what)
         if len(self.turn_cards) >= MAX_CARDS:
-            raise IllegalAction("You have played four cards this turn: you may only swap "
-                                "jokers and end your turn.")
+            raise IllegalAction("refuse.elfer.four_played")
         if verb == "bridge":
             return self._check_bridge(what)
         return self._check_play(what)
 
     def _check_draw_or_pass(self, verb: str) -> Move:
         if self.turn_cards:
-            raise IllegalAction(f"You have played this turn; you cannot {verb} any more. "
-                                f"End your turn.")
+            raise IllegalAction("refuse.elfer.played_already", move=Term.move(verb))
         if self.swapped:
-            raise IllegalAction(f"You swapped a joker this turn, so you must play a card; "
-                                f"you cannot {verb}.")
+            raise IllegalAction("refuse.elfer.swapped", move=Term.move(verb))
         if verb == "draw":
             if not self.pile:
-                raise IllegalAction("The draw pile is empty: play a card if you can, "
-                                    "else pass.")
+                raise IllegalAction("refuse.elfer.pile_empty")
             return Move("draw")
         if self.pile:
-            raise IllegalAction("You may pass only when the draw pile is empty: "
-                                "play cards or draw.")
+            raise IllegalAction("refuse.elfer.no_pass_yet")
         if "pass" not in self.legal_actions():
-            raise IllegalAction("The draw pile is empty and you can play a number card, "
-                                "so you must play.")
+            raise IllegalAction("refuse.elfer.must_play")
         return Move("pass")
 
     def _parse_slot(self, text: str) -> tuple[str, int]:
         if text not in SLOTS:
-            raise IllegalAction(f"{text[:20]!r} is not a position: write a colour R, Y, G "
-                                f"or B and a number 1-21, like 'R7'.")
+            raise IllegalAction("refuse.elfer.not_a_position", text=repr(text[:20]))
         return SLOTS[text]
 
     def _check_play(self, what: str, pending: str = "") -> Move:
@@ -400,57 +390,50 @@ class Elfer(State):
         if joker:
             jokers = [card for card in hand if card[0] == JOKER]
             if not jokers:
-                raise IllegalAction("You have no joker.")
+                raise IllegalAction("refuse.elfer.no_joker")
             card = min(jokers)
         else:
             if slot not in hand:
-                raise IllegalAction(f"You don't hold {slot}.")
+                raise IllegalAction("refuse.elfer.not_held", card=Term.card(slot))
             card = slot
         if self.board[c][n - 1]:
-            raise IllegalAction(f"The position of {slot} is taken already.")
+            raise IllegalAction("refuse.elfer.taken", card=Term.card(slot))
         if pending:
             if slot != pending:
-                raise IllegalAction(f"Your connection card leads to {pending}: play "
-                                    f"{pending} or a joker there first.")
+                raise IllegalAction("refuse.elfer.follow", card=Term.card(pending))
         elif not self._open(slot):
-            raise IllegalAction(f"{slot} must go next to a card of the {COLOUR_NAMES[c]} "
-                                f"row (one higher or one lower); a connection card could "
-                                f"bridge to it from a neighbouring row.")
+            raise IllegalAction("refuse.elfer.not_next", card=Term.card(slot))
         return Move("play", slot, card)
 
     def _check_bridge(self, what: str) -> Move:
         seat = self.turn
         if not self.connections[seat]:
-            raise IllegalAction("You have no connection cards left.")
+            raise IllegalAction("refuse.elfer.no_connections")
         source, _, target = what.partition("-")
         (sc, sn), (tc, tn) = self._parse_slot(source), self._parse_slot(target)
         if sn != tn:
-            raise IllegalAction("A connection card leads to the same number in the "
-                                "neighbouring row.")
+            raise IllegalAction("refuse.elfer.same_number")
         if tc not in neighbours(tuple(self.rows))[sc]:
-            raise IllegalAction(f"The {COLOUR_NAMES[tc]} row is not next to the "
-                                f"{COLOUR_NAMES[sc]} row.")
+            raise IllegalAction("refuse.elfer.not_neighbours", target=Term.card(target),
+                                source=Term.card(source))
         if not self.board[sc][sn - 1]:
-            raise IllegalAction(f"A connection card starts at a card on the table; "
-                                f"{source} is empty.")
+            raise IllegalAction("refuse.elfer.bridge_from_empty", source=Term.card(source))
         if self.board[tc][tn - 1]:
-            raise IllegalAction(f"A connection card must lead to an empty position; "
-                                f"{target} is taken.")
+            raise IllegalAction("refuse.elfer.bridge_to_taken", target=Term.card(target))
         hand = self.hands[seat]
         if target not in hand and not any(card[0] == JOKER for card in hand):
-            raise IllegalAction(f"After the connection card you must play {target} or a "
-                                f"joker there, and you hold neither.")
+            raise IllegalAction("refuse.elfer.bridge_nothing", target=Term.card(target))
         return Move("bridge", target, "", source)
 
     def _check_swap(self, slot: str) -> Move:
         c, n = self._parse_slot(slot)
         if slot not in self.hands[self.turn]:
-            raise IllegalAction(f"You don't hold {slot}.")
+            raise IllegalAction("refuse.elfer.not_held", card=Term.card(slot))
         lying = self.board[c][n - 1]
         if lying[:1] != JOKER:
-            raise IllegalAction(f"No joker stands for {slot}.")
+            raise IllegalAction("refuse.elfer.no_joker_there", card=Term.card(slot))
         if not self._swappable():
-            raise IllegalAction("Swap a joker only on a turn you can still play a card in.")
+            raise IllegalAction("refuse.elfer.swap_late")
         return Move("swap", slot, slot)
 
     def _perform(self, move: Move) -> None:
@@ -516,8 +499,7 @@ class Elfer(State):
     def _check_follow(self, action: str) -> Move:
         words = action.split()
         if len(words) != 2 or words[0] != "play":
-            raise IllegalAction(f"Your connection card leads to {self.pending}: play "
-                                f"{self.pending} or a joker there now.")
+            raise IllegalAction("refuse.elfer.follow", card=Term.card(self.pending))
         return self._check_play(words[1], self.pending)
 
     # Turns pass round the table (a new game of the match deals anew); a connection card

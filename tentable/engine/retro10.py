@@ -21,8 +21,8 @@ import random
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tentable.engine.core import (OVER, IllegalAction, Phase, SetupError, State, card_ids,
-                                  check_deck, code_of, register, shuffled)
+from tentable.engine.core import (OVER, IllegalAction, Phase, SetupError, State, Term,
+                                  card_ids, check_deck, code_of, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
 
@@ -200,7 +200,7 @@ def _check_spare_jokers(deck: Any, players: int) -> Any:
 
 def _number(word: str, what: str, high: int) -> int:
     if not (word.isascii() and word.isdigit() and len(word) <= 3) or int(word) > high:
-        raise IllegalAction(f"{word[:20]!r} is not {what}.")
+        raise IllegalAction(what, text=repr(word[:20]))
     return int(word)
 
 
@@ -298,21 +298,20 @@ class Retro10(State):
         for card in self.hands[self.turn]:
             if table[card] == code:
                 return card
-        raise IllegalAction(f"You have no {code[:20]} in your hand.")
+        raise IllegalAction("refuse.rx.not_held", card=Term.card(code[:20]))
 
     def _seat(self, word: str) -> int:
-        seat = _number(word, "a seat number", 99)
+        seat = _number(word, "refuse.rx.not_a_seat", 99)
         if seat >= self.players:
-            raise IllegalAction(f"There is no seat {seat} at this table (seats 0 to "
-                                f"{self.players - 1}).")
+            raise IllegalAction("refuse.rx.no_seat", seat=seat, last=self.players - 1)
         return seat
 
     @staticmethod
-    def _words(action: str, verbs: dict[str, int], hint: Any) -> list[str]:
-        """Split an action and check its verb and length; `hint()` words the refusal."""
+    def _words(action: str, verbs: dict[str, int], hint: str, **values: Any) -> list[str]:
+        """Split an action and check its verb and length; `hint` is the refusal's key."""
         words = action.split()
         if not words or verbs.get(words[0]) != len(words):
-            raise IllegalAction(f"Now {hint()}.")
+            raise IllegalAction(hint, **values)
         return words
 
     # -- phase 2: the first card (RX-R4) --------------------------------------------------
@@ -331,16 +330,15 @@ class Retro10(State):
         words = action.split()
         if len(words) not in (3, 5) or words[0] != "place" or words[2] not in ("up", "down") \
                 or (len(words) == 5 and words[3] != "protect"):
-            raise IllegalAction("Now place a hand card face up or down, like 'place 9 down "
-                                "protect 2' or 'place 3 up'.")
+            raise IllegalAction("refuse.rx.hint.place")
         card = self._held(words[1])
         chips = 0
         if len(words) == 5:
-            chips = _number(words[4], "a number of chips", 99)
+            chips = _number(words[4], "refuse.rx.not_chips", 99)
             if not 1 <= chips <= MAX_PROTECTION:
-                raise IllegalAction("A card is protected by 1 or 2 chips.")
+                raise IllegalAction("refuse.rx.protect_1_or_2")
             if chips > self.chips[self.turn]:
-                raise IllegalAction(f"You have only {self.chips[self.turn]} chips.")
+                raise IllegalAction("refuse.rx.only_chips", n=self.chips[self.turn])
         return card, words[2] == "up", chips
 
     def _perform_place(self, move: tuple) -> None:
@@ -364,29 +362,26 @@ class Retro10(State):
         if self.is_legal(action):
             return _move(action)
         words = self._words(action, {"pass": 1, "swap": 2, "bid": 3},
-                            lambda: "open a deal with 'swap P' or 'bid P N', or 'pass'")
+                            "refuse.rx.hint.deal")
         if words[0] == "pass":
             return ("pass",)
         seat = self._seat(words[1])
         if seat == self.turn:
-            raise IllegalAction("You cannot bid on or swap your own card.")
+            raise IllegalAction("refuse.rx.own_card")
         guard = self.protection[seat]
         if words[0] == "swap":
             if guard:
-                raise IllegalAction(f"Seat {seat}'s card is protected by {guard} chip"
-                                    f"{'s' * (guard > 1)}: open a bid of at least {guard}.")
+                raise IllegalAction("refuse.rx.protected", seat=Term.seat(seat), n=guard)
             if not self.chips[self.turn]:
-                raise IllegalAction("A swap costs 1 chip to the pot and you have none.")
+                raise IllegalAction("refuse.rx.swap_costs")
             return ("swap", seat)
-        amount = _number(words[2], "a number of chips", 999)
+        amount = _number(words[2], "refuse.rx.not_chips", 999)
         if not guard:
-            raise IllegalAction(f"Seat {seat}'s card is unprotected: swap it for 1 chip to "
-                                f"the pot instead of bidding.")
+            raise IllegalAction("refuse.rx.unprotected", seat=Term.seat(seat))
         if amount < guard:
-            raise IllegalAction(f"The card is protected by {guard} chips: bid at least "
-                                f"{guard}.")
+            raise IllegalAction("refuse.rx.bid_low", n=guard)
         if amount > self.chips[self.turn]:
-            raise IllegalAction(f"You have only {self.chips[self.turn]} chips to bid.")
+            raise IllegalAction("refuse.rx.only_chips_to_bid", n=self.chips[self.turn])
         return ("bid", seat, amount)
 
     def _perform_deal(self, move: tuple) -> None:
@@ -462,16 +457,14 @@ class Retro10(State):
         if self.is_legal(action):
             return _move(action)
         words = self._words(action, {"pass": 1, "raise": 2},
-                            lambda: f"raise the bid of {self.auction['bid']} with "
-                                    f"'raise N', or 'pass'")
+                            "refuse.rx.hint.bid", bid=self.auction["bid"])
         if words[0] == "pass":
             return ("pass",)
-        amount = _number(words[1], "a number of chips", 999)
+        amount = _number(words[1], "refuse.rx.not_chips", 999)
         if amount <= self.auction["bid"]:
-            raise IllegalAction(f"A raise must top the bid of {self.auction['bid']}.")
+            raise IllegalAction("refuse.rx.raise_low", bid=self.auction["bid"])
         if amount > self.chips[self.turn]:
-            raise IllegalAction(f"You have only {self.chips[self.turn]} chips to bid "
-                                f"(chips on cards do not count).")
+            raise IllegalAction("refuse.rx.only_chips_to_raise", n=self.chips[self.turn])
         return ("raise", amount)
 
     def _perform_bid(self, move: tuple) -> None:
@@ -493,18 +486,17 @@ class Retro10(State):
         if self.is_legal(action):
             return _move(action)
         words = self._words(action, {"keep": 1, "protect": 2},
-                            lambda: "raise your protection with 'protect N', or 'keep' it")
+                            "refuse.rx.hint.protect")
         if words[0] == "keep":
             return ("keep",)
         seat = self.turn
-        level = _number(words[1], "a number of chips", 99)
+        level = _number(words[1], "refuse.rx.not_chips", 99)
         if level <= self.protection[seat]:
-            raise IllegalAction(f"Protection only rises: your card has {self.protection[seat]} "
-                                f"chips already.")
+            raise IllegalAction("refuse.rx.only_rises", n=self.protection[seat])
         if level > MAX_PROTECTION:
-            raise IllegalAction("A card is protected by at most 2 chips.")
+            raise IllegalAction("refuse.rx.at_most_2")
         if level - self.protection[seat] > self.chips[seat]:
-            raise IllegalAction(f"You have only {self.chips[seat]} chips.")
+            raise IllegalAction("refuse.rx.only_chips", n=self.chips[seat])
         return ("protect", level)
 
     def _perform_protect(self, move: tuple) -> None:
@@ -535,7 +527,7 @@ class Retro10(State):
         if self.is_legal(action):
             return _move(action)
         words = self._words(action, {"reveal": 1, "hide": 1},
-                            lambda: "'reveal' your first card, or 'hide' it (then no second card)")
+                            "refuse.rx.hint.reveal")
         return (words[0],)
 
     def _perform_reveal(self, move: tuple) -> None:
@@ -556,15 +548,16 @@ class Retro10(State):
             move = _move(action)
             return move if move[0] == "stand" else ("add", self._held(move[1]))
         words = self._words(action, {"add": 2, "stand": 1},
-                            lambda: "add a second card face up with 'add CARD', or 'stand'")
+                            "refuse.rx.hint.add")
         if words[0] == "stand":
             return ("stand",)
         card = self._held(words[1])
         info = cards()
         first = info.value[self.table[self.turn][0]]
         if not fits(first, info.value[card]):
-            raise IllegalAction(f"{info.code[self.table[self.turn][0]]} and {words[1]} make "
-                                f"{first + info.value[card]}: the total may not exceed 10.")
+            raise IllegalAction("refuse.rx.over_ten",
+                                first=Term.card(info.code[self.table[self.turn][0]]),
+                                card=Term.card(words[1]), total=first + info.value[card])
         return ("add", card)
 
     def _perform_add(self, move: tuple) -> None:
@@ -642,7 +635,7 @@ class Retro10(State):
         if self.is_legal(action):
             return _move(action)
         words = self._words(action, {"start": 2},
-                            lambda: "name the next round's start player with 'start P'")
+                            "refuse.rx.hint.start")
         return "start", self._seat(words[1])
 
     def _perform_start(self, move: tuple) -> None:

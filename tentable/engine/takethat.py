@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State,
+from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State, Term,
                                   check_deck, redeal_unseen, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
@@ -141,14 +141,14 @@ class TakeThat(State):
         """Parse 'play 34' / 'twist 43' and check the card is held (for refusals)."""
         words = action.split()
         if len(words) != 2 or words[0] not in verbs:
-            hint = "'play 34'" + (", 'twist 43' or 'take'" if "twist" in verbs else "")
-            raise IllegalAction(f"Unknown action {action[:40]!r}: try {hint}.")
+            hint = ("play 34", "twist 43", "take") if "twist" in verbs else ("play 34",)
+            raise IllegalAction("refuse.tt.unknown", moves=Term.move(*hint))
         number = words[1]
         if not (number.isascii() and number.isdigit() and len(number) <= 3):
-            raise IllegalAction(f"{number[:20]!r} is not a card number.")
+            raise IllegalAction("refuse.tt.not_a_number", text=repr(number[:20]))
         card = int(number)
         if card not in self.hands[self.turn]:
-            raise IllegalAction(f"You don't hold {card}.")
+            raise IllegalAction("refuse.tt.not_held", card=Term.card(card))
         return card
 
     # -- phase "open": the row was just taken, the taker opens a new one (TT-R6) ------
@@ -157,7 +157,7 @@ class TakeThat(State):
 
     def _check_open(self, action: str) -> Move:
         if action.split()[:1] in (["take"], ["twist"]):
-            raise IllegalAction("You just took the row: now open a new row with any card.")
+            raise IllegalAction("refuse.tt.open")
         return Move("play", self._card_in_hand(action, ("play",)))
 
     # -- phase "turn": play, twist or take (TT-R4..R6) ---------------------------------
@@ -174,19 +174,20 @@ class TakeThat(State):
     def _check_turn(self, action: str) -> Move:
         if action.split() == ["take"]:
             if not self.row:
-                raise IllegalAction("The row is empty, there is nothing to take.")
+                raise IllegalAction("refuse.tt.empty_row")
             return Move("take")
         card = self._card_in_hand(action, ("play", "twist"))
         if action.split()[0] == "play":
             if not self._playable(card):
                 low, high = self.row[-1] - 10, self.row[-1] + 10
-                raise IllegalAction(f"{card} is too far from {self.row[-1]}: you may play "
-                                    f"{max(low, 12)} to {min(high, 98)}, twist, or take the row.")
+                raise IllegalAction("refuse.tt.too_far", card=Term.card(card),
+                                    last=Term.card(self.row[-1]), low=max(low, 12),
+                                    high=min(high, 98))
             return Move("play", card)
         if card in toads():
-            raise IllegalAction(f"{card} is a toad: toads can never be twisted.")
+            raise IllegalAction("refuse.tt.toad", card=Term.card(card))
         if twin(card) not in self.row:
-            raise IllegalAction(f"Its twin {twin(card)} is not in the row.")
+            raise IllegalAction("refuse.tt.no_twin", twin=Term.card(twin(card)))
         return Move("twist", card)
 
     def _perform(self, move: Move) -> None:

@@ -15,8 +15,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import ClassVar, Iterable
 
-from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, card_ids,
-                                  check_deck, code_of, register, shuffled)
+from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, Term,
+                                  card_ids, check_deck, code_of, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
 
@@ -444,20 +444,19 @@ class Ten(State):
     def _check_buy_words(self, action: str, seat: int) -> tuple:
         words = action.split(" ")
         if len(words) != 2 or words[0] != "buy":
-            raise IllegalAction(f"Unknown action {action[:40]!r}: try 'buy B5' or 'skip'.")
+            raise IllegalAction("refuse.ten.buy_like", move=Term.move("buy B5"))
         code = words[1]
         if code not in BUY_ACTION:
-            raise IllegalAction(f"{code[:20]!r} is not a number card (write it like 'B5').")
+            raise IllegalAction("refuse.ten.not_a_number_card", text=repr(code[:20]))
         cards = [c for c in self.market if CARD[c][0] == code]
         if not cards:
-            raise IllegalAction(f"There is no {code} in the market.")
+            raise IllegalAction("refuse.ten.not_in_market", card=Term.card(code))
         if code in self.held_codes(seat):
-            raise IllegalAction(f"You already hold a {code}: nobody may buy a card identical "
-                                f"to one in their collection.")
+            raise IllegalAction("refuse.ten.identical", card=Term.card(code))
         price = CARD[cards[0]][2]
         if price > self.wealth(seat):
-            raise IllegalAction(f"{code} costs {price} and you can pay only "
-                                f"{self.wealth(seat)}.")
+            raise IllegalAction("refuse.ten.too_dear", card=Term.card(code), price=price,
+                                wealth=self.wealth(seat))
         return ("buy", cards[0])
 
     # -- phase "flip": TEN-R3..R7 ----------------------------------------------------------
@@ -478,18 +477,18 @@ class Ten(State):
     def _check_flip(self, action: str) -> str:
         if action == "flip":
             if not self.pile:
-                raise IllegalAction("The pile is empty: stop and take the numbers or the money.")
+                raise IllegalAction("refuse.ten.pile_empty")
             return action
         if action == "stop numbers":
             if not self._has(False):
-                raise IllegalAction("There are no number cards in the tableau to take.")
+                raise IllegalAction("refuse.ten.no_numbers")
             return action
         if action == "stop money":
             if not self._has(True):
-                raise IllegalAction("There are no money cards in the tableau to take.")
+                raise IllegalAction("refuse.ten.no_money")
             return action
-        raise IllegalAction(f"It is {self._name(self.turn)} turn to flip: try 'flip', "
-                            f"'stop numbers' or 'stop money'.")
+        raise IllegalAction("refuse.ten.flip_turn",
+                            moves=Term.move("flip", "stop numbers", "stop money"))
 
     def _perform_flip(self, action: str) -> None:
         if action == "flip":
@@ -593,10 +592,9 @@ class Ten(State):
             return None
         words = action.split(" ")
         if len(words) != 2 or words[0] != "bid":
-            raise IllegalAction(f"A joker is up for auction: 'bid N' or 'pass', "
-                                f"not {action[:40]!r}.")
+            raise IllegalAction("refuse.ten.auction")
         if not (words[1].isascii() and words[1].isdigit() and len(words[1]) <= 4):
-            raise IllegalAction(f"{words[1][:20]!r} is not a number of coins.")
+            raise IllegalAction("refuse.ten.not_coins", text=repr(words[1][:20]))
         bid = int(words[1])
         self._check_bid(self.current_player, bid)
         return bid
@@ -604,10 +602,10 @@ class Ten(State):
     def _check_bid(self, seat: int, bid: int) -> None:
         low, high = self._bid_range(seat)
         if bid < low:
-            raise IllegalAction(f"Bid at least {low}.")
+            raise IllegalAction("refuse.ten.bid_low", n=low)
         if bid > high:
-            raise IllegalAction(f"You can pay at most "
-                                f"{self.wealth(seat, self.auctions_pay_with_cards)}.")
+            raise IllegalAction("refuse.ten.bid_high",
+                                n=self.wealth(seat, self.auctions_pay_with_cards))
 
     def _perform_auction(self, bid) -> None:
         auction = self.auction
@@ -645,20 +643,18 @@ class Ten(State):
         payer = self.payment["payer"]
         words = action.split(" ")
         if len(words) != 2 or words[0] != "pay":
-            raise IllegalAction(f"{self._name(payer, False)} still owes {self.payment['due']}: "
-                                f"pay with 'pay t' (a token), 'pay x' (a bust token) or a card "
-                                f"like 'pay G1', not {action[:40]!r}.")
+            raise IllegalAction("refuse.ten.owes", due=self.payment["due"])
         what = words[1]
         if what == "t" and not self.money[payer]:
-            raise IllegalAction("There are no money tokens left to pay with.")
+            raise IllegalAction("refuse.ten.no_tokens")
         if what == "x" and not self.bust[payer]:
-            raise IllegalAction("There are no bust tokens to pay with.")
+            raise IllegalAction("refuse.ten.no_bust_tokens")
         if what == "d" and not self.duplicates[payer]:
-            raise IllegalAction("There are no duplicates (face-down cards) to pay with.")
+            raise IllegalAction("refuse.ten.no_duplicates")
         if what not in PAY_ACTION and what not in ("t", "x", "d"):
-            raise IllegalAction(f"{what[:20]!r} is neither t, x, d nor a card code.")
+            raise IllegalAction("refuse.ten.not_an_item", text=repr(what[:20]))
         if what in PAY_ACTION and what not in self.held_codes(payer):
-            raise IllegalAction(f"There is no {what} in the collection to pay with.")
+            raise IllegalAction("refuse.ten.not_collected", card=Term.card(what))
         return self._parse_pay(action)
 
     def _parse_pay(self, action: str) -> tuple:
@@ -716,7 +712,7 @@ class Ten(State):
         if action == "bust token":
             return None
         if action == "skip":
-            raise IllegalAction("After a bust, take the bust token or buy a card (V1).")
+            raise IllegalAction("refuse.ten.after_bust")
         return self._check_buy_words(action, self.turn)
 
     def _perform_busted(self, move) -> None:
@@ -770,9 +766,6 @@ class Ten(State):
               FINAL: Phase(_legal_final, _check_final, _perform_final,
                            next=(OVER,), calls=(PAY,), resume=_next_final,
                            player=lambda s: s.final[0])}
-
-    def _name(self, seat: int, possessive: bool = True) -> str:
-        return f"seat {seat}'s" if possessive else f"Seat {seat}"
 
     # -- scores -------------------------------------------------------------------------
     def codes(self, seat: int) -> list[str]:

@@ -23,11 +23,6 @@ class TenSolo(Ten):
     def automata(self) -> list[int]:
         return [MONA]
 
-    def _name(self, seat: int, possessive: bool = True) -> str:
-        if seat == MONA:
-            return "Mona's" if possessive else "Mona"
-        return "your" if possessive else "You"
-
     # -- S3: duplicates ------------------------------------------------------------------
     def _acquire(self, seat: int, card: str) -> None:
         """A card identical to a held one, or a number joker whose number is held in all
@@ -58,11 +53,11 @@ class TenSolo(Ten):
     def _check_flip(self, action: str) -> str:
         if self.turn == MONA:
             if action == "flip" and self.pile and self._legal_flip() != ["flip"]:
-                raise IllegalAction("Mona has reached her target: she stops.")
+                raise IllegalAction("refuse.ten.mona_stops")
             if action == "stop numbers":
                 return action                # she takes them even when there are none
             if action == "stop money" and self._has(True):
-                raise IllegalAction("Mona always takes the number cards.")
+                raise IllegalAction("refuse.ten.mona_numbers")
         return super()._check_flip(action)
 
     def _flipped(self, kind: str) -> None:
@@ -125,7 +120,7 @@ class TenSolo(Ten):
         if action == "pass" and self.current_player == MONA:
             low, high = self._bid_range(MONA)
             if low <= high:
-                raise IllegalAction("Mona bids whenever her rule lets her.")
+                raise IllegalAction("refuse.ten.mona_bids")
         return super()._check_auction(action)
 
     def _check_bid(self, seat: int, bid: int) -> None:
@@ -133,16 +128,14 @@ class TenSolo(Ten):
             high_bid, worth = self.auction["high"], self.wealth(YOU, cards=False)
             if self.auction["bidder"] is None:
                 if bid > SOLO_MIN_BID:
-                    raise IllegalAction("Mona passed: you may bid 5, no more.")
+                    raise IllegalAction("refuse.ten.mona_passed", n=SOLO_MIN_BID)
             elif high_bid >= worth:
-                raise IllegalAction(f"Mona bid {high_bid}, all the money you have: you "
-                                    f"cannot outbid her.")
+                raise IllegalAction("refuse.ten.mona_all_in", bid=high_bid)
             elif bid <= high_bid:
-                raise IllegalAction(f"Mona bid {high_bid}: bid more than that, up to "
-                                    f"{worth}, or pass.")
+                raise IllegalAction("refuse.ten.outbid_mona", bid=high_bid, n=worth)
         low = self._bid_range(seat)[0]
         if bid < low:
-            raise IllegalAction(f"Bid at least {low} (the solo minimum is 5).")
+            raise IllegalAction("refuse.ten.solo_bid_low", n=low, least=SOLO_MIN_BID)
         super()._check_bid(seat, bid)
 
     # -- S4, S7: paying --------------------------------------------------------------------
@@ -158,8 +151,7 @@ class TenSolo(Ten):
         words = action.split(" ")
         if not self.payment["cards"] and len(words) == 2 and words[0] == "pay" and \
                 words[1] in PAY_ACTION:
-            raise IllegalAction("In a solo auction only tokens, bust tokens and duplicates "
-                                "pay (S4).")
+            raise IllegalAction("refuse.ten.solo_pay")
         return super()._check_pay(action)
 
     # -- S1, S7: the final round -------------------------------------------------------------
@@ -168,7 +160,7 @@ class TenSolo(Ten):
 
     def _check_final(self, action: str):
         if action != "skip" and self.final[0] == MONA:
-            raise IllegalAction("Mona never buys.")
+            raise IllegalAction("refuse.ten.mona_never_buys")
         return super()._check_final(action)
 
     # -- S8 ------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from bisect import bisect_left, insort
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State,
+from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State, Term,
                                   card_ids, check_deck, code_of, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
@@ -565,33 +565,32 @@ class TenTiles(State):
             return self._parse_place(action)
         words = action.split(" ")
         if words[:1] == ["move"] or words == ["pass"]:
-            raise IllegalAction("Tiles are moved only once all 30 are placed; now place "
-                                "your tile.")
+            raise IllegalAction("refuse.tiles.not_yet_moving")
         if words[:1] != ["place"]:
-            raise IllegalAction(f"Place your tile like {self._example()!r}.")
+            raise IllegalAction("refuse.tiles.place_like",
+                                move=Term.move(self._example()))
         end = ""
         if self.open_game:
             if len(words) != 3 or words[1] not in ("L", "R"):
-                raise IllegalAction("Open game: say which end of your row you take, like "
-                                    "'place L 0,1' or 'place R 0,1'.")
+                raise IllegalAction("refuse.tiles.which_end",
+                                    moves=Term.move("place L 0,1", "place R 0,1"))
             end = words[1]
             if end == "R" and len(self.supplies[self.turn]) == 1:
-                raise IllegalAction("Only one tile is left in your row: it is the left end, "
-                                    "'place L'.")
+                raise IllegalAction("refuse.tiles.one_left")
         elif len(words) != 2:
-            raise IllegalAction("Hidden game: you place the tile you drew, like 'place 0,1'.")
+            raise IllegalAction("refuse.tiles.hidden",
+                                move=Term.move("place 0,1"))
         to = parse_place(words[-1])
         if to is None:
-            raise IllegalAction(f"{words[-1][:20]!r} is not a place: write it as x,y like 0,1.")
+            raise IllegalAction("refuse.tiles.not_a_place", text=repr(words[-1][:20]))
         lay = self.layout
         if not lay.cell:
             if to != ORIGIN:
-                raise IllegalAction("The first tile goes to 0,0.")
+                raise IllegalAction("refuse.tiles.first")
         elif to in lay.cell:
-            raise IllegalAction(f"{words[-1]} is taken already.")
+            raise IllegalAction("refuse.tiles.taken", at=words[-1])
         elif to not in lay.edge:
-            raise IllegalAction(f"A tile must share a full edge with a placed tile; "
-                                f"{words[-1]} does not (a corner is not enough).")
+            raise IllegalAction("refuse.tiles.no_edge", at=words[-1])
         return Move(PLACE, to, end)
 
     def _perform_place(self, move: Move) -> None:
@@ -652,35 +651,35 @@ class TenTiles(State):
         lay = self.layout
         if action == "pass":
             if lay.movable(self.turn):
-                raise IllegalAction("You can move a tile, so you may not pass.")
+                raise IllegalAction("refuse.tiles.no_pass")
             return Move("pass")
         words = action.split(" ")
         if words[:1] == ["place"]:
-            raise IllegalAction("All 30 tiles are placed: now move one of yours, like "
-                                "'move 0,0>0,1'.")
+            raise IllegalAction("refuse.tiles.all_placed",
+                                move=Term.move("move 0,0>0,1"))
         parts = words[1].split(">") if len(words) == 2 and words[0] == "move" else []
         if len(parts) != 2:
-            raise IllegalAction("Move a tile like 'move 0,0>0,1' (from > to).")
+            raise IllegalAction("refuse.tiles.move_like",
+                                move=Term.move("move 0,0>0,1"))
         source, to = parse_place(parts[0]), parse_place(parts[1])
         if source is None or to is None:
-            raise IllegalAction("Places are written x,y, like 'move 0,0>0,1'.")
+            raise IllegalAction("refuse.tiles.places_like",
+                                move=Term.move("move 0,0>0,1"))
         code = lay.cell.get(source)
         if code is None:
-            raise IllegalAction(f"There is no tile on {parts[0]}.")
+            raise IllegalAction("refuse.tiles.no_tile", at=parts[0])
         if code >> 2 != self.turn:
-            raise IllegalAction(f"The tile on {parts[0]} is not yours.")
+            raise IllegalAction("refuse.tiles.not_yours", at=parts[0])
         if all(source + d in lay.cell for d in EDGES):
-            raise IllegalAction(f"The tile on {parts[0]} is surrounded on all four sides: it "
-                                f"cannot be slid out.")
+            raise IllegalAction("refuse.tiles.surrounded", at=parts[0])
         if source not in lay.movable(self.turn):
-            raise IllegalAction(f"Lifting the tile on {parts[0]} would split the layout.")
+            raise IllegalAction("refuse.tiles.split", at=parts[0])
         if to == source:
-            raise IllegalAction("The tile must go to another place.")
+            raise IllegalAction("refuse.tiles.same_place")
         if to in lay.cell:
-            raise IllegalAction(f"{parts[1]} is taken.")
+            raise IllegalAction("refuse.tiles.taken", at=parts[1])
         if to not in lay.targets(source):
-            raise IllegalAction(f"On {parts[1]} the tile would not share an edge with the "
-                                f"other tiles.")
+            raise IllegalAction("refuse.tiles.would_not_touch", at=parts[1])
         return Move(MOVE, to, source=source)
 
     def _perform_move(self, move: Move) -> None:

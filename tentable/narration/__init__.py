@@ -15,6 +15,10 @@ A game plugs in with one module, `tentable/narration/<game_id>.py`, holding:
   playing `action`, worded from `before`/`after` (views of the seat at the screen).
   Secrets stay secret: a line may name only what `teller` may read (see `Teller.alone`).
 
+A refusal (`IllegalAction`, a text key and values) is worded by `refusal(words, exc,
+names)`: the values the engine marked as cards, moves or seats (`Term`) go through the
+game's `card` and `move` and the players' names, so the toast says "red 16", never "R16".
+
 and the shared helpers below: `Teller` says "You play 34" to the one human at the
 screen and "Ana plays 34" otherwise; `plural` picks "1 point" or "2 points" from a
 `<key>.one` / `<key>.other` pair of the translation table; `signed` writes +3, −3, 0.
@@ -29,8 +33,10 @@ screen and "Ana plays 34" otherwise; `plural` picks "1 point" or "2 points" from
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Sequence
 
+from tentable.engine.core import IllegalAction, Term
 from tentable.text import t
 
 MINUS = "\u2212"
@@ -79,3 +85,20 @@ class Teller:
         if self.alone(seat):
             return t(key + ".you", **values)
         return t(key, name=self.names[seat], **values)
+
+
+def refusal(words: ModuleType, exc: IllegalAction, names: Sequence[str]) -> str:
+    """A refusal for the player: its sentence with the cards, moves and seats it names
+    worded by the game's narration module `words` and the players' `names`."""
+    return t(exc.key, **{name: _word(words, value, names)
+                         for name, value in exc.values.items()})
+
+
+def _word(words: ModuleType, value: object, names: Sequence[str]) -> object:
+    if not isinstance(value, Term):
+        return value
+    items = value.value if isinstance(value.value, tuple) else (value.value,)
+    said = [names[item] if value.kind == "seat" else getattr(words, value.kind)(item)
+            for item in items]
+    return said[0] if len(said) == 1 else t("words.or", first=", ".join(said[:-1]),
+                                            last=said[-1])

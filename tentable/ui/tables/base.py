@@ -25,13 +25,14 @@ shows the results.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from tentable import stats, store
+from tentable import narration, stats, store
 from tentable.bots import available_bots
-from tentable.engine import replay
+from tentable.engine import IllegalAction, replay
 from tentable.match import (Applied, BotFailed, BotLate, Match, Refused, SaveFailed,
                             SeatChanged, Undone)
 from tentable.match import GameOver as GameOverEvent
@@ -76,6 +77,7 @@ class Parts:
 
 class TableScene(Scene):
     parts: Parts | None = None      # a game in rounds or a match of games sets this
+    words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
     def __init__(self, app: "App", session: Session) -> None:
         super().__init__(app)
@@ -142,10 +144,17 @@ class TableScene(Scene):
 
     def why_not(self, action: str) -> str | None:
         """None if the seat at the screen may play `action` now, else the engine's reason
-        (e.g. to label an illegal drop target). Changes nothing."""
+        in the player's words (e.g. to label an illegal drop target). Changes nothing."""
         if not self.my_turn:
             return self.status_text() or t("table.not_your_turn")
-        return self.match.why_not(self.seat, action)
+        refusal = self.match.why_not(self.seat, action)
+        return None if refusal is None else self.worded(refusal)
+
+    def worded(self, refusal: IllegalAction) -> str:
+        """An engine's refusal as the player reads it: cards, moves and seats in the
+        game's words (`narration.refusal`), never the notation."""
+        return narration.refusal(self.words, refusal, self.names) if self.words \
+            else str(refusal)
 
     @property
     def first_view(self) -> dict:
@@ -199,8 +208,11 @@ class TableScene(Scene):
         self._handle(events)
         return any(isinstance(event, Applied) for event in events)
 
-    def refuse(self, reason: str) -> None:
-        """Say why a move was refused (the engine's words)."""
+    def refuse(self, reason: str | IllegalAction) -> None:
+        """Say why a move was refused: a sentence of the table's, or the engine's refusal
+        in the player's words."""
+        if isinstance(reason, IllegalAction):
+            reason = self.worded(reason)
         self.app.toasts.show(reason, 3.5, "error")
 
     def status_text(self) -> str:

@@ -25,7 +25,6 @@ cards, held as one), `pick_at`, `held_sprite` and `pick`. docs/architecture.md, 
 """
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Callable, Hashable
 
 import pygame
@@ -59,7 +58,6 @@ def consumed(handle: Callable[[pygame.event.Event], bool]) -> Handler:
 
 class CardTable(TableScene):
     game: str = ""                     # the game id: its card art and seat panels
-    words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
