@@ -46,7 +46,7 @@ from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.layers import Layers
-from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
+from tentable.ui.widgets.panel import draw_panel, fit, label
 from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol
 from tentable.ui.widgets.shapes import symbol_icon
 

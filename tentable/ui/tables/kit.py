@@ -32,6 +32,9 @@ import pygame
 from tentable.narration import Teller
 from tentable.ui.tables.base import TableScene
 from tentable.text import t
+from tentable.ui import theme
+from tentable.ui.scenes.common import px, text_px
+from tentable.ui.widgets.panel import blit_label
 from tentable.ui.widgets import layout as layouts
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.cards import card_back
@@ -306,6 +309,21 @@ class CardTable(TableScene):
         back = card_back(self.game, size)
         for slot in layouts.fan(n, center, width, size):
             surface.blit(back, back.get_rect(center=slot.pos))
+
+    def draw_pile(self, surface: pygame.Surface, count: int, centre: Point,
+                  size: tuple[int, int], text: str, s: float, shown: int | None = None) -> None:
+        """A face-down draw pile of `count` cards (at most `shown` drawn), an outline where
+        it ran out, and `text` ("52 left") under it."""
+        back = card_back(self.game, size)
+        for dx, dy in layouts.pile_offsets(count if shown is None else min(count, shown)):
+            surface.blit(back, back.get_rect(center=(centre[0] + dx, centre[1] + dy)))
+        if not count:
+            pygame.draw.rect(surface, theme.FELT_LIGHT,
+                             pygame.Rect(0, 0, *size).move(centre[0] - size[0] / 2,
+                                                           centre[1] - size[1] / 2),
+                             max(1, px(2, s)), border_radius=px(8, s))
+        blit_label(surface, text, text_px(theme.FONT_SMALL, s), theme.TEXT, bold=True,
+                   midtop=(centre[0], centre[1] + size[1] / 2 + px(6, s)))
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         """The log and the buttons."""

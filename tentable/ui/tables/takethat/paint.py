@@ -12,8 +12,6 @@ from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.takethat.layout import pile_spots
 from tentable.text import t
-from tentable.ui.widgets import layout
-from tentable.ui.widgets.cards import card_back
 from tentable.ui.widgets.panel import blit_label
 from tentable.ui.widgets.seatpanel import SeatInfo, badge
 
@@ -49,17 +47,7 @@ class Paint(CardTable):
 
     def draw_pile(self, surface: pygame.Surface, view: TakeThatView, s: float) -> None:
         g = self.geo
-        count = view["pile"]
-        back = card_back(self.game, g.card)
-        for dx, dy in layout.pile_offsets(count):
-            surface.blit(back, back.get_rect(center=(g.pile[0] + dx, g.pile[1] + dy)))
-        if not count:
-            pygame.draw.rect(surface, theme.FELT_LIGHT,
-                             pygame.Rect(0, 0, *g.card).move(g.pile[0] - g.card[0] / 2,
-                                                              g.pile[1] - g.card[1] / 2),
-                             max(1, px(2, s)), border_radius=px(8, s))
-        blit_label(surface, t("tt.pile", n=count), text_px(theme.FONT_SMALL, s), theme.TEXT,
-                   bold=True, midtop=(g.pile[0], g.pile[1] + g.card[1] / 2 + px(6, s)))
+        super().draw_pile(surface, view["pile"], g.pile, g.card, t("tt.pile", n=view["pile"]), s)
 
     def seat_info(self, view: TakeThatView, seat: int, hand: bool) -> SeatInfo:
         """A seat's panel: name, running score, hand size (for the other seats)."""

@@ -17,8 +17,7 @@ from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.ten.layout import tray_rect
 from tentable.text import t
-from tentable.ui.widgets import layout
-from tentable.ui.widgets.cards import card_back, card_face
+from tentable.ui.widgets.cards import card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge, seat_colour
 from tentable.ui.widgets.shapes import symbol_icon
@@ -229,17 +228,8 @@ class Paint(CardTable):
 
     def draw_pile(self, surface, view, s) -> None:
         g = self.geo
-        count = view["pile"]
-        back = card_back(self.game, g.card)
-        for dx, dy in layout.pile_offsets(min(count, 8)):
-            surface.blit(back, back.get_rect(center=(g.pile[0] + dx, g.pile[1] + dy)))
-        if not count:
-            pygame.draw.rect(surface, theme.FELT_LIGHT,
-                             pygame.Rect(0, 0, *g.card).move(g.pile[0] - g.card[0] / 2,
-                                                              g.pile[1] - g.card[1] / 2),
-                             max(1, px(2, s)), border_radius=px(8, s))
-        blit_label(surface, t("ten.pile", n=count), text_px(theme.FONT_SMALL, s), theme.TEXT,
-                   bold=True, midtop=(g.pile[0], g.pile[1] + g.card[1] / 2 + px(4, s)))
+        super().draw_pile(surface, view["pile"], g.pile, g.card, t("ten.pile", n=view["pile"]),
+                          s, shown=8)
 
     def draw_totals(self, surface, view, s) -> None:
         """The running total (warming toward 10), the money sum and the bust line."""
