@@ -341,7 +341,8 @@ STRINGS: dict[str, str] = {
     "elfer.next_game": "Next game",
 
     # 10 – Special Retro Edition table
-    "rx.score": "Pile {points} pts · score {score}",
+    "rx.points.one": "{score} point",
+    "rx.points.other": "{score} points",
     "rx.won": "won",
     "rx.lost": "lost",
     "rx.starts": "starts",
@@ -349,6 +350,7 @@ STRINGS: dict[str, str] = {
     "rx.deck": "Deck {n}",
     "rx.round_card": "Round card",
     "rx.round_of": "Round {round} of 10",
+    "rx.round_short": "{round} of 10",
     "rx.pot": "Pot {n}",
     "rx.on_cards": "+{n} on cards",
     "rx.hidden_mine": "face down · only you",
@@ -474,6 +476,7 @@ STRINGS: dict[str, str] = {
     "tiles.supply_left": "{n} face down",
     "tiles.row_left": "row of {n}",
     "tiles.on_board": "{n} on the board",
+    "tiles.strip_line": "{colour} · {line}",
     "tiles.phase2": "All tiles placed: each turn moves one tile",
     "tiles.phase2.mine": "Moves made: {n} of {limit} (then the game is drawn)",
     "tiles.drawn": "turned up",
@@ -541,6 +544,7 @@ STRINGS: dict[str, str] = {
     "ten.tray_add": "Add:",
     "ten.tray_keys": "Enter pay · ←/→ Space add · T token · X bust · D duplicate · Del remove · "
                      "Backspace cancel",
+    "ten.tray_keys_short": "Enter pay · ←/→ Space add · Del remove · Backspace cancel",
     "ten.auction": "Up for auction: the {card}",
     "ten.high_bid": "Highest bid: {n} by {name}",
     "ten.no_bid": "No bid yet",

@@ -462,7 +462,8 @@ def test_the_seven_player_table_fits_at_1024x640(app):
 def test_scores_read_as_penalty_points(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
     info = table.seat_info(table.view, 0)
-    assert "+" not in info.score and "Pile 0 pts" in info.score
+    score = table.view["scores"][0]          # 7 chips are 14 points off (RX-R10)
+    assert score == -14 and info.score == "\u221214 points" and "+" not in info.score
     assert table.view["lowest_wins"] is True
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from tentable.engine.retro10 import Retro10View, face_value
-from tentable.narration import MINUS
+from tentable.narration import MINUS, plural
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
@@ -76,8 +76,9 @@ class Paint(CardTable):
             note = t("rx.starts")
         hidden_hand = seat != self.bottom or view["hand"] is None
         return SeatInfo(seat, self.names[seat],
-                        t("rx.score", points=view["penalty"][seat],
-                          score=minus(view["scores"][seat])),
+                        # the standing (the fewest win); the taken cards lie beside it
+                        plural("rx.points", view["scores"][seat],
+                               score=minus(view["scores"][seat])),
                         active=view["current_player"] == seat,
                         hand=view["hand_sizes"][seat] if hidden_hand else None,
                         counters=[Counter("circle", view["chips"][seat], CHIP)], note=note)
@@ -254,8 +255,12 @@ class Paint(CardTable):
             blit_label(image, str(n), small, theme.TEXT_DARK if on else theme.TEXT_DIM,
                        bold=True, center=(x, y))
             x += 2 * r + px(6, s)
-        blit_label(image, fit(t("rx.round_of", round=round_no), small, box.right - x - pad),
-                   small, theme.TEXT_DIM, midleft=(x + px(2, s), y))
+        room = box.right - x - pad
+        text = t("rx.round_of", round=round_no)
+        if theme.font(small).size(text)[0] > room:      # a narrow window: the short form
+            text = t("rx.round_short", round=round_no)
+        blit_label(image, fit(text, small, room), small, theme.TEXT_DIM,
+                   midleft=(x + px(2, s), y))
         title = t(f"rx.phase{number}") if number else t("rx.phase_over")
         ty = y + r + px(6, s)
         blit_label(image, fit(title, body, box.w - 2 * pad, bold=True), body, theme.TEXT,

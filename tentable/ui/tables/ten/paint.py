@@ -382,7 +382,10 @@ class Paint(CardTable):
         self.pay_button.layout((x, by, px(150, s), bh))
         self.pay_button.enabled = ok
         self.cancel_button.layout((x + px(156, s), by, px(130, s), bh))
-        blit_label(surface, fit(t("ten.tray_keys"), small - 2, r.w - 2 * pad), small - 2,
+        keys = t("ten.tray_keys")
+        if theme.font(small - 2).size(keys)[0] > r.w - 2 * pad:   # a narrow tray: the main keys
+            keys = t("ten.tray_keys_short")
+        blit_label(surface, fit(keys, small - 2, r.w - 2 * pad), small - 2,
                    theme.TEXT_DIM, bottomleft=(x, r.bottom - px(4, s)))
 
     def chips(self, surface, items, kind, x, y, right, size, s, picked=None) -> int:

@@ -157,8 +157,11 @@ class Paint(CardTable):
         else:
             line = t("tiles.supply_left", n=view["supply_sizes"][seat])
         colour = self.words.colour(seat)
-        info = SeatInfo(seat, self.names[seat], t("tiles.won") if winner else
-                        f"{colour} · {line}", active=view["current_player"] == seat)
+        line = t("tiles.strip_line", colour=colour, line=line)
+        if theme.font(text_px(theme.FONT_SMALL, s)).size(line)[0] > panel.w - 2 * pad:
+            line = colour                   # a narrow panel: the tiles beside it say the rest
+        info = SeatInfo(seat, self.names[seat], t("tiles.won") if winner else line,
+                        active=view["current_player"] == seat)
         self.seat_panel.draw(surface, panel, info, s)
         area = pygame.Rect(panel.right + pad, r.y, r.right - panel.right - pad, r.h)
         draw_panel(surface, area)
