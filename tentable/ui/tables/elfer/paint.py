@@ -71,9 +71,8 @@ class Paint(CardTable):
         key = (size, round(g.hand_width))
         if self._hint is None or self._hint[0] != key:   # fitting measures: once
             full = t("elfer.hint")
-            short = fit(full, size, key[1])
-            self._hint = (key, full if short == full else fit(t("elfer.hint_short"),
-                                                              size, key[1]))
+            fits = theme.font(size).size(full)[0] <= key[1]
+            self._hint = (key, full if fits else fit(t("elfer.hint_short"), size, key[1]))
         blit_label(surface, self._hint[1], size, theme.TEXT_DIM,
                    midbottom=(g.hand_center[0], surface.get_height() - px(6, s)))
 
