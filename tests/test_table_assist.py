@@ -79,3 +79,20 @@ def test_the_pause_menu_hands_a_seat_to_the_computer_and_takes_it_back(app):
     assert table.match.is_human(0)
     wait_for(app, lambda: table.my_turn)
     assert table.match.record()["assisted"] == [0]
+
+
+def test_esc_while_holding_a_card_puts_it_back_and_a_second_esc_pauses(app):
+    table = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
+    card = table.hand[0]
+    sprite = table.cards[card]
+    home = sprite.rect.center
+    uitools.post(pygame.MOUSEMOTION, pos=home, rel=(0, 0), buttons=(0, 0, 0))
+    uitools.post(pygame.MOUSEBUTTONDOWN, pos=home, button=1)
+    uitools.post(pygame.MOUSEMOTION, pos=(home[0] + 80, home[1] - 200), rel=(0, 0),
+                 buttons=(1, 0, 0))
+    app.step(wait=False)
+    assert table.drag.sprite is sprite
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table and table.drag.sprite is None and table.match.history == []
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)

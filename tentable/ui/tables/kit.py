@@ -171,6 +171,15 @@ class CardTable(TableScene):
         return [consumed(self.log.handle), *(consumed(b.handle) for b in self.buttons),
                 self.pointer_and_keys]
 
+    def process_event(self, event: pygame.event.Event) -> None:
+        """Esc while a card is held puts it back (a second Esc pauses)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and self.drag.sprite is not None:
+            self.drag.cancel()
+            self.app.invalidate()
+            return
+        super().process_event(event)
+
     def handle_input(self, event: pygame.event.Event) -> None:
         for handler in self.input_chain():
             if handler(event) is None:
