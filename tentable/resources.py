@@ -28,6 +28,11 @@ def deck_path(game_id: str) -> Path:
     return root() / "decks" / f"{game_id}.yaml"
 
 
+def rules_path(game_id: str) -> Path:
+    """How to play a game, in our own words (`docs/rules/<game>.md`)."""
+    return root() / "docs" / "rules" / f"{game_id}.md"
+
+
 def asset_path(*parts: str) -> Path:
     return root().joinpath("assets", *parts)
 
@@ -38,7 +43,8 @@ def font_path(name: str) -> Path:
 
 def required() -> list[Path]:
     """Every shipped file the app needs at run time."""
-    return [deck_path(game_id) for game_id in DECKS] + [font_path(name) for name in FONTS]
+    return [deck_path(game_id) for game_id in DECKS] + [font_path(name) for name in FONTS] \
+        + [rules_path(game_id) for game_id in DECKS]
 
 
 def missing() -> list[Path]:

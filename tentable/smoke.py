@@ -98,7 +98,8 @@ def check_resources(report: Report) -> None:
 
 
 def draw_screens(report: Report, seed: int, started: float) -> int:
-    """The menu, then each game's table, one frame each. Returns how many tables drew."""
+    """The menu, then each game's table and its rules page, one frame each. Returns how
+    many tables drew."""
     from tentable.engine import GAMES
     from tentable.ui.app import App
     from tentable.ui.scenes import table_for
@@ -120,6 +121,10 @@ def draw_screens(report: Report, seed: int, started: float) -> int:
                 _draw_frame(app)
             report.say(f"drew table {game_id}")
             drawn += 1
+            with _step(f"drawing how to play {game_id}"):
+                app.push("rules", game_id=game_id)
+                _draw_frame(app)
+            report.say(f"drew how to play {game_id}")
         return drawn
     finally:
         app.close()

@@ -240,6 +240,10 @@ STRINGS: dict[str, str] = {
     "pause.level_title": "How well should the computer play?",
     "pause.level_body": "It plays this seat until you take it back from this menu.",
     "pause.level_cancel": "Cancel",
+    "pause.rules": "How to play",
+    "rules.back": "Back",
+    "rules.scroll": "↑ ↓ or the wheel to read on · Esc back",
+    "rules.missing": "The rules page is missing ({reason}).",
     "pause.take_back.you": "I play again",
     "table.start_failed": "Cannot start the game: {reason}",
 

@@ -18,11 +18,12 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def shipped(tmp_path, monkeypatch) -> Path:
-    """A copy of the shipped decks and assets, which `resources` now finds instead."""
+    """A copy of the shipped decks, fonts and rules pages, which `resources` now finds."""
     source = resources.root()
     copy = tmp_path / "bundle"
     shutil.copytree(source / "decks", copy / "decks")
     shutil.copytree(source / "assets" / "fonts", copy / "assets" / "fonts")
+    shutil.copytree(source / "docs" / "rules", copy / "docs" / "rules")
     monkeypatch.setattr(resources, "root", lambda: copy)
     return copy
 

@@ -30,10 +30,11 @@ class PauseScene(Scene):
         self.resume_button = Button(t("pause.resume"), self.app.pop, kind="primary")
         self.seat_buttons = self._seat_buttons()
         self.restart_button = Button(t("pause.restart"), self.ask_restart)
+        self.rules_button = Button(t("pause.rules"), self.open_rules)
         self.settings_button = Button(t("pause.settings"), self.open_settings)
         self.quit_button = Button(t("pause.quit"), self.quit_to_menu, kind="danger")
-        self.buttons = [self.resume_button, *self.seat_buttons, self.restart_button,
-                        self.settings_button, self.quit_button]
+        self.buttons = [self.resume_button, *self.seat_buttons, self.rules_button,
+                        self.restart_button, self.settings_button, self.quit_button]
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
@@ -86,6 +87,9 @@ class PauseScene(Scene):
 
     def cancel_restart(self) -> None:
         self.confirm = None
+
+    def open_rules(self) -> None:
+        self.app.push("rules", game_id=self.table.session.game_id)
 
     def open_settings(self) -> None:
         self.app.push("settings")

@@ -24,7 +24,6 @@ shows the results.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
@@ -39,7 +38,8 @@ from tentable.match import GameOver as GameOverEvent
 from tentable.session import Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
-from tentable.ui.scenes.common import backdrop, px, signed, text_px
+from tentable.ui.scenes.common import backdrop, px, text_px
+from tentable.ui.tables.parts import InParts, Parts  # noqa: F401  (tables import Parts here)
 from tentable.ui.tables.screens import Curtain, GameOver
 from tentable.ui.tables.undo import UndoControl
 from tentable.text import t
@@ -60,23 +60,7 @@ END_DELAY = 0.8          # a moment to see the last move before the results cove
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
 
 
-@dataclass(frozen=True)
-class Parts:
-    """A match played in parts (Take That's rounds, Elfer's games): the view's keys for
-    them and the text keys that tell of them ({part}, {parts}, {name}, {scores})."""
-
-    number: str          # the part being played ("round")
-    count: str           # how many parts the match has ("rounds")
-    scores: str          # the scores of each finished part ("round_scores")
-    started: str         # the log: who starts the part (+ ".you")
-    ended: str           # the log: a part is over, with its scores
-    title: str           # the summary between parts: its title,
-    line: str            # a line per player ({points} this part, {total} in all),
-    button: str          # and its button
-
-
-class TableScene(Scene):
-    parts: Parts | None = None      # a game in rounds or a match of games sets this
+class TableScene(InParts, Scene):
     words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
     def __init__(self, app: "App", session: Session) -> None:
@@ -233,42 +217,10 @@ class TableScene(Scene):
         self.dialog = dialog
         self.app.invalidate()
 
-    def scores_line(self, scores: list[int]) -> str:
-        """"Ana +3, Ben −2": the scores of a finished round or game, for the log."""
-        return ", ".join(f"{name} {signed(points)}" for name, points in zip(self.names, scores))
-
     def kept_layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
                    paint: Callable[[], None]) -> None:
         """A part drawn once per view (and bottom seat), then copied: see widgets.layers."""
         self.layers.draw(surface, name, rect, (self.bottom, key), paint)
-
-    def part_ended(self, before: dict, after: dict) -> bool:
-        """Did the move between these views end a part (or the whole match)?"""
-        return after[self.parts.number] != before[self.parts.number] or after["phase"] == "over"
-
-    def part_over(self, after: dict) -> None:
-        """Log the part that just ended and, unless the match is over, who starts the next."""
-        parts = self.parts
-        finished = after[parts.scores]
-        self.log.add(t(parts.ended, part=len(finished), scores=self.scores_line(finished[-1])))
-        if after["phase"] != "over":
-            self.log_start(after)
-
-    def show_part_summary(self, after: dict) -> None:
-        """Between the parts of a match: each player's last part and total, holding the
-        table until the button (or Enter). The results screen follows the last part."""
-        parts = self.parts
-        if after["phase"] == "over":
-            return
-        finished = after[parts.scores]
-        scores = finished[-1]
-        totals = [sum(part[s] for part in finished) for s in range(len(scores))]
-        lines = [t(parts.line, name=name, points=signed(p), total=signed(total))
-                 for name, p, total in zip(self.names, scores, totals)]
-        title = t(parts.title, part=len(finished), parts=after[parts.count])
-        self.show_dialog(Dialog(title, lines, [Button(
-            t(parts.button), lambda: self.show_dialog(None), key=pygame.K_RETURN,
-            kind="primary")]))
 
     def pause(self) -> None:
         self.app.push("pause", table=self)
@@ -347,14 +299,6 @@ class TableScene(Scene):
         """The seat at the screen changed; `self.view` is already its view. `turned`: the
         table turned to another bottom seat (`self.bottom` is already it)."""
 
-    def log_start(self, view: dict) -> None:
-        """Put the first line of a game in the log (who starts), from its first view; in
-        a match of parts, of each part."""
-        parts, first = self.parts, view["current_player"]
-        if parts is not None and first is not None:
-            self.log.add(t(parts.started + self.you(first), part=view[parts.number],
-                           parts=view[parts.count], name=self.names[first]))
-
     def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         """Put `seat`'s `action` in the log, worded from the views around it."""
 
@@ -418,6 +362,9 @@ class TableScene(Scene):
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.app.push("rules", game_id=self.session.game_id)   # how to play
             return
         if self.pause_button.handle(event) or self.undo.handle(event):
             return

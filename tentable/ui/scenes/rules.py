@@ -1,0 +1,180 @@
+"""How to play: a game's rules in our own words (`docs/rules/<game>.md`, shipped with the
+app), read in the app. Reached from the pause menu and with F1 at the table.
+
+    app.push("rules", game_id="ten")
+
+The page is the same Markdown the repository shows, drawn simply: headings, paragraphs,
+lists; emphasis and links become plain text. ↑ ↓, Page Up / Page Down, Home / End and the
+wheel scroll it; Esc goes back.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pygame
+
+from tentable.resources import rules_path
+from tentable.text import t
+from tentable.ui import theme
+from tentable.ui.scene import Scene
+from tentable.ui.scenes import register_scene
+from tentable.ui.scenes.common import MODAL, backdrop, px, text_px
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.panel import blit_label, draw_panel, wrap
+
+INLINE = [(re.compile(r"\*\*(.+?)\*\*"), r"\1"), (re.compile(r"\*(.+?)\*"), r"\1"),
+          (re.compile(r"`(.+?)`"), r"\1"), (re.compile(r"\[(.+?)\]\(.+?\)"), r"\1")]
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str          # "title", "heading", "text", "item"
+    text: str
+
+
+def plain(text: str) -> str:
+    for pattern, repl in INLINE:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def blocks(markdown: str) -> list[Block]:
+    """The page as blocks: a paragraph's lines joined, each list item on its own."""
+    out: list[Block] = []
+    lines: list[str] = []
+    kind = "text"
+
+    def flush() -> None:
+        nonlocal lines
+        if lines:
+            out.append(Block(kind, plain(" ".join(lines))))
+        lines = []
+    for raw in markdown.splitlines():
+        line = raw.strip()
+        item = re.match(r"^(?:[-*]|\d+\.)\s+(.*)", line)
+        if not line:
+            flush()
+        elif line.startswith("#"):
+            flush()
+            out.append(Block("title" if line.startswith("# ") else "heading",
+                             plain(line.lstrip("#").strip())))
+        elif item:
+            flush()
+            kind, lines = "item", [item.group(1)]
+            continue
+        else:
+            if not lines:
+                kind = "text"
+            lines.append(line)       # a paragraph goes on, or a list item's next line
+            continue
+        kind = "text"
+    flush()
+    return out
+
+
+@register_scene("rules")
+class RulesScene(Scene):
+    opaque = True
+
+    def __init__(self, app, game_id: str) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        try:
+            text = rules_path(game_id).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            text = t("rules.missing", reason=exc)
+        self.blocks = blocks(text)
+        self.back = Button(t("rules.back"), self.app.pop, kind="primary")
+        self.scroll = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[tuple[str, int, bool, int]] = []   # text, size, bold, indent
+        self.scale = 1.0
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = self.scale = theme.ui_scale(size)
+        self.panel = pygame.Rect(0, 0, min(size[0] - px(60, s), px(900, s)),
+                                 size[1] - px(40, s))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        bw, bh = px(180, s), px(44, s, 32)
+        self.back.layout((self.panel.centerx - bw // 2, self.panel.bottom - bh - px(14, s),
+                          bw, bh))
+        width = self.panel.w - 2 * px(36, s)
+        sizes = {"title": text_px(30, s), "heading": text_px(22, s),
+                 "text": text_px(theme.FONT_BODY, s), "item": text_px(theme.FONT_BODY, s)}
+        self.lines = []
+        for block in self.blocks:
+            size_px = sizes[block.kind]
+            bold = block.kind in ("title", "heading")
+            indent = px(22, s) if block.kind == "item" else 0
+            if block.kind in ("title", "heading") and self.lines:
+                self.lines.append(("", size_px // 2, False, 0))
+            for n, line in enumerate(wrap(block.text, size_px, width - indent, bold)):
+                if block.kind == "item" and n == 0:      # the bullet hangs left of the text
+                    self.lines.append(("•  " + line, size_px, bold, indent - px(14, s)))
+                else:
+                    self.lines.append((line, size_px, bold, indent))
+            self.lines.append(("", size_px // 3, False, 0))
+        self.scroll = min(self.scroll, self.max_scroll)
+
+    @property
+    def view_height(self) -> int:
+        """The text's window: from the top of the panel to above the scroll hint."""
+        s = self.scale
+        hint = text_px(theme.FONT_SMALL, s) + px(12, s)
+        return self.back.rect.y - hint - px(6, s) - (self.panel.y + px(20, s))
+
+    @property
+    def content_height(self) -> int:
+        return sum(self.line_h(size) for _, size, _, _ in self.lines)
+
+    @staticmethod
+    def line_h(size: int) -> int:
+        return round(size * 1.35)
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_height - self.view_height)
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        line = text_px(theme.FONT_BODY, self.scale) * 2
+        page = self.view_height - line
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_DOWN: line, pygame.K_UP: -line, pygame.K_PAGEDOWN: page,
+                     pygame.K_PAGEUP: -page, pygame.K_SPACE: page,
+                     pygame.K_HOME: -self.content_height, pygame.K_END: self.content_height}
+            if event.key in (pygame.K_ESCAPE, pygame.K_F1):
+                self.app.pop()
+                return
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+                return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * line)
+            return
+        self.back.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        backdrop(surface)
+        draw_panel(surface, self.panel, MODAL, radius=px(18, s))
+        top = self.panel.y + px(20, s)
+        clip = pygame.Rect(self.panel.x, top, self.panel.w, self.view_height)
+        old = surface.get_clip()
+        surface.set_clip(clip)
+        y = top - self.scroll
+        x = self.panel.x + px(36, s)
+        for text, size, bold, indent in self.lines:
+            h = self.line_h(size)
+            if text and y + h > top and y < clip.bottom:
+                colour = theme.ACCENT if bold else theme.TEXT
+                blit_label(surface, text, size, colour, bold=bold, topleft=(x + indent, y))
+            y += h
+        surface.set_clip(old)
+        if self.max_scroll:
+            blit_label(surface, t("rules.scroll"), text_px(theme.FONT_SMALL, s),
+                       theme.TEXT_DIM, midbottom=(self.panel.centerx, self.back.rect.y - px(2, s)))
+        self.back.draw(surface)

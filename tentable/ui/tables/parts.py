@@ -1,0 +1,74 @@
+"""A match played in parts (Take That's rounds, Elfer's games): what the view calls them,
+how the log tells them, and the summary that holds the table between two parts."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from tentable.narration import signed
+from tentable.text import t
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.dialog import Dialog
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A match played in parts (Take That's rounds, Elfer's games): the view's keys for
+    them and the text keys that tell of them ({part}, {parts}, {name}, {scores})."""
+
+    number: str          # the part being played ("round")
+    count: str           # how many parts the match has ("rounds")
+    scores: str          # the scores of each finished part ("round_scores")
+    started: str         # the log: who starts the part (+ ".you")
+    ended: str           # the log: a part is over, with its scores
+    title: str           # the summary between parts: its title,
+    line: str            # a line per player ({points} this part, {total} in all),
+    button: str          # and its button
+
+
+class InParts:
+    """The table base's telling of parts; a table in parts sets `parts`. Uses the table's
+    `log`, `names`, `you` and `show_dialog`."""
+
+    parts: Parts | None = None      # a game in rounds or a match of games sets this
+
+    def scores_line(self, scores: list[int]) -> str:
+        """"Ana +3, Ben −2": the scores of a finished round or game, for the log."""
+        return ", ".join(f"{name} {signed(points)}" for name, points in zip(self.names, scores))
+
+    def part_ended(self, before: dict, after: dict) -> bool:
+        """Did the move between these views end a part (or the whole match)?"""
+        return after[self.parts.number] != before[self.parts.number] or after["phase"] == "over"
+
+    def part_over(self, after: dict) -> None:
+        """Log the part that just ended and, unless the match is over, who starts the next."""
+        parts = self.parts
+        finished = after[parts.scores]
+        self.log.add(t(parts.ended, part=len(finished), scores=self.scores_line(finished[-1])))
+        if after["phase"] != "over":
+            self.log_start(after)
+
+    def show_part_summary(self, after: dict) -> None:
+        """Between the parts of a match: each player's last part and total, holding the
+        table until the button (or Enter). The results screen follows the last part."""
+        parts = self.parts
+        if after["phase"] == "over":
+            return
+        finished = after[parts.scores]
+        scores = finished[-1]
+        totals = [sum(part[s] for part in finished) for s in range(len(scores))]
+        lines = [t(parts.line, name=name, points=signed(p), total=signed(total))
+                 for name, p, total in zip(self.names, scores, totals)]
+        title = t(parts.title, part=len(finished), parts=after[parts.count])
+        self.show_dialog(Dialog(title, lines, [Button(
+            t(parts.button), lambda: self.show_dialog(None), key=pygame.K_RETURN,
+            kind="primary")]))
+
+    def log_start(self, view: dict) -> None:
+        """Put the first line of a game in the log (who starts), from its first view; in
+        a match of parts, of each part."""
+        parts, first = self.parts, view["current_player"]
+        if parts is not None and first is not None:
+            self.log.add(t(parts.started + self.you(first), part=view[parts.number],
+                           parts=view[parts.count], name=self.names[first]))
