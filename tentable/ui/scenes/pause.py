@@ -101,8 +101,13 @@ class PauseScene(Scene):
         s = self.scale = theme.ui_scale(size)
         bw, bh, gap = px(300, s), px(52, s, 38), px(14, s)
         top = px(96, s)
+        room = size[1] - px(20, s) - top - px(60, s)   # many seats to hand over: smaller buttons
+        if len(self.buttons) * (bh + gap) > room:
+            gap = px(8, s)
+            bh = max(24, room // len(self.buttons) - gap)
         height = top + len(self.buttons) * (bh + gap) + px(60, s)
-        self.panel = pygame.Rect(0, 0, bw + 2 * px(48, s), height)
+        hint_w = theme.font(text_px(13, s)).size(t("pause.hint"))[0]
+        self.panel = pygame.Rect(0, 0, max(bw, hint_w) + 2 * px(48, s), height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + top
         for button in self.buttons:
