@@ -45,6 +45,16 @@ def ensure_venv(extras: str = "") -> Path:
     return python
 
 
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def relaunch(script: str) -> None:
+    """Run `script` again with the venv's python (set up if needed), unless this is it."""
+    if not in_venv():
+        raise SystemExit(subprocess.call([str(ensure_venv()), script, *sys.argv[1:]]))
+
+
 def run(python: Path, args: list[str], env: dict[str, str] | None = None) -> int:
     """Run the venv's python with args from the repo root; return its exit code."""
     try:

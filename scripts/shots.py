@@ -11,7 +11,6 @@ from a fixed seed, curtains, summaries, results). `shots.py ten` makes only TEN'
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -19,10 +18,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
 
-if __name__ == "__main__" and Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
+if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "scripts"))
-    from _venv import ensure_venv
-    raise SystemExit(subprocess.call([str(ensure_venv()), __file__, *sys.argv[1:]]))
+    from _venv import relaunch
+    relaunch(__file__)
 
 
 def showcases():

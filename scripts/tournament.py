@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -23,14 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _in_venv() -> bool:
-    return Path(sys.prefix).resolve() == (ROOT / ".venv").resolve()
-
-
-if __name__ == "__main__" and not _in_venv():
+if __name__ == "__main__":
     sys.path.insert(0, str(ROOT / "scripts"))
-    from _venv import ensure_venv
-    raise SystemExit(subprocess.call([str(ensure_venv()), __file__, *sys.argv[1:]]))
+    from _venv import relaunch
+    relaunch(__file__)
 
 sys.path.insert(0, str(ROOT))
 
