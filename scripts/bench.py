@@ -169,23 +169,12 @@ def engine_speed(game_id: str, players: int, seconds: float = 1.0, repeats: int 
 
 def bot_think(game_id: str, players: int, seconds: float = 4.0) -> dict:
     """Think time of the heuristic for every decision of whole games (all seats)."""
-    from tentable.bots import make_bot
-    from tentable.engine import new_game
+    from tentable.sim import computers
     times = []
     g, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds or g < 3:
-        state = new_game(game_id, players, seed=g)
-        bots = {s: make_bot("heuristic", game_id, s, g) for s in state.seats}
-        while not state.is_over:
-            seat = state.current_player
-            if seat in state.automata:
-                state.apply(state.legal_actions()[0])
-                continue
-            view_state = state.determinize(seat, len(state.history))
-            tick = time.perf_counter()
-            action = bots[seat].choose(view_state)
-            times.append(time.perf_counter() - tick)
-            state.apply(action)
+        computers(game_id, ["heuristic"] * players, g).play_out(
+            decided=lambda seat, spent, choices: times.append(spent))
         g += 1
     times.sort()
     return {"mean_ms": 1000 * statistics.mean(times),

@@ -16,7 +16,6 @@ import argparse
 import math
 import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,24 +44,15 @@ def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play(game_id: str, names: tuple[str, str], seed: int, iterations_only: bool,
          times: dict[str, list[float]]) -> list[float]:
     """One game; each seat's share of the win."""
-    from tentable.bots import make_bot
-    from tentable.engine import new_game
-    state = new_game(game_id, 2, seed=seed)
-    bots = {s: make_bot(name, game_id, s, seed * 31 + s,
-                        time_limit=math.inf if iterations_only else None)
-            for s, name in enumerate(names)}
-    while not state.is_over:
-        seat = state.current_player
-        if seat in state.automata:
-            state.apply(state.legal_actions()[0])
-            continue
-        world = state.determinize(seat, len(state.history))
-        tick = time.perf_counter()
-        action = bots[seat].choose(world)
-        if len(world.legal_actions()) > 1:
-            times[names[seat]].append(time.perf_counter() - tick)
-        state.apply(action)
-    winners = state.winners()
+    from tentable.sim import computers
+
+    def decided(seat: int, seconds: float, choices: int) -> None:
+        if choices > 1:                  # a forced move is no decision to time
+            times[names[seat]].append(seconds)
+    match = computers(game_id, list(names), seed,
+                      time_limit=math.inf if iterations_only else None)
+    match.play_out(decided=decided)
+    winners = match.winners()
     return [1 / len(winners) if s in winners else 0.0 for s in range(2)]
 
 

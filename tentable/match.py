@@ -400,9 +400,11 @@ class Match:
             action = self._rescue(seat, level)
         return events + self._apply(seat, [action])
 
-    def play_out(self, max_actions: int = 100_000) -> None:
+    def play_out(self, max_actions: int = 100_000,
+                 decided: Callable[[int, float, int], None] | None = None) -> None:
         """Play the game to its end with no one at the screen: every seat a computer or an
-        automaton, each decision made at once (simulations)."""
+        automaton, each decision made at once (simulations, the bench, tournaments).
+        `decided(seat, seconds, choices)` hears of every computer decision and its time."""
         if self.humans:
             raise ValueError("play_out needs a match of computer players only")
         state = self._state
@@ -412,8 +414,13 @@ class Match:
             seat = state.current_player
             if seat in state.automata:
                 state.apply(state.legal_actions()[0])
-            else:
-                state.apply(self._bots[seat].choose(self._copy_for(seat)))
+                continue
+            copy = self._copy_for(seat)
+            tick = time.perf_counter()
+            action = self._bots[seat].choose(copy)
+            if decided is not None:
+                decided(seat, time.perf_counter() - tick, len(copy.legal_actions()))
+            state.apply(action)
 
     # -- leaving --------------------------------------------------------------------
     def flush(self) -> bool:

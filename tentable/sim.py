@@ -14,7 +14,7 @@ from tentable.bots import make_bot
 from tentable.engine import GAMES, new_game
 from tentable.engine.core import MAX_SEED
 from tentable.match import Match
-from tentable.session import BOT, RULES, Seat, Session
+from tentable.session import BOT, Seat, Session
 
 
 AUTOMATON = "rules"     # the name a rule-driven seat (Mona) reports under
@@ -58,6 +58,14 @@ class SimResult:
         }
 
 
+def computers(game_id: str, levels: list[str], seed: int, options: dict | None = None,
+              time_limit: float | None = None) -> Match:
+    """A match with a computer at every seat (`levels`, one a seat; an automaton's seat
+    plays by the rules whatever is named there), ready for `play_out`."""
+    seats = tuple(Seat(level, BOT, level) for level in levels)
+    return Match(Session(game_id, seats, seed, dict(options or {})), time_limit=time_limit)
+
+
 def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
              options: dict | None = None, max_actions: int = 100_000,
              time_limit: float | None = None) -> SimResult:
@@ -82,10 +90,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
             names[seat] = bots[(i + g) % len(bots)]
         state = None
         try:
-            session = Session(game_id, tuple(
-                Seat(name, RULES) if s in automata else Seat(name, BOT, name)
-                for s, name in enumerate(names)), game_seed, dict(options or {}))
-            match = Match(session, time_limit=time_limit)
+            match = computers(game_id, names, game_seed, options, time_limit)
             state = match.state
             match.play_out(max_actions)   # every bot decides from its seat's determinization
             result.actions += len(state.history)
