@@ -403,3 +403,14 @@ def test_a_bots_copy_keeps_no_moves_they_may_name_a_hidden_card():
     assert match.history == [down]
     copy = match.state.determinize(other, 1)
     assert copy.history == [] and copy.view(other) == match.state.view(other)
+
+
+def test_closing_the_window_ends_the_computer_players_process(app):
+    state = new_game("tentiles", 2, seed=4)
+    job = botjobs.worker().submit(("heuristic", "tentiles", 0, 1, None),
+                                  state.determinize(0, 1), 0, 30, FakeClock())
+    assert job.done.wait(60) and job.error is None
+    pid = botjobs.worker().pid
+    app.close()
+    assert botjobs.worker().pid is None
+    assert not [p for p in multiprocessing.active_children() if p.pid == pid]

@@ -27,7 +27,7 @@ from typing import Any, Callable, Union
 
 import pygame
 
-from tentable import logs, store
+from tentable import botjobs, logs, store
 from tentable.resources import asset_path
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import make_scene
@@ -429,6 +429,7 @@ class App:
             return
         self._closed = True
         self._close_all()
+        botjobs.shutdown()          # the computer players' process ends with the window
         if pygame.display.get_init():
             self._remember_window()
         pygame.display.quit()
