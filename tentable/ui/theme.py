@@ -99,14 +99,14 @@ class Suit:
 SUITS: dict[str, dict[str, Suit]] = {
     "ten": {
         "B": Suit("blue", OI_BLUE, "circle", TEXT),
-        "G": Suit("green", OI_GREEN, "triangle", TEXT),
+        "G": Suit("green", OI_GREEN, "triangle", TEXT_DARK),
         "O": Suit("orange", OI_ORANGE, "square", TEXT_DARK),
         "P": Suit("pink", OI_PURPLE, "heart", TEXT_DARK),
     },
     "elfer": {
         "R": Suit("red", OI_VERMILLION, "diamond", TEXT),
         "Y": Suit("yellow", OI_YELLOW, "star", TEXT_DARK),
-        "G": Suit("green", OI_GREEN, "triangle", TEXT),
+        "G": Suit("green", OI_GREEN, "triangle", TEXT_DARK),
         "B": Suit("blue", OI_BLUE, "circle", TEXT),
     },
     "tentiles": {
