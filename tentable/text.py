@@ -1,10 +1,12 @@
-"""Every word the UI shows, in one table, so a translation is one dict.
+"""Every word the UI shows, in one table: the English; `tentable.i18n` translates it.
 
 `t("setup.players")` looks a text up; `t("menu.range", low=2, high=4)` fills it in.
 A missing key shows the key itself and a bad placeholder the unfilled text:
 a slip in the table is visible on screen, never a crash.
 """
 from __future__ import annotations
+
+from tentable import i18n
 
 STRINGS: dict[str, str] = {
     "app.title": "tentable",
@@ -781,8 +783,12 @@ STRINGS: dict[str, str] = {
 
 
 def t(key: str, **fmt: object) -> str:
-    """The UI text for `key`, with `{placeholders}` filled from `fmt`."""
-    return _fill(STRINGS.get(key, key), fmt)
+    """The UI text for `key` in the player's language (`tentable.i18n`), with
+    `{placeholders}` filled from `fmt`."""
+    english_text = STRINGS.get(key)
+    if english_text is None:
+        return _fill(key, fmt)
+    return _fill(i18n.translate(key, english_text), fmt)
 
 
 def _fill(text: str, fmt: dict) -> str:

@@ -1,0 +1,69 @@
+"""The player's language (#25): catalogues made by scripts/i18n.py from the text table,
+chosen by the system locale, the settings or --lang, and never a crash on a bad choice or a
+damaged catalogue."""
+from __future__ import annotations
+
+from io import BytesIO
+
+import pytest
+
+from tentable import i18n, text
+
+babel = pytest.importorskip("babel")
+from babel.messages.catalog import Catalog  # noqa: E402
+from babel.messages.mofile import write_mo  # noqa: E402
+
+
+@pytest.fixture
+def catalogues(tmp_path, monkeypatch):
+    """A German catalogue with one text, in a locale folder of its own."""
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    catalog = Catalog(locale="de", domain=i18n.DOMAIN)
+    catalog.add(text.STRINGS["menu.play"], "Spielen", context="menu.play")
+    catalog.add(text.STRINGS["menu.players"], "{low}–{high} Spieler", context="menu.players")
+    path = tmp_path / "de" / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+    path.parent.mkdir(parents=True)
+    buffer = BytesIO()
+    write_mo(buffer, catalog)
+    path.write_bytes(buffer.getvalue())
+    yield path
+    i18n.set_language("en")
+
+
+def test_a_chosen_language_translates_by_key_and_fills_placeholders(catalogues):
+    assert i18n.set_language("de") == "de"
+    assert text.t("menu.play") == "Spielen"
+    assert text.t("menu.players", low=2, high=4) == "2–4 Spieler"
+    assert text.t("menu.settings") == text.STRINGS["menu.settings"]   # not yet translated
+    assert text.english("menu.play") == "Play"      # the command line keeps English
+
+
+def test_the_language_follows_the_system_unless_chosen(catalogues, monkeypatch):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "de_AT.UTF-8")
+    assert i18n.set_language(None) == "de"
+    assert i18n.set_language("system") == "de"
+    assert i18n.set_language("en") == "en"
+    monkeypatch.setenv("LANG", "nl_BE.UTF-8")      # no Dutch catalogue here: English
+    assert i18n.set_language(None) == "en"
+
+
+@pytest.mark.parametrize("choice", ["DE", "de_DE.UTF-8", "Deutsch", "de-CH"])
+def test_a_language_is_read_as_people_write_it(catalogues, choice):
+    assert i18n.set_language(choice) == "de"
+
+
+@pytest.mark.parametrize("garbage", [None, "", "xx", "klingon", 42, b"de", ["de"], "\udcff",
+                                     "d" * 10_000])
+def test_garbage_names_no_language_and_falls_back(catalogues, garbage, monkeypatch):
+    monkeypatch.setattr(i18n, "system_language", lambda: "en")
+    assert i18n.set_language(garbage) == "en"
+    assert text.t("menu.play") == "Play"
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a catalogue", b"\xde\x12\x04\x95" + b"\0" * 3])
+def test_a_damaged_catalogue_is_english_not_a_crash(catalogues, damage):
+    catalogues.write_bytes(damage)
+    assert i18n.set_language("de") == "en"
+    assert text.t("menu.play") == "Play"
