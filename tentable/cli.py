@@ -76,6 +76,15 @@ def _json_object(text: str) -> dict:
     return value
 
 
+def _language(text: str) -> str:
+    from tentable import i18n
+    code = i18n.normalise(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is not a language here ({', '.join(i18n.LANGUAGES)})")
+    return code
+
+
 def _games_listing() -> str:
     from tentable.bots import available_bots
     from tentable.engine import GAMES
@@ -102,6 +111,9 @@ def _parser() -> argparse.ArgumentParser:
                     f"number ten. Without a command it opens the window at the menu.",
         epilog=_games_listing() + "\n\nRun `tentable COMMAND --help` for a command's options.")
     parser.add_argument("--version", action="version", version=f"tentable {__version__}")
+    parser.add_argument("--lang", type=_language, default=None, metavar="LANG",
+                        help="the window's language for this run: en, de or nl (default: "
+                             "the one chosen in the settings, else the system's)")
     parser.add_argument("--smoke", action="store_true",
                         help="check this install: find every deck and font, draw the menu and "
                              "every table once, exit 0 (or 1 and the reason)")
@@ -113,6 +125,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", type=_csv, help="'human' or a computer level per seat, "
                       "e.g. human,hard (default: you against normal)")
     play.add_argument("--seed", type=int, help="deal number, for the same cards again")
+    play.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="LANG",
+                      help="the window's language for this run: en, de or nl")
 
     sim = sub.add_parser("sim", help="play bot-against-bot games without a window and print "
                                      "wins, mean scores, speed and any failing game")
@@ -188,7 +202,7 @@ def _game(game_id: str):
 
 def _smoke(args: argparse.Namespace) -> int:
     from tentable.smoke import run as smoke
-    return smoke()
+    return smoke(language=args.lang)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -215,7 +229,7 @@ def _play(args: argparse.Namespace) -> int:
     problem = display_problem()
     if problem:
         return _say(problem, FAILURE)
-    return run(game_id, seats, seed)
+    return run(game_id, seats, seed, language=args.lang)
 
 
 def _sim(args: argparse.Namespace) -> int:

@@ -45,7 +45,7 @@ class Report:
             self._file.close()
 
 
-def run(seed: int = SEED) -> int:
+def run(seed: int = SEED, language: str | None = None) -> int:
     started = time.perf_counter()
     try:
         report = Report(os.environ.get(REPORT_ENV))
@@ -55,7 +55,7 @@ def run(seed: int = SEED) -> int:
         return 1
     try:
         check_resources(report)
-        tables = draw_screens(report, seed, started)
+        tables = draw_screens(report, seed, started, language)
         report.say(f"smoke ok: {tables} tables in {time.perf_counter() - started:.2f} s")
         return 0
     except SmokeFailure as exc:
@@ -97,15 +97,20 @@ def check_resources(report: Report) -> None:
         report.say(f"found font: {path}")
 
 
-def draw_screens(report: Report, seed: int, started: float) -> int:
-    """The menu, then each game's table and its rules page, one frame each. Returns how
-    many tables drew."""
+def draw_screens(report: Report, seed: int, started: float, language: str | None = None) -> int:
+    """The menu, then each game's table and its rules page, one frame each, in `language`
+    (None: the settings' or the system's). Returns how many tables drew."""
+    from tentable import i18n
     from tentable.engine import GAMES
     from tentable.ui.app import App
     from tentable.ui.scenes import table_for
 
     with _step("opening the window"):
-        app = App(size=WINDOW)
+        app = App(size=WINDOW, language=language)
+    if language is not None and i18n.current() != language:
+        raise SmokeFailure(f"no {i18n.LANGUAGES[language]} catalogue at "
+                           f"{i18n.catalogue_path(language)}")
+    report.say(f"language: {i18n.LANGUAGES[i18n.current()]}")
     try:
         with _step("drawing the menu"):
             _draw_frame(app)

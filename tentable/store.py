@@ -44,6 +44,7 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 WINDOW_MODES = ("windowed", "fullscreen")
 CARD_SIZES = ("small", "medium", "large")
 MOMENTS = ("wait", "auto")          # the end of a game: wait for a click, or go on
+LANGUAGES = ("system", "en", "de", "nl")   # "system": the system's language (tentable.i18n)
 SEAT_KINDS = ("human", "bot", "rules")   # rules: an automaton such as Mona
 
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -51,6 +52,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "window_mode": "windowed",
     "card_size": "medium",
     "moments": "wait",              # the final board waits for the player
+    "language": "system",
     "coach": False,                 # TEN: the coach's odds, off by default
     # the windowed size [w, h] and position [x, y] the window had when it was last closed
     "window_size": None,
@@ -59,7 +61,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "games": {},
 }
 _CHOICES = {"animation_speed": ANIMATION_SPEEDS, "window_mode": WINDOW_MODES,
-            "card_size": CARD_SIZES, "moments": MOMENTS}
+            "card_size": CARD_SIZES, "moments": MOMENTS, "language": LANGUAGES}
 _WINDOW = {"window_size": (200, 20_000), "window_position": (-50_000, 50_000)}
 _SAVE_KEYS = ("game", "players", "seed", "options", "history")
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")

@@ -188,6 +188,8 @@ STRINGS: dict[str, str] = {
     "settings.moments": "After a game",
     "moments.wait": "Wait for me",
     "moments.auto": "Go on by itself",
+    "settings.language": "Language",
+    "language.system": "System",
     "table.undone.you": "You take back a move",
     "table.helped": "The computer plays for {name} now",
     "table.helped.you": "The computer plays for you now",

@@ -3,6 +3,9 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The tests read English texts: the app follows the system's language otherwise
+# (tests of other languages choose theirs).
+os.environ["LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
 

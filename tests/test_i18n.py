@@ -21,6 +21,7 @@ def catalogues(tmp_path, monkeypatch):
     catalog = Catalog(locale="de", domain=i18n.DOMAIN)
     catalog.add(text.STRINGS["menu.play"], "Spielen", context="menu.play")
     catalog.add(text.STRINGS["menu.players"], "{low}–{high} Spieler", context="menu.players")
+    catalog.add(text.STRINGS["menu.settings"], "Einstellungen", context="menu.settings")
     path = tmp_path / "de" / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
     path.parent.mkdir(parents=True)
     buffer = BytesIO()
@@ -34,7 +35,7 @@ def test_a_chosen_language_translates_by_key_and_fills_placeholders(catalogues):
     assert i18n.set_language("de") == "de"
     assert text.t("menu.play") == "Spielen"
     assert text.t("menu.players", low=2, high=4) == "2–4 Spieler"
-    assert text.t("menu.settings") == text.STRINGS["menu.settings"]   # not yet translated
+    assert text.t("menu.quit") == text.STRINGS["menu.quit"]   # not yet translated
     assert text.english("menu.play") == "Play"      # the command line keeps English
 
 
@@ -67,3 +68,36 @@ def test_a_damaged_catalogue_is_english_not_a_crash(catalogues, damage):
     catalogues.write_bytes(damage)
     assert i18n.set_language("de") == "en"
     assert text.t("menu.play") == "Play"
+
+
+def test_the_settings_offer_only_english_until_a_catalogue_ships(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path / "none")
+    scene = app.push("settings")
+    assert "language" not in [key for key, _ in scene.rows]
+
+
+def test_a_language_chosen_in_the_settings_speaks_at_once(app, catalogues):
+    """Every open screen is built again in the new words: the menu under the settings too,
+    and the choice is kept for the next start."""
+    from uitools import click, step
+    app.reset("menu")
+    scene = app.push("settings")
+    step(app)
+    control = dict(scene.rows)["language"]
+    values = [value for value, _ in control.choices]
+    assert values == ["system", "en", "de"]          # Dutch ships no catalogue here
+    click(app, control.rects[values.index("de")].center)
+    step(app)
+    assert app.settings["language"] == "de" and i18n.current() == "de"
+    menu, settings = app.scenes
+    assert settings is not scene and menu.spec[0] == "menu"
+    assert menu.settings_button.text == "Einstellungen"     # built again in German
+    app.pop()
+    assert app.top is menu
+
+
+@pytest.mark.parametrize("lang", ["xx", "", "\udcff", "d" * 500, "1"])
+def test_lang_on_the_command_line_refuses_garbage(lang, capsys):
+    from tentable.cli import main
+    assert main(["--lang", lang, "play"]) == 2
+    assert "not a language" in capsys.readouterr().err

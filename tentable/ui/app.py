@@ -27,7 +27,7 @@ from typing import Any, Callable, Union
 
 import pygame
 
-from tentable import botjobs, logs, store
+from tentable import botjobs, i18n, logs, store
 from tentable.resources import asset_path
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import make_scene
@@ -177,7 +177,8 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None,
                  start_scene: SceneSpec | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 language: str | None = None) -> None:
         # Everything that waits (frame pacing, bot deadlines, "thinking…") reads this clock,
         # so tests can move time themselves instead of sleeping.
         self.clock = clock
@@ -186,6 +187,8 @@ class App:
         pygame.font.init()
         pygame.key.set_repeat(400, 35)
         self.settings, notice = store.load_settings()
+        # --lang for this run, else the player's choice, else the system's language
+        i18n.set_language(language or self.settings.get("language"))
         remembered = _pair(self.settings.get("window_size"), 200, 20_000)
         self.windowed_size = _fit_desktop(size or remembered or DEFAULT_SIZE)
         self.window_position = _pair(self.settings.get("window_position"), -50_000, 50_000)
@@ -292,7 +295,9 @@ class App:
                 raise TypeError("arguments go with a scene's name, not with a built scene")
             return scene
         if isinstance(scene, str):
-            return make_scene(self, scene, **kwargs)
+            built = make_scene(self, scene, **kwargs)
+            built.spec = (scene, kwargs)      # how to build it again (another language)
+            return built
         return scene(self, **kwargs)
 
     def push(self, scene: SceneSpec, **kwargs: Any) -> Scene:
@@ -354,6 +359,24 @@ class App:
                 pass
 
     # -- settings -------------------------------------------------------------
+    def set_language(self, choice: str) -> None:
+        """Speak `choice` ("system" or a code) from now on, on every open screen at once:
+        each scene is built anew in the new words (see `Scene.relanguage`)."""
+        self.settings["language"] = choice
+        i18n.set_language(choice)
+        pygame.display.set_caption(t("app.title"))
+        for i, scene in enumerate(self.scenes):
+            fresh = scene.relanguage()
+            if fresh is None and scene.spec is not None:
+                fresh = make_scene(self, scene.spec[0], **scene.spec[1])
+                fresh.spec = scene.spec
+            if fresh is not None and fresh is not scene:
+                self.scenes[i] = fresh
+                fresh.resize(self.size)
+        if self.scenes:
+            self.scenes[-1].enter()
+        self._dirty = True
+
     def save_settings(self) -> bool:
         """Write `self.settings`; a failure is shown, not raised. True when saved."""
         try:

@@ -51,16 +51,18 @@ def session_for(game_id: str, seats: Sequence[str], seed: int | None = None,
 
 
 def run(game_id: str | None = None, seats: Sequence[str] | None = None,
-        seed: int | None = None, options: dict | None = None) -> int:
+        seed: int | None = None, options: dict | None = None,
+        language: str | None = None) -> int:
     """Open the app at the menu, or straight at a table when `game_id` is given
-    (`seats` default to a human against the Normal level). Returns an exit code."""
+    (`seats` default to a human against the Normal level), in `language` for this run
+    when given (else the settings' or the system's). Returns an exit code."""
     from tentable.engine import GAMES, SetupError
     from tentable.ui.app import App
     from tentable.ui.scenes import table_for
     from tentable.text import t
     if game_id is not None and game_id not in GAMES:
         raise SystemExit(f"tentable: unknown game {game_id!r} (games: {', '.join(GAMES)})")
-    app = App()
+    app = App(language=language)
     code = 0
     try:
         if game_id is not None:

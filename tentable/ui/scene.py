@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 class Scene:
     #: False for overlays: the scene below is drawn first.
     opaque = True
+    #: (name, keyword arguments) when the app built it by name: how to build it again
+    spec: tuple[str, dict] | None = None
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -42,6 +44,12 @@ class Scene:
 
     def enter(self) -> None:
         """Became the top scene: pushed, or uncovered by a pop. Settings may have changed."""
+
+    def relanguage(self) -> "Scene | None":
+        """The player chose another language: a scene in the new words to take this one's
+        place, or None to be built again from `spec` (a scene without a spec keeps its
+        words until it is next built). A scene that holds a game returns itself, relabelled."""
+        return None
 
     def leave(self) -> None:
         """Stopped being the top scene: popped, replaced or covered."""

@@ -1,11 +1,12 @@
-"""Animation speed, window mode, card size, what happens after a game, TEN's coach.
+"""Animation speed, window mode, card size, what happens after a game, TEN's coach, and
+the language (when more than English ships).
 Changes apply at once and are saved
 when the screen is left (`app.push("settings")`)."""
 from __future__ import annotations
 
 import pygame
 
-from tentable import store
+from tentable import i18n, store
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
@@ -30,6 +31,14 @@ class SettingsScene(Scene):
         self.rows = [(key, Segmented([(v, t(f"{prefix}.{v}")) for v in values],
                                      app.settings[key], lambda v, k=key: self.change(k, v)))
                      for key, prefix, values in ROWS]
+        spoken = i18n.available()
+        if len(spoken) > 1:
+            # each language by its own name: a player finds theirs whatever is shown now
+            choices = [("system", t("language.system"))] + [
+                (code, i18n.LANGUAGES[code]) for code in spoken]
+            chosen = app.settings.get("language", "system")
+            self.rows.append(("language", Segmented(
+                choices, chosen if chosen in dict(choices) else "system", self.change_language)))
         self.done = Button(t("settings.done"), self.app.pop, kind="primary")
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -41,24 +50,29 @@ class SettingsScene(Scene):
         else:
             self.app.settings[key] = value
 
+    def change_language(self, choice: str) -> None:
+        self.app.set_language(choice)      # this screen, too, is built again in the new words
+
     def close(self) -> None:
         self.app.save_settings()
 
     def enter(self) -> None:
         # F11 may have switched the window mode while this screen is open
         for key, control in self.rows:
-            control.value = self.app.settings[key]
+            control.value = self.app.settings.get(key, control.value)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)
-        self.panel = pygame.Rect(0, 0, px(780, s), px(516 + 76, s))
+        # a row every 76 units, closer when the language row joins them on a low window
+        step = min(px(76, s), (size[1] - px(260, s)) // len(self.rows))
+        self.panel = pygame.Rect(0, 0, px(780, s), px(212, s) + step * len(self.rows))
         self.panel.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.inflate(-2 * px(40, s), -2 * px(36, s))
         y = inner.y + px(78, s)
         control_w = round(inner.w * 0.6)
         for key, control in self.rows:
             control.layout(pygame.Rect(inner.right - control_w, y, control_w, px(44, s, 32)))
-            y += px(76, s)
+            y += step
         bw, bh = px(200, s), px(52, s, 38)
         self.done.layout((self.panel.centerx - bw // 2, inner.bottom - bh, bw, bh))
         items = [item for _, control in self.rows for item in control.focusables()]
