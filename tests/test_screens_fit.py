@@ -1,0 +1,136 @@
+"""Every screen fits at the smallest window (1024×640) in every language the app ships
+(#22, #25): the menu, setup and rules of each game, settings, your games, statistics, the
+ladder, the pause menu and the results of each game. No text may be shortened with an
+ellipsis, and no two texts may overlap.
+
+Each screen draws onto a surface that records where every text image lands (the ink, not
+the line box); the tables themselves are checked by test_text_fits (they draw banners over
+the board on purpose)."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import uitools
+from tentable import i18n
+from tentable.engine import GAMES
+from tentable.ui.widgets import panel
+from test_text_fits import watch_fit
+from uitools import step
+
+SIZE = (1024, 640)
+
+
+class Recording(pygame.Surface):
+    """A frame that notes each text image blitted onto it (images made by `panel.label`)."""
+
+    def __init__(self, size: tuple[int, int], texts: dict[int, str]) -> None:
+        super().__init__(size)
+        self.texts = texts
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        rect = super().blit(source, dest, area, special_flags)
+        text = self.texts.get(id(source))
+        if text is not None and text.strip():
+            ink = source.get_bounding_rect().move(rect.x, rect.y).clip(rect)
+            if ink.w and ink.h:
+                self.drawn.append((text, ink))
+        return rect
+
+
+def watch_labels(monkeypatch) -> dict[int, str]:
+    """id of every text image made while watching -> its text."""
+    texts: dict[int, str] = {}
+    keep: list[pygame.Surface] = []       # alive, so an id is never reused meanwhile
+    original = panel.label
+
+    def label(text, px, colour=panel.theme.TEXT, bold=False):
+        image = original(text, px, colour, bold)
+        texts[id(image)] = text
+        keep.append(image)
+        return image
+    import sys
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("tentable.ui") \
+                and getattr(module, "label", None) is original:
+            monkeypatch.setattr(module, "label", label)
+    return texts
+
+
+def overlaps(drawn: list[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
+    """Pairs of different texts whose ink overlaps (the same text drawn twice in one place
+    is an outline or a shadow)."""
+    found = []
+    for i, (a, ra) in enumerate(drawn):
+        for b, rb in drawn[i + 1:]:
+            if a != b and ra.colliderect(rb):
+                found.append((a, b))
+    return found
+
+
+def finished_table(app, game_id: str):
+    """A table whose game random moves have played to the end."""
+    players = min(3, GAMES[game_id].max_players)
+    table = uitools.new_table(app, ["human"] + ["easy"] * (players - 1), seed=4, game=game_id)
+    rng = random.Random(2)
+    for _ in range(20_000):
+        if table.match.is_over:
+            return table
+        if table.my_turn:
+            table.submit(rng.choice(table.legal_actions()))
+        step(app)
+        table.show_dialog(None)           # a summary between parts: go on
+    raise AssertionError(f"{game_id}: no end after 20,000 frames")
+
+
+def screens(app):
+    """(what, build) for every screen; `build()` leaves that screen on top."""
+    yield "menu", lambda: app.reset("menu")
+    yield "settings", lambda: app.push("settings")
+    yield "your games", lambda: app.push("games")
+    yield "statistics", lambda: app.push("stats")
+    yield "ladder", lambda: app.push("ladder")
+    for game_id in sorted(GAMES):
+        yield f"{game_id} setup", lambda g=game_id: app.push("setup", game_id=g)
+        yield f"{game_id} how to play", lambda g=game_id: app.push("rules", game_id=g)
+        yield f"{game_id} pause", lambda g=game_id: app.push(
+            "pause", table=uitools.new_table(app, ["human", "human"], seed=3, game=g))
+        yield f"{game_id} results", lambda g=game_id: finished_table(app, g).show_results()
+
+
+@pytest.fixture
+def small_app(tmp_path, monkeypatch):
+    from tentable.ui.app import App
+    from uitools import FakeClock
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
+    the_app = App(size=SIZE, clock=FakeClock())
+    the_app.settings.update(animation_speed="instant", moments="auto")
+    yield the_app
+    the_app.close()
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", i18n.available())
+def test_every_screen_fits_at_1024_by_640(small_app, monkeypatch, language):
+    app = small_app
+    app.set_language(language)
+    cut = watch_fit(monkeypatch)
+    texts = watch_labels(monkeypatch)
+    problems = []
+    for what, build in screens(app):
+        app.reset("menu")
+        build()
+        step(app)
+        frame = Recording(SIZE, texts)
+        cut.clear()
+        app.top.draw(frame)
+        if cut:
+            problems.append(f"{what}: cut off: {sorted(cut)}")
+        if not frame.drawn:
+            problems.append(f"{what}: no text drawn at all")
+        for a, b in overlaps(frame.drawn):
+            problems.append(f"{what}: {a!r} overlaps {b!r}")
+    assert not problems, "\n".join(problems)
