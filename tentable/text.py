@@ -189,6 +189,8 @@ STRINGS: dict[str, str] = {
     "moments.wait": "Wait for me",
     "moments.auto": "Go on by itself",
     "settings.language": "Language",
+    "card.wild": "WILD",        # printed on TEN's wild cards
+    "card.joker": "JOKER",      # printed on Elfer's jokers
     "language.system": "System",
     "table.undone.you": "You take back a move",
     "table.helped": "The computer plays for {name} now",

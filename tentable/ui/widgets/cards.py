@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from tentable import i18n
+
 from tentable.ui import theme
 from tentable.ui.widgets import faces
 from tentable.ui.widgets.cache import LRU
@@ -31,7 +33,8 @@ def card_face(game_id: str, code: str, size: tuple[int, int]) -> pygame.Surface:
             faces.unknown(canvas, str(code))
         return canvas.finish()
 
-    return _FACES.get(("face", game_id, str(code), size), make)
+    # a face may carry a word ("WILD"): painted again in another language
+    return _FACES.get(("face", game_id, str(code), size, i18n.current()), make)
 
 
 def tile_face(code: str, px: int) -> pygame.Surface:

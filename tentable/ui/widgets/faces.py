@@ -9,6 +9,7 @@ from typing import Callable
 
 import pygame
 
+from tentable.text import t
 from tentable.ui import theme
 from tentable.ui.widgets.cardart import Canvas, coin, link, paper, toad
 
@@ -62,7 +63,7 @@ def _star_disk(c: Canvas, word: str) -> None:
     c.blend_circle(c.mid, 31.4, (0, 0, 0, 70))
     c.circle(c.mid, 30, (255, 255, 255))
     c.symbol("star", (50, c.bottom / 2 - 4), 19, theme.ACCENT, theme.CARD_INK, 1.5)
-    c.text(word, 9, theme.CARD_INK, (50, c.bottom / 2 + 20))
+    c.text(word, 9, theme.CARD_INK, (50, c.bottom / 2 + 20), max_width=44)
 
 
 def _suit_number(c: Canvas, suit: theme.Suit, text: str) -> None:
@@ -123,7 +124,7 @@ def ten(c: Canvas, code: str) -> bool:
         paper(c)
         _panel(c, suit.colour)
         _disk_number(c, "1–9")
-        c.text("WILD", 11, suit.ink, (50, c.bottom - 20))
+        c.text(t("card.wild"), 11, suit.ink, (50, c.bottom - 20), max_width=70)
         c.symbol(suit.symbol, (50, 20), 6.5, suit.ink)
         c.corners("#", suit.ink, suit.symbol)
         return True
@@ -131,7 +132,7 @@ def ten(c: Canvas, code: str) -> bool:
         paper(c)
         _quarters(c, list(suits.values()))
         if tail == "#":
-            _star_disk(c, "WILD")
+            _star_disk(c, t("card.wild"))
         else:
             _disk_number(c, tail)
         c.corners(tail, (255, 255, 255), "star")
@@ -154,7 +155,7 @@ def elfer(c: Canvas, code: str) -> bool:
     if code == "J":
         paper(c)
         _quarters(c, list(suits.values()))
-        _star_disk(c, "JOKER")
+        _star_disk(c, t("card.joker"))
         c.corners("J", (255, 255, 255), "star")
         return True
     if code == "connection":
