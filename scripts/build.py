@@ -234,18 +234,27 @@ def size_of(path: Path) -> int:
 
 
 # -- smoke tests --------------------------------------------------------------------------
-def open_command(app: Path, settings: dict[str, str], stderr: Path) -> list[str]:
+def open_command(app: Path, settings: dict[str, str], stderr: Path,
+                 arguments: list[str]) -> list[str]:
     """`open` starts the .app through Launch Services, as Finder does. The app gets none of
     the caller's environment, so each setting goes with --env (macOS 13 and later)."""
     options = [part for key, value in settings.items() for part in ("--env", f"{key}={value}")]
     return ["open", "-W", "-n", "--stderr", str(stderr), *options, str(app),
-            "--args", "--smoke"]
+            "--args", *arguments]
 
 
-def smoke(bundle: Path, env: dict[str, str] | None = None, through_open: bool = False) -> Smoke:
-    """Run the built app's `--smoke` headless; its report comes back through a file. It
-    starts in an empty folder, so nothing can be found beside the checkout by luck, and
-    (unless `env` says otherwise) with an empty data folder of its own."""
+def languages() -> list[str]:
+    """The languages whose compiled catalogues the build carries (besides English)."""
+    return sorted(mo.parent.parent.name for mo in (ROOT / "locale").glob("*/LC_MESSAGES/*.mo"))
+
+
+def smoke(bundle: Path, env: dict[str, str] | None = None, through_open: bool = False,
+          language: str | None = None) -> Smoke:
+    """Run the built app's `--smoke` headless (in `language` when given: it fails if the
+    build lacks that catalogue); its report comes back through a file. It starts in an
+    empty folder, so nothing can be found beside the checkout by luck, and (unless `env`
+    says otherwise) with an empty data folder of its own."""
+    arguments = ["--smoke"] + (["--lang", language] if language else [])
     with tempfile.TemporaryDirectory(prefix="tentable-smoke-") as tmp:
         folder = Path(tmp)
         report, stderr_file = folder / "report.txt", folder / "stderr.txt"
@@ -254,8 +263,8 @@ def smoke(bundle: Path, env: dict[str, str] | None = None, through_open: bool = 
                     REPORT_ENV: str(report)}
         if "TENTABLE_HOME" in env:
             settings["TENTABLE_HOME"] = env["TENTABLE_HOME"]
-        command = (open_command(bundle, settings, stderr_file) if through_open
-                   else [str(executable(bundle)), "--smoke"])
+        command = (open_command(bundle, settings, stderr_file, arguments) if through_open
+                   else [str(executable(bundle)), *arguments])
         started = time.perf_counter()
         try:
             done = subprocess.run(command, cwd=tmp, env={**env, **settings},
@@ -307,6 +316,13 @@ def main() -> int:
                   f"{result.seconds:.1f} s")
             if result.exit_code != 0:
                 wrong.append(f"the smoke test {how} failed")
+        for language in languages():          # each language the build carries
+            result = smoke(unpacked, language=language)
+            print(f"smoke in {language} (unpacked archive): exit code {result.exit_code} "
+                  f"after {result.seconds:.1f} s")
+            if result.exit_code != 0:
+                print(result.report.rstrip())
+                wrong.append(f"the smoke test in {language} failed")
     return _verdict(wrong)
 
 

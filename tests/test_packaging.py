@@ -94,6 +94,20 @@ def test_the_unpacked_archive_passes_its_smoke_test_from_an_empty_home(built, ho
     assert not strays, "the app wrote in the home outside its data folder"
 
 
+SHIPPED = sorted(mo.parent.parent.name
+                 for mo in (Path(__file__).resolve().parent.parent / "locale").glob(
+                     "*/LC_MESSAGES/*.mo"))
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_the_build_carries_and_speaks_each_language(built, home, language):
+    """#25: the frozen app finds each compiled catalogue and draws every screen in it."""
+    from tentable import i18n
+    result = built.script.smoke(built.unpacked, home, language=language)
+    assert result.exit_code == 0, result.report
+    assert f"language: {i18n.LANGUAGES[language]}" in result.report
+
+
 def smoke_run(built, home, cwd) -> tuple[float | None, str]:
     """Launch the frozen app with --smoke: seconds to its first frame, and what it said."""
     started = time.perf_counter()
