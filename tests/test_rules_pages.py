@@ -112,3 +112,11 @@ def test_a_section_marked_for_the_docs_only_is_left_out():
     assert [(b.kind, b.text) for b in page] == [
         ("heading", "Play"), ("text", "Text."), ("heading", "Tips"), ("text", "More."),
         ("diagram", "B3 | x")]
+
+
+def test_numbered_lists_keep_their_numbers_and_inner_lists_their_depth():
+    page = blocks("1. **Flip.** Turn a card.\n   - a number adds\n   - money subtracts\n"
+                  "2. Stop.\n- plain")
+    assert [(b.mark, b.depth, b.text) for b in page] == [
+        ("1.", 0, "Flip. Turn a card."), ("•", 1, "a number adds"), ("•", 1, "money subtracts"),
+        ("2.", 0, "Stop."), ("•", 0, "plain")]

@@ -39,6 +39,7 @@ class Block:
     kind: str          # "title", "heading", "text", "item", "diagram"
     text: str          # for a diagram, its description (see widgets.diagram)
     mark: str = "•"    # an item's bullet, or its number in a numbered list
+    depth: int = 0     # an item inside another item's list, or a paragraph inside an item: 1
 
 
 @dataclass
@@ -64,7 +65,7 @@ def blocks(markdown: str) -> list[Block]:
     notation, written for the command line); other HTML comments are not shown."""
     out: list[Block] = []
     lines: list[str] = []
-    kind, mark = "text", "•"
+    kind, mark, depth = "text", "•", 0
     fence: list[str] | None = None      # inside a fence: its lines
     language = ""
     skip = pending = False
@@ -72,7 +73,7 @@ def blocks(markdown: str) -> list[Block]:
     def flush() -> None:
         nonlocal lines
         if lines and not skip:
-            out.append(Block(kind, plain(" ".join(lines)), mark))
+            out.append(Block(kind, plain(" ".join(lines)), mark, depth))
         lines = []
     for raw in markdown.splitlines():
         line = raw.strip()
@@ -107,10 +108,11 @@ def blocks(markdown: str) -> list[Block]:
             flush()
             kind, lines = "item", [item.group(2)]
             mark = "•" if item.group(1) in "-*" else item.group(1)
+            depth = 1 if len(raw) - len(raw.lstrip()) >= 2 else 0
             continue
         else:
-            if not lines:
-                kind = "text"
+            if not lines:          # a paragraph indented under a list item stays under it
+                kind, depth = "text", 1 if len(raw) - len(raw.lstrip()) >= 2 else 0
             lines.append(line)       # a paragraph goes on, or a list item's next line
             continue
         kind = "text"
@@ -165,7 +167,7 @@ class RulesScene(Scene):
                 continue
             size_px = sizes[block.kind]
             bold = block.kind in ("title", "heading")
-            indent = px(22, s) if block.kind == "item" else 0
+            indent = px(22, s) * (block.depth + (block.kind == "item"))
             if block.kind in ("title", "heading") and self.lines:
                 self.lines.append(Line("", size_px // 2))
             for k, line in enumerate(wrap(block.text, size_px, width - indent, bold)):
