@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from tentable.engine import GAMES
+from tentable.text import t
 from tentable.ui.scenes.games import GamesScene
 from tentable.ui.scenes.menu import MenuScene
 from tentable.ui.scenes.rules import RulesScene
@@ -25,6 +26,18 @@ def ctrl_a(app):
 
 def tab(app, back=False):
     key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT if back else 0)
+
+
+def record_labels(monkeypatch) -> set[str]:
+    """Every text drawn from now on (the labels' cache stands aside and writes it down)."""
+    drawn = set()
+
+    class Recorder:
+        def get(self, key, make):
+            drawn.add(str(key[0]))
+            return make()
+    monkeypatch.setattr(panel, "_LABELS", Recorder())
+    return drawn
 
 
 def open_menu(app):
@@ -188,13 +201,7 @@ def test_the_games_file_field_takes_tab_and_ctrl_a(app):
 # -- words ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_rule_id_or_card_code_on_the_menu_setup_or_rules_page(app, monkeypatch, game_id):
-    drawn = set()
-
-    class Recorder:
-        def get(self, key, make):
-            drawn.add(str(key[0]))
-            return make()
-    monkeypatch.setattr(panel, "_LABELS", Recorder())
+    drawn = record_labels(monkeypatch)
     open_menu(app)
     app.push("setup", game_id=game_id)
     step(app)
@@ -213,3 +220,17 @@ def test_no_rule_id_or_card_code_on_the_menu_setup_or_rules_page(app, monkeypatc
     bad = {text: found for text in drawn if (found := offences(text, codes(game_id)))}
     assert not bad, bad
     assert not [text for text in drawn if "`" in text or "**" in text]   # no Markdown marks
+
+
+@pytest.mark.parametrize("scene, values, hint", [
+    ("menu", {}, "menu.hint"), ("setup", {"game_id": "ten"}, "setup.hint"),
+    ("games", {}, "games.hint"), ("settings", {}, "settings.hint"),
+    ("stats", {}, "stats.hint"), ("rules", {"game_id": "elfer"}, "rules.scroll")])
+def test_each_scene_shows_its_keys(app, monkeypatch, scene, values, hint):
+    drawn = record_labels(monkeypatch)
+    open_menu(app)
+    if scene != "menu":
+        app.push(scene, **values)
+    app.invalidate()
+    step(app)
+    assert t(hint) in drawn

@@ -242,7 +242,7 @@ class RulesScene(Scene):
                                topleft=(x + line.indent, y))
             y += h
         surface.set_clip(old)
-        if self.max_scroll:
-            blit_label(surface, t("rules.scroll"), text_px(theme.FONT_SMALL, s),
-                       theme.TEXT_DIM, midbottom=(self.panel.centerx, self.back.rect.y - px(2, s)))
+        blit_label(surface, t("rules.scroll" if self.max_scroll else "rules.keys"),
+                   text_px(theme.FONT_SMALL, s), theme.TEXT_DIM,
+                   midbottom=(self.panel.centerx, self.back.rect.y - px(2, s)))
         self.back.draw(surface)
