@@ -5,8 +5,9 @@
     xvfb-run -s "-screen 0 1400x900x24" python3 scripts/shots.py
 
 Drives the app as a player would: the menu, the Take That setup, the settings, each game's
-How to play page at its first diagram, then each game's own scenes from `scripts/showcase/<game>.py` (tables mid-game played by the bots
-from a fixed seed, curtains, summaries, results). `shots.py ten` makes only TEN's.
+How to play page at its first diagram, then each game's own scenes from
+`scripts/showcase/<game>.py` (tables mid-game played by the bots from a fixed seed,
+curtains, summaries, results). `shots.py ten` makes only TEN's.
 """
 from __future__ import annotations
 

@@ -214,8 +214,8 @@ STRINGS: dict[str, str] = {
     "menu.games": "Your games",
     "menu.stats": "Statistics",
     "games.title": "Your games",
-    "games.hint": "↑ ↓ choose a game  ·  Enter to watch it  ·  Tab to the file and the buttons  ·  "
-                  "Ctrl+A selects the file name  ·  Esc back",
+    "games.hint": "↑ ↓ choose a game  ·  Enter to watch it  ·  Tab to the file and the "
+                  "buttons  ·  Ctrl+A selects the file name  ·  Esc back",
     "games.none": "No finished games yet: every game you finish is kept here.",
     "games.back": "Back",
     "games.watch": "Watch again",

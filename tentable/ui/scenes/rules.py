@@ -6,8 +6,8 @@ app), read in the app. Reached from the pause menu and with F1 at the table.
 The page is the same Markdown the repository shows, drawn simply: headings, paragraphs,
 lists; emphasis and links become plain text; a ```cards block is a small diagram drawn with
 the game's own card faces (`widgets.diagram`); a section after `<!-- not in the app -->`
-(the move notation, for logs and the command line) is left out. ↑ ↓, Page Up / Page Down, Home / End and the
-wheel scroll it; Esc goes back.
+(the move notation, for logs and the command line) is left out. ↑ ↓, Page Up / Page Down,
+Home / End and the wheel scroll it; Esc goes back.
 """
 from __future__ import annotations
 
