@@ -4,9 +4,10 @@
     python3 scripts/shots.py                 # SDL dummy driver, or the display in $DISPLAY
     xvfb-run -s "-screen 0 1400x900x24" python3 scripts/shots.py
 
-Drives the app as a player would: the menu, the Take That setup, the settings, then each
-game's own scenes from `scripts/showcase/<game>.py` (tables mid-game played by the bots
-from a fixed seed, curtains, summaries, results). `shots.py ten` makes only TEN's.
+Drives the app as a player would: the menu, the Take That setup, the settings, each game's
+How to play page at its first diagram, then each game's own scenes from
+`scripts/showcase/<game>.py` (tables mid-game played by the bots from a fixed seed,
+curtains, summaries, results). `shots.py ten` makes only TEN's.
 """
 from __future__ import annotations
 
@@ -52,6 +53,16 @@ def keep_some_games():
     return next(g for g in archive.load_all()[0] if g.game == "takethat")
 
 
+def first_diagram(page) -> int:
+    """How far down a rules page its first diagram starts."""
+    y = 0
+    for line in page.lines:
+        if line.diagram is not None:
+            return y
+        y += line.height
+    return 0
+
+
 def main() -> int:
     only = set(sys.argv[1:])     # game ids: only their screenshots (plus the shared ones)
     if not os.environ.get("DISPLAY"):
@@ -92,6 +103,18 @@ def main() -> int:
     app.push("stats")
     shot("stats")
     app.reset("menu")
+    from tentable.engine import GAMES
+    for game_id in GAMES:          # How to play, at its first diagram, large and small
+        if only and game_id not in only:
+            continue
+        for size, suffix in ((1280, 720), ""), ((1024, 640), "-1024"):
+            app._on_resize(size)
+            app.push("rules", game_id=game_id)
+            page = app.top
+            page.scroll_by(first_diagram(page) - 3 * page.line_h(page.lines[0].size))
+            shot(f"rules-{game_id}{suffix}")
+            app.pop()
+        app._on_resize((1280, 720))
 
     for name, module in showcases():
         if only and name not in only:

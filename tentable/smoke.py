@@ -128,8 +128,16 @@ def draw_screens(report: Report, seed: int, started: float, language: str | None
             drawn += 1
             with _step(f"drawing how to play {game_id}"):
                 app.push("rules", game_id=game_id)
+                page = app.top
                 _draw_frame(app)
-            report.say(f"drew how to play {game_id}")
+                while page.scroll < page.max_scroll:    # down the page, so every diagram draws
+                    page.scroll_by(page.view_height)
+                    app.invalidate()
+                    _draw_frame(app)
+                diagrams = len(page.diagrams)
+                if diagrams < sum(b.kind == "diagram" for b in page.blocks):
+                    raise SmokeFailure("a diagram names a card the game does not have")
+            report.say(f"drew how to play {game_id} with {diagrams} diagram{'' if diagrams == 1 else 's'}")
         return drawn
     finally:
         app.close()

@@ -8,6 +8,9 @@ from tentable.engine import GAMES
 from tentable.resources import rules_path
 from tentable.ui.scenes.pause import PauseScene
 from tentable.ui.scenes.rules import RulesScene, blocks
+from tentable.ui import theme
+from tentable.ui.widgets.cards import card_face
+from tentable.ui.widgets.diagram import CARD, DiagramError, parse
 from uitools import click, key, step
 
 
@@ -18,7 +21,7 @@ def test_f1_opens_the_rules_and_esc_comes_back(app, game_id):
     page = app.top
     assert isinstance(page, RulesScene) and page.game_id == game_id
     step(app)
-    texts = [text for text, *_ in page.lines if text]
+    texts = [line.text for line in page.lines if line.text]
     assert texts and GAMES[game_id].title.split()[0] in texts[0]
     assert not any(mark in text for text in texts for mark in ("**", "](", "`", "## "))
     key(app, pygame.K_END)
@@ -51,3 +54,69 @@ def test_the_page_parts_are_read_simply():
 def test_every_game_ships_its_rules_page():
     for game_id in GAMES:
         assert rules_path(game_id).is_file()
+
+
+# -- diagrams ---------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_page_has_diagrams_of_cards_the_game_paints(game_id):
+    page = [b for b in blocks(rules_path(game_id).read_text(encoding="utf-8"))
+            if b.kind == "diagram"]
+    assert page, f"{game_id}: no diagram"
+    for block in page:
+        rows = parse(game_id, block.text)     # DiagramError names a card the game lacks
+        assert any(piece.kind == CARD for row in rows for piece in row.pieces)
+
+
+def test_a_diagram_names_only_cards_the_game_has():
+    with pytest.raises(DiagramError):
+        parse("ten", "B3 X9 | a card TEN does not have")
+    rows = parse("ten", "B3, *P5 ~ . _ -> | words")
+    assert [p.kind for p in rows[0].pieces] == ["card", "card", "back", "empty", "blank",
+                                                "arrow"]
+    assert rows[0].pieces[1].lit and rows[0].caption == "words"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1600, 1000)])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_page_draws_each_diagram_with_the_games_cards(app, game_id, size):
+    """Scrolled to each diagram, the page shows its first card's own face there."""
+    uitools.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    step(app)
+    app.push("rules", game_id=game_id)
+    page = app.top
+    step(app)
+    y = 0
+    for line in page.lines:
+        if line.diagram is not None:
+            page.scroll = min(y, page.max_scroll)
+            app.invalidate()
+            step(app)
+            diagram = line.diagram
+            top = page.panel.y + theme.scaled(20, page.scale) + y - page.scroll
+            origin = (page.panel.x + theme.scaled(36, page.scale) + line.indent,
+                      top + line.size // 3)
+            cards = [(p, rect) for p, rect in diagram.places() if p.kind == CARD]
+            for piece, rect in (cards[0], cards[-1]):
+                face = card_face(game_id, piece.code, diagram.card)
+                centre = (diagram.card[0] // 2, diagram.card[1] // 2)
+                assert (app.screen.get_at(rect.move(origin).move(centre).topleft)
+                        == face.get_at(centre))
+            assert diagram.card[0] >= 28
+        y += line.height
+    assert page.diagrams
+
+
+def test_a_section_marked_for_the_docs_only_is_left_out():
+    page = blocks("## Play\n\nText.\n\n<!-- not in the app -->\n## Writing moves\n\n"
+                  "`play R7`\n\n## Tips\n\nMore.\n\n```cards\nB3 | x\n```\n")
+    assert [(b.kind, b.text) for b in page] == [
+        ("heading", "Play"), ("text", "Text."), ("heading", "Tips"), ("text", "More."),
+        ("diagram", "B3 | x")]
+
+
+def test_numbered_lists_keep_their_numbers_and_inner_lists_their_depth():
+    page = blocks("1. **Flip.** Turn a card.\n   - a number adds\n   - money subtracts\n"
+                  "2. Stop.\n- plain")
+    assert [(b.mark, b.depth, b.text) for b in page] == [
+        ("1.", 0, "Flip. Turn a card."), ("•", 1, "a number adds"), ("•", 1, "money subtracts"),
+        ("2.", 0, "Stop."), ("•", 0, "plain")]

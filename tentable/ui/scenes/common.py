@@ -43,10 +43,12 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None
 # -- keyboard focus --------------------------------------------------------------
 @dataclass
 class Focusable:
-    """Something the arrow keys can land on and Enter/Space activate."""
+    """Something the arrow keys can land on and Enter/Space activate. A text field's
+    place also names the field: focus there and typing goes into it."""
 
     rect: Callable[[], pygame.Rect]
     activate: Callable[[], None]
+    field: "TextField | None" = None
 
 
 def button_focus(button: Button) -> Focusable:
@@ -57,7 +59,10 @@ def button_focus(button: Button) -> Focusable:
 
 
 class KeyNav:
-    """Arrow keys move to the nearest control in that direction; Enter/Space activate.
+    """Arrow keys move to the nearest control in that direction, Tab / Shift+Tab to the
+    next / previous in reading order (the order of the items); Enter/Space activate.
+    Landing on a text field starts typing in it (its text selected, so typing replaces
+    it); leaving it ends that.
 
     The ring shows only once the keyboard is used, and hides again on mouse motion,
     so mouse players never see it."""
@@ -65,10 +70,11 @@ class KeyNav:
     _DIRS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
              pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
-    def __init__(self) -> None:
+    def __init__(self, arrows: bool = True) -> None:
         self.items: list[Focusable] = []
         self.index = 0
         self.visible = False
+        self.arrows = arrows       # False: the scene's arrow keys do something else
 
     def set_items(self, items: Sequence[Focusable], index: int | None = None) -> None:
         self.items = list(items)
@@ -86,15 +92,17 @@ class KeyNav:
             return False
         if event.type != pygame.KEYDOWN or not self.items:
             return False
-        if event.key in self._DIRS:
+        if event.key in self._DIRS and self.arrows:
             if self.visible:
-                self.move(*self._DIRS[event.key])
+                self._go(lambda: self.move(*self._DIRS[event.key]))
             self.visible = True
             return True
         if event.key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
             if self.visible:
-                self.index = (self.index + step) % len(self.items)
+                self._go(lambda: setattr(self, "index", (self.index + step) % len(self.items)))
+            else:
+                self._go(lambda: None)     # the ring appears: on a field, typing starts
             self.visible = True
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -102,6 +110,22 @@ class KeyNav:
             self.items[self.index].activate()
             return True
         return False
+
+    def _go(self, move: Callable[[], None]) -> None:
+        before = self.items[self.index].field
+        move()
+        after = self.items[self.index].field
+        if before is not None and before is not after:
+            before.deactivate()
+        if after is not None and not after.active:
+            after.activate(select_all=True)
+
+    def focus_field(self, field: "TextField") -> None:
+        """A click started typing in `field`: Tab goes on from there."""
+        for i, item in enumerate(self.items):
+            if item.field is field:
+                self.index = i
+                return
 
     def move(self, dx: int, dy: int) -> None:
         here = pygame.Vector2(self.items[self.index].rect().center)
@@ -330,7 +354,8 @@ class ReadOnly:
 
 
 class TextField:
-    """A one-line text entry: click or Enter to edit, type, Enter/Tab/Esc to finish."""
+    """A one-line text entry: click, Tab to it or Enter to edit; type; Ctrl+A selects all
+    and typing replaces the selection; Enter/Tab/Esc finish."""
 
     BLINK = 0.53
 
@@ -344,6 +369,7 @@ class TextField:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.active = False
         self.caret = len(text)
+        self.anchor: int | None = None   # the selection runs from here to the caret
         self._blink = 0.0
         self._caret_on = True
 
@@ -353,15 +379,27 @@ class TextField:
     def set_text(self, text: str) -> None:
         self.text = text[: self.max_len]
         self.caret = len(self.text)
+        self.anchor = None
 
-    def activate(self) -> None:
+    @property
+    def selection(self) -> tuple[int, int] | None:
+        if self.anchor is None or self.anchor == self.caret:
+            return None
+        return min(self.anchor, self.caret), max(self.anchor, self.caret)
+
+    def select_all(self) -> None:
+        self.anchor, self.caret = 0, len(self.text)
+
+    def activate(self, select_all: bool = False) -> None:
         self.active = True
         self.caret = len(self.text)
+        self.anchor = 0 if select_all else None
         self._blink, self._caret_on = 0.0, True
         pygame.key.start_text_input()
         pygame.key.set_text_input_rect(self.rect)
 
     def deactivate(self) -> None:
+        self.anchor = None
         if self.active:
             self.active = False
             pygame.key.stop_text_input()
@@ -370,6 +408,17 @@ class TextField:
         self._blink, self._caret_on = 0.0, True
         if self.on_change is not None:
             self.on_change(self.text)
+
+    def _cut_selection(self) -> bool:
+        """Remove the selected text; whether there was any."""
+        chosen = self.selection
+        self.anchor = None
+        if chosen is None:
+            return False
+        low, high = chosen
+        self.text = self.text[:low] + self.text[high:]
+        self.caret = low
+        return True
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True if the event was for this field (typing, caret keys, a click on it)."""
@@ -383,11 +432,15 @@ class TextField:
             return False
         if event.type == pygame.TEXTINPUT:
             typed = "".join(ch for ch in event.text if self.allowed(ch))
+            if not typed:
+                return True
+            cut = self._cut_selection()
             room = self.max_len - len(self.text)
-            if typed and room > 0:
+            if room > 0:
                 typed = typed[:room]
                 self.text = self.text[: self.caret] + typed + self.text[self.caret:]
                 self.caret += len(typed)
+            if cut or room > 0:
                 self._changed()
             return True
         if event.type != pygame.KEYDOWN:
@@ -399,21 +452,28 @@ class TextField:
         if key in (pygame.K_UP, pygame.K_DOWN):
             self.deactivate()
             return False
-        if key == pygame.K_BACKSPACE and self.caret > 0:
+        if pygame.K_F1 <= key <= pygame.K_F12:
+            return False               # the scene's keys: how to play, full screen
+        if key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.select_all()
+        elif key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._cut_selection():
+            self._changed()
+        elif key == pygame.K_BACKSPACE and self.caret > 0:
             self.text = self.text[: self.caret - 1] + self.text[self.caret:]
             self.caret -= 1
             self._changed()
         elif key == pygame.K_DELETE and self.caret < len(self.text):
             self.text = self.text[: self.caret] + self.text[self.caret + 1:]
             self._changed()
-        elif key == pygame.K_LEFT:
-            self.caret = max(0, self.caret - 1)
-        elif key == pygame.K_RIGHT:
-            self.caret = min(len(self.text), self.caret + 1)
-        elif key == pygame.K_HOME:
-            self.caret = 0
-        elif key == pygame.K_END:
-            self.caret = len(self.text)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            chosen = self.selection
+            self.anchor = None
+            if key == pygame.K_LEFT:     # off a selection: to its start, as editors do
+                self.caret = chosen[0] if chosen else max(0, self.caret - 1)
+            elif key == pygame.K_RIGHT:
+                self.caret = chosen[1] if chosen else min(len(self.text), self.caret + 1)
+            else:
+                self.caret = 0 if key == pygame.K_HOME else len(self.text)
         self._blink, self._caret_on = 0.0, True
         return True  # every other key is typing, even when it adds nothing
 
@@ -428,7 +488,7 @@ class TextField:
         return False
 
     def focusable(self) -> Focusable:
-        return Focusable(lambda: self.rect, self.activate)
+        return Focusable(lambda: self.rect, self.activate, self)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.w <= 0:
@@ -441,15 +501,22 @@ class TextField:
         pad = max(6, self.rect.h // 4)
         image = label(self.text, size, theme.TEXT) if self.text else None
         x = self.rect.x + pad
-        caret_x = theme.font(size).size(self.text[: self.caret])[0]
+        measure = theme.font(size).size
+        caret_x = measure(self.text[: self.caret])[0]
         room = self.rect.w - 2 * pad
         if self.active and caret_x > room:   # scroll so the caret stays in sight
             x -= caret_x - room
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-4, -2).clip(clip) if clip else self.rect)
+        chosen = self.selection if self.active else None
+        if chosen is not None:
+            left, right = (x + measure(self.text[:i])[0] for i in chosen)
+            half = round(size * 0.65)
+            mark = pygame.Rect(left, self.rect.centery - half, right - left, 2 * half)
+            surface.blit(rounded(mark.size, (*theme.ACCENT, 110), 3), mark)
         if image is not None:
             surface.blit(image, image.get_rect(midleft=(x, self.rect.centery)))
-        if self.active and self._caret_on:
+        if self.active and self._caret_on and chosen is None:
             cx = x + caret_x
             half = round(size * 0.6)
             pygame.draw.line(surface, theme.ACCENT, (cx, self.rect.centery - half),

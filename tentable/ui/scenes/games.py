@@ -17,7 +17,8 @@ from tentable.engine import GAMES
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene, table_for
-from tentable.ui.scenes.common import TextField, backdrop, px, signed, text_px
+from tentable.ui.scenes.common import (KeyNav, TextField, backdrop, button_focus, px, signed,
+                                       text_px)
 from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, fit, rounded
@@ -59,6 +60,8 @@ class GamesScene(Scene):
         self.path = TextField(self.default_path(), max_len=400,
                               on_change=lambda text: setattr(self, "path_edited", True))
         self.path_edited = False
+        # Tab goes from the file field through the buttons; ↑ ↓ choose the game
+        self.nav = KeyNav(arrows=False)
         self.scale = 1.0
 
     @property
@@ -124,9 +127,19 @@ class GamesScene(Scene):
             button.layout((x, y, bw, bh))
             x += bw + gap
         self.path.layout(pygame.Rect((w - width) // 2, y - bh - px(14, s), width, bh))
+        self.nav.set_items([self.path.focusable()] + [button_focus(b) for b in self.buttons])
 
     def process_event(self, event: pygame.event.Event) -> None:
+        typing = self.path.active
         if self.path.handle(event):
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.nav.focus_field(self.path)
+            return
+        tab = event.type == pygame.KEYDOWN and event.key == pygame.K_TAB
+        if tab and typing:
+            self.nav.visible = True            # Tab goes on from the field
+        # Enter watches the chosen game unless Tab put the focus on a button
+        if (tab or self.nav.visible or event.type != pygame.KEYDOWN) and self.nav.handle(event):
             return
         if event.type == pygame.KEYDOWN:
             steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -ROWS,
@@ -200,5 +213,8 @@ class GamesScene(Scene):
         for button in self.buttons:
             button.draw(surface)
         self.path.draw(surface)
+        self.nav.draw(surface, s)
+        blit_label(surface, t("games.hint"), small, theme.TEXT_DIM,
+                   midbottom=(w // 2, surface.get_height() - px(6, s)))
         blit_label(surface, t("games.file"), small, theme.TEXT_DIM,
                    bottomleft=(self.path.rect.x, self.path.rect.y - px(2, s)))

@@ -1,7 +1,8 @@
 """The title screen: one tile per game, Settings and Quit.
 
 A game with a game in progress (one autosave per game, `store.load_autosaves`) gets a
-"Continue" pill on its tile, above "New game".
+"Continue" pill on its tile, above "New game". Each tile has a "How to play" pill on its
+picture, and F1 opens the rules of the game in focus (or under the mouse).
 """
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ from tentable.session import Session
 from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.illustration import illustration
-from tentable.ui.widgets.panel import blit_label, label, rounded, wrap
+from tentable.ui.widgets.panel import blit_label, fit, label, rounded, wrap
 
-PLAY, CONTINUE = "play", "continue"   # the parts of a tile that keys can focus
+PLAY, CONTINUE, RULES = "play", "continue", "rules"   # the parts of a tile keys can focus
 
 
 def players_text(game: Game) -> str:
@@ -67,16 +68,20 @@ def games_in_progress(show: Callable[[str], None]) -> dict[str, Session]:
 
 class GameTile:
     """A game's card on the menu: picture, title, players, blurb; "New game" opens the
-    setup, "Continue" (when there is a game in progress) goes back to the table."""
+    setup, "Continue" (when there is a game in progress) goes back to the table, "How to
+    play" opens the rules page."""
 
     def __init__(self, game: Game, on_click: Callable[[], None],
-                 on_continue: Callable[[], None] | None = None) -> None:
+                 on_continue: Callable[[], None] | None = None,
+                 on_rules: Callable[[], None] | None = None) -> None:
         self.game = game
         self.on_click = on_click
         self.on_continue = on_continue
+        self.on_rules = on_rules
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.play_pill = pygame.Rect(0, 0, 0, 0)
         self.continue_pill = pygame.Rect(0, 0, 0, 0)
+        self.rules_pill = pygame.Rect(0, 0, 0, 0)
         self.art: pygame.Surface | None = None
         self.hover: str | None = None      # PLAY, CONTINUE or None
         self.pressed: str | None = None
@@ -90,15 +95,27 @@ class GameTile:
         self.play_pill = pygame.Rect(x, self.rect.bottom - pill_h - px(12, scale), width, pill_h)
         self.continue_pill = (self.play_pill.move(0, -pill_h - px(8, scale))
                               if self.on_continue is not None else pygame.Rect(0, 0, 0, 0))
+        self.rules_pill = pygame.Rect(0, 0, 0, 0)
+        if self.on_rules is not None:   # on the picture's bottom right corner
+            text_w = theme.font(text_px(14, scale), True).size(t("menu.rules"))[0]
+            width = min(text_w + px(20, scale), self.rect.w - 2 * inset)
+            height = px(26, scale, 22)
+            stage_bottom = self.rect.y + inset + round(self.rect.h * 0.46)
+            self.rules_pill = pygame.Rect(self.rect.right - inset - px(6, scale) - width,
+                                          stage_bottom - px(6, scale) - height, width, height)
 
     def part_at(self, pos: tuple[int, int]) -> str | None:
         if self.on_continue is not None and self.continue_pill.collidepoint(pos):
             return CONTINUE
+        if self.on_rules is not None and self.rules_pill.collidepoint(pos):
+            return RULES
         return PLAY if self.rect.collidepoint(pos) else None
 
     def activate(self, part: str) -> None:
         if part == CONTINUE and self.on_continue is not None:
             self.on_continue()
+        elif part == RULES and self.on_rules is not None:
+            self.on_rules()
         else:
             self.on_click()
 
@@ -116,14 +133,17 @@ class GameTile:
                 return True
         return False
 
-    def focusables(self) -> list[Focusable]:
-        items = [Focusable(lambda: self.rect, self.on_click)]
+    def focusables(self) -> list[tuple[Focusable, str]]:
+        """What keys can land on, each with its part: the tile itself first."""
+        items = [(Focusable(lambda: self.rect, self.on_click), PLAY)]
         if self.on_continue is not None:
-            items.append(Focusable(lambda: self.continue_pill, self.on_continue))
+            items.append((Focusable(lambda: self.continue_pill, self.on_continue), CONTINUE))
+        if self.on_rules is not None:
+            items.append((Focusable(lambda: self.rules_pill, self.on_rules), RULES))
         return items
 
     def draw(self, surface: pygame.Surface, scale: float, focused: str | None = None) -> None:
-        lit = self.hover is not None or focused is not None
+        lit = self.hover in (PLAY, CONTINUE) or focused in (PLAY, CONTINUE)
         lift = px(6, scale) if lit else 0
         box = self.rect.move(0, -lift)
         radius = px(16, scale)
@@ -138,6 +158,9 @@ class GameTile:
         surface.blit(rounded(stage.size, (*theme.FELT_LIGHT, 255), max(4, radius - 6)), stage)
         if self.art is not None:
             surface.blit(self.art, self.art.get_rect(center=stage.center))
+        if self.on_rules is not None:
+            self._draw_rules_pill(surface, self.rules_pill.move(0, -lift), scale,
+                                  focused == RULES)
         x, width = box.x + px(16, scale), box.w - 2 * px(16, scale)
         y = stage.bottom + px(12, scale)
         lines = fitted_title(self.game.title, width, scale)
@@ -164,6 +187,17 @@ class GameTile:
             y = rect.bottom + px(1, scale)
         for part, pill in pills:
             self._draw_pill(surface, part, pill, scale, lit, focused == part)
+
+    def _draw_rules_pill(self, surface: pygame.Surface, pill: pygame.Rect, scale: float,
+                         focused: bool) -> None:
+        lit = self.hover == RULES or focused
+        fill = (255, 255, 255, 235) if lit else (12, 40, 37, 215)
+        ink = theme.TEXT_DARK if lit else theme.TEXT
+        surface.blit(rounded(pill.size, fill, pill.h // 2, (255, 255, 255, 90)), pill)
+        blit_label(surface, fit(t("menu.rules"), text_px(14, scale), pill.w - 8, True),
+                   text_px(14, scale), ink, bold=True, center=pill.center)
+        if focused:
+            focus_ring(surface, pill, scale)
 
     def _draw_pill(self, surface: pygame.Surface, part: str, pill: pygame.Rect, scale: float,
                    lit: bool, focused: bool) -> None:
@@ -221,8 +255,11 @@ class MenuScene(Scene):
     def _make_tiles(self) -> None:
         self.tiles = [GameTile(game, lambda g=game.id: self.open_setup(g),
                                (lambda g=game.id: self.resume(g)) if game.id in self.saved
-                               else None)
+                               else None, lambda g=game.id: self.open_rules(g))
                       for game in GAMES.values() if table_for(game.id) is not None]
+
+    def open_rules(self, game_id: str) -> None:
+        self.app.push("rules", game_id=game_id)
 
     def open_setup(self, game_id: str) -> None:
         self.app.push("setup", game_id=game_id, in_progress=game_id in self.saved)
@@ -259,13 +296,18 @@ class MenuScene(Scene):
             button.layout((x, by, bw, bh))
             x += bw + gap
         self.tile_items = [(item, tile, part) for tile in self.tiles
-                           for item, part in zip(tile.focusables(), (PLAY, CONTINUE))]
+                           for item, part in tile.focusables()]
         self.nav.set_items([item for item, _, _ in self.tile_items]
                            + [button_focus(b) for b in self.buttons])
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return  # the title screen is the bottom of the stack: Quit is a button
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            tile = self.tile_in_focus()
+            if tile is not None:
+                self.open_rules(tile.game.id)
+            return
         if self.nav.handle(event):
             return
         for tile in self.tiles:
@@ -274,6 +316,13 @@ class MenuScene(Scene):
         for button in self.buttons:
             if button.handle(event):
                 return
+
+    def tile_in_focus(self) -> GameTile | None:
+        """The tile the keys are on, else the one under the mouse, else the first."""
+        if self.nav.visible and self.nav.index < len(self.tile_items):
+            return self.tile_items[self.nav.index][1]
+        hovered = next((tile for tile in self.tiles if tile.hover is not None), None)
+        return hovered or (self.tiles[0] if self.tiles else None)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale

@@ -4,8 +4,10 @@ app), read in the app. Reached from the pause menu and with F1 at the table.
     app.push("rules", game_id="ten")
 
 The page is the same Markdown the repository shows, drawn simply: headings, paragraphs,
-lists; emphasis and links become plain text. ↑ ↓, Page Up / Page Down, Home / End and the
-wheel scroll it; Esc goes back.
+lists; emphasis and links become plain text; a ```cards block is a small diagram drawn with
+the game's own card faces (`widgets.diagram`); a section after `<!-- not in the app -->`
+(the move notation, for logs and the command line) is left out. ↑ ↓, Page Up / Page Down,
+Home / End and the wheel scroll it; Esc goes back.
 """
 from __future__ import annotations
 
@@ -21,16 +23,34 @@ from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
 from tentable.ui.scenes.common import MODAL, backdrop, px, text_px
 from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.diagram import Diagram, DiagramError, parse
 from tentable.ui.widgets.panel import blit_label, draw_panel, wrap
 
 INLINE = [(re.compile(r"\*\*(.+?)\*\*"), r"\1"), (re.compile(r"\*(.+?)\*"), r"\1"),
           (re.compile(r"`(.+?)`"), r"\1"), (re.compile(r"\[(.+?)\]\(.+?\)"), r"\1")]
 
 
+SKIP = "<!-- not in the app -->"   # before a heading: that section is for the docs only
+FENCE = "```"
+
+
 @dataclass(frozen=True)
 class Block:
-    kind: str          # "title", "heading", "text", "item"
+    kind: str          # "title", "heading", "text", "item", "diagram"
+    text: str          # for a diagram, its description (see widgets.diagram)
+    mark: str = "•"    # an item's bullet, or its number in a numbered list
+    depth: int = 0     # an item inside another item's list, or a paragraph inside an item: 1
+
+
+@dataclass
+class Line:
+    """One laid-out line of the page: text, or a diagram with its height."""
     text: str
+    size: int
+    bold: bool = False
+    indent: int = 0
+    diagram: Diagram | None = None
+    height: int = 0
 
 
 def plain(text: str) -> str:
@@ -40,32 +60,59 @@ def plain(text: str) -> str:
 
 
 def blocks(markdown: str) -> list[Block]:
-    """The page as blocks: a paragraph's lines joined, each list item on its own."""
+    """The page as blocks: a paragraph's lines joined, each list item on its own, each
+    ```cards fence a diagram. A section after the `SKIP` comment is left out (the move
+    notation, written for the command line); other HTML comments are not shown."""
     out: list[Block] = []
     lines: list[str] = []
-    kind = "text"
+    kind, mark, depth = "text", "•", 0
+    fence: list[str] | None = None      # inside a fence: its lines
+    language = ""
+    skip = pending = False
 
     def flush() -> None:
         nonlocal lines
-        if lines:
-            out.append(Block(kind, plain(" ".join(lines))))
+        if lines and not skip:
+            out.append(Block(kind, plain(" ".join(lines)), mark, depth))
         lines = []
     for raw in markdown.splitlines():
         line = raw.strip()
-        item = re.match(r"^(?:[-*]|\d+\.)\s+(.*)", line)
-        if not line:
+        if fence is not None:
+            if line.startswith(FENCE):
+                if not skip and language == "cards":
+                    out.append(Block("diagram", "\n".join(fence)))
+                elif not skip:
+                    out += [Block("text", text) for text in fence if text]
+                fence = None
+            else:
+                fence.append(line)
+            continue
+        item = re.match(r"^([-*]|\d+\.)\s+(.*)", line)
+        if line == SKIP:
+            flush()
+            pending = True
+        elif line.startswith("<!--"):
+            continue
+        elif line.startswith(FENCE):
+            flush()
+            fence, language = [], line[len(FENCE):].strip()
+        elif not line:
             flush()
         elif line.startswith("#"):
             flush()
-            out.append(Block("title" if line.startswith("# ") else "heading",
-                             plain(line.lstrip("#").strip())))
+            skip, pending = pending, False
+            if not skip:
+                out.append(Block("title" if line.startswith("# ") else "heading",
+                                 plain(line.lstrip("#").strip())))
         elif item:
             flush()
-            kind, lines = "item", [item.group(1)]
+            kind, lines = "item", [item.group(2)]
+            mark = "•" if item.group(1) in "-*" else item.group(1)
+            depth = 1 if len(raw) - len(raw.lstrip()) >= 2 else 0
             continue
         else:
-            if not lines:
-                kind = "text"
+            if not lines:          # a paragraph indented under a list item stays under it
+                kind, depth = "text", 1 if len(raw) - len(raw.lstrip()) >= 2 else 0
             lines.append(line)       # a paragraph goes on, or a list item's next line
             continue
         kind = "text"
@@ -85,10 +132,17 @@ class RulesScene(Scene):
         except (OSError, UnicodeDecodeError) as exc:
             text = t("rules.missing", reason=exc)
         self.blocks = blocks(text)
+        self.diagrams: dict[int, Diagram] = {}       # by block index
+        for n, block in enumerate(self.blocks):
+            if block.kind == "diagram":
+                try:
+                    self.diagrams[n] = Diagram(game_id, parse(game_id, block.text))
+                except DiagramError:
+                    continue     # the tests name it; a player just sees no picture
         self.back = Button(t("rules.back"), self.app.pop, kind="primary")
         self.scroll = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.lines: list[tuple[str, int, bool, int]] = []   # text, size, bold, indent
+        self.lines: list[Line] = []
         self.scale = 1.0
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -100,21 +154,31 @@ class RulesScene(Scene):
         self.back.layout((self.panel.centerx - bw // 2, self.panel.bottom - bh - px(14, s),
                           bw, bh))
         width = self.panel.w - 2 * px(36, s)
-        sizes = {"title": text_px(30, s), "heading": text_px(22, s),
-                 "text": text_px(theme.FONT_BODY, s), "item": text_px(theme.FONT_BODY, s)}
+        body = text_px(theme.FONT_BODY, s)
+        sizes = {"title": text_px(30, s), "heading": text_px(22, s), "text": body, "item": body}
         self.lines = []
-        for block in self.blocks:
+        for n, block in enumerate(self.blocks):
+            if block.kind == "diagram":
+                diagram = self.diagrams.get(n)
+                if diagram is not None:
+                    height = diagram.layout(width - px(22, s), s, text_px(theme.FONT_SMALL + 1, s))
+                    self.lines.append(Line("", body, indent=px(22, s), diagram=diagram,
+                                           height=height + body))
+                continue
             size_px = sizes[block.kind]
             bold = block.kind in ("title", "heading")
-            indent = px(22, s) if block.kind == "item" else 0
+            indent = px(22, s) * (block.depth + (block.kind == "item"))
             if block.kind in ("title", "heading") and self.lines:
-                self.lines.append(("", size_px // 2, False, 0))
-            for n, line in enumerate(wrap(block.text, size_px, width - indent, bold)):
-                if block.kind == "item" and n == 0:      # the bullet hangs left of the text
-                    self.lines.append(("•  " + line, size_px, bold, indent - px(14, s)))
+                self.lines.append(Line("", size_px // 2))
+            for k, line in enumerate(wrap(block.text, size_px, width - indent, bold)):
+                if block.kind == "item" and k == 0:      # the bullet hangs left of the text
+                    self.lines.append(Line(f"{block.mark}  {line}", size_px, bold,
+                                           indent - px(14 if block.mark == "•" else 18, s)))
                 else:
-                    self.lines.append((line, size_px, bold, indent))
-            self.lines.append(("", size_px // 3, False, 0))
+                    self.lines.append(Line(line, size_px, bold, indent))
+            self.lines.append(Line("", size_px // 3))
+        for line in self.lines:
+            line.height = line.height or self.line_h(line.size)
         self.scroll = min(self.scroll, self.max_scroll)
 
     @property
@@ -126,7 +190,7 @@ class RulesScene(Scene):
 
     @property
     def content_height(self) -> int:
-        return sum(self.line_h(size) for _, size, _, _ in self.lines)
+        return sum(line.height for line in self.lines)
 
     @staticmethod
     def line_h(size: int) -> int:
@@ -167,14 +231,18 @@ class RulesScene(Scene):
         surface.set_clip(clip)
         y = top - self.scroll
         x = self.panel.x + px(36, s)
-        for text, size, bold, indent in self.lines:
-            h = self.line_h(size)
-            if text and y + h > top and y < clip.bottom:
-                colour = theme.ACCENT if bold else theme.TEXT
-                blit_label(surface, text, size, colour, bold=bold, topleft=(x + indent, y))
+        for line in self.lines:
+            h = line.height
+            if y + h > top and y < clip.bottom:
+                if line.diagram is not None:
+                    line.diagram.draw(surface, (x + line.indent, y + line.size // 3))
+                elif line.text:
+                    colour = theme.ACCENT if line.bold else theme.TEXT
+                    blit_label(surface, line.text, line.size, colour, bold=line.bold,
+                               topleft=(x + line.indent, y))
             y += h
         surface.set_clip(old)
-        if self.max_scroll:
-            blit_label(surface, t("rules.scroll"), text_px(theme.FONT_SMALL, s),
-                       theme.TEXT_DIM, midbottom=(self.panel.centerx, self.back.rect.y - px(2, s)))
+        blit_label(surface, t("rules.scroll" if self.max_scroll else "rules.keys"),
+                   text_px(theme.FONT_SMALL, s), theme.TEXT_DIM,
+                   midbottom=(self.panel.centerx, self.back.rect.y - px(2, s)))
         self.back.draw(surface)

@@ -102,3 +102,5 @@ class SettingsScene(Scene):
             control.draw(surface)
         self.done.draw(surface)
         self.nav.draw(surface, s)
+        blit_label(surface, t("settings.hint"), text_px(14, s), theme.TEXT_DIM,
+                   midtop=(self.panel.centerx, self.panel.bottom + px(10, s)))

@@ -282,6 +282,7 @@ class SetupScene(Scene):
         self.seed = TextField(str(random_seed()), SEED_DIGITS, str.isdigit)
         self.new_seed = Button(t("setup.new_seed"), self._new_seed)
         self.back = Button(t("setup.back"), self.go_back)
+        self.rules = Button(t("setup.rules"), self.open_rules)
         self.start = Button(t("setup.start"), self.start_game, kind="primary")
         self.confirm: Dialog | None = None
         self.nav = KeyNav()
@@ -351,6 +352,9 @@ class SetupScene(Scene):
     def _new_seed(self) -> None:
         self.seed.set_text(str(random_seed()))
 
+    def open_rules(self) -> None:
+        self.app.push("rules", game_id=self.game.id)
+
     def go_back(self) -> None:
         self.remember()
         self.app.pop()
@@ -391,16 +395,22 @@ class SetupScene(Scene):
         if self.confirm is not None:
             self.confirm.handle(event)   # Esc is its Cancel key
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()
+            return
         active = next((f for f in self.fields() if f.active), None)
         if active is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             if active.handle(event):
                 return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+                self.nav.visible = True        # Tab goes on from the field typed in
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.go_back()
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             for field in self.fields():
-                field.handle(event)
+                if field.handle(event):
+                    self.nav.focus_field(field)
         if self.nav.handle(event):
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -413,7 +423,7 @@ class SetupScene(Scene):
         for row in self.rows[: self.players.value]:
             controls += row.controls()[1:]
         controls += [row.control for row in self.options]
-        controls += [self.new_seed, self.back, self.start]
+        controls += [self.new_seed, self.back, self.rules, self.start]
         for control in controls:
             if control.handle(event):
                 return
@@ -478,13 +488,15 @@ class SetupScene(Scene):
         bw, bh = px(200, s), px(52, s, 38)
         by = h - footer + (footer - bh) // 2
         self.back.layout((margin, by, px(150, s), bh))
+        self.rules.layout((margin + px(150, s) + px(14, s), by, px(170, s), bh))
         self.start.layout((w - margin - bw, by, bw, bh))
         items = self.players.focusables()
         for row in self.rows[: self.players.value]:
             items += row.focusables()
         for row in self.options:
             items += row.control.focusables()
-        items += [self.seed.focusable(), button_focus(self.new_seed), button_focus(self.back)]
+        items += [self.seed.focusable(), button_focus(self.new_seed), button_focus(self.back),
+                  button_focus(self.rules)]
         items.append(button_focus(self.start))
         keep = self.nav.index if self.nav.items else len(items) - 1
         self.nav.set_items(items, min(keep, len(items) - 1))
@@ -497,9 +509,12 @@ class SetupScene(Scene):
                    topleft=(margin, px(26, s)))
         blit_label(surface, self.game.title, text_px(40, s), theme.TEXT, bold=True,
                    topleft=(margin, px(48, s)))
+        blit_label(surface, t("setup.hint"), text_px(14, s), theme.TEXT_DIM,
+                   bottomright=(surface.get_width() - margin, self.seats_panel.y - px(10, s)))
         self._draw_seats(surface)
         self._draw_options(surface)
         self.back.draw(surface)
+        self.rules.draw(surface)
         self.start.draw(surface)
         if self.confirm is not None:
             self.confirm.draw(surface)

@@ -88,6 +88,8 @@ class StatsScene(Scene):
             button.kind = "primary" if game == self.game else "normal"
             button.draw(surface)
         self.back_button.draw(surface)
+        blit_label(surface, t("stats.hint"), text_px(14, s), theme.TEXT_DIM,
+                   midbottom=(w // 2, surface.get_height() - px(10, s)))
         if self.game is None:
             blit_label(surface, t("stats.none"), text_px(theme.FONT_BODY, s), theme.TEXT_DIM,
                        center=self.area.center)

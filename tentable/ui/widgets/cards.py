@@ -72,3 +72,9 @@ def card_back(game_id: str, size: tuple[int, int]) -> pygame.Surface:
         return c.finish()
 
     return _FACES.get(("back", game_id, size), make)
+
+
+def paints(game_id: str, code: str) -> bool:
+    """Whether `game_id`'s painter has a face for `code` (else the plain stand-in is shown)."""
+    painter = faces.PAINTERS.get(game_id)
+    return painter is not None and bool(code) and painter(Canvas((8, 11)), code)
