@@ -28,9 +28,15 @@ def deck_path(game_id: str) -> Path:
     return root() / "decks" / f"{game_id}.yaml"
 
 
-def rules_path(game_id: str) -> Path:
-    """How to play a game, in our own words (`docs/rules/<game>.md`)."""
-    return root() / "docs" / "rules" / f"{game_id}.md"
+def rules_path(game_id: str, language: str | None = None) -> Path:
+    """How to play a game, in our own words: `docs/rules/<game>.md` in English, and
+    `docs/rules/<lang>/<game>.md` in another language where that page exists."""
+    english = root() / "docs" / "rules" / f"{game_id}.md"
+    if language and language.isalpha() and language != "en":
+        translated = root() / "docs" / "rules" / language / f"{game_id}.md"
+        if translated.is_file():
+            return translated
+    return english
 
 
 def asset_path(*parts: str) -> Path:

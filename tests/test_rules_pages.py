@@ -5,6 +5,7 @@ import pytest
 
 import uitools
 from tentable.engine import GAMES
+from tentable import i18n
 from tentable.resources import rules_path
 from tentable.ui.scenes.pause import PauseScene
 from tentable.ui.scenes.rules import RulesScene, blocks
@@ -120,3 +121,26 @@ def test_numbered_lists_keep_their_numbers_and_inner_lists_their_depth():
     assert [(b.mark, b.depth, b.text) for b in page] == [
         ("1.", 0, "Flip. Turn a card."), ("•", 1, "a number adds"), ("•", 1, "money subtracts"),
         ("2.", 0, "Stop."), ("•", 0, "plain")]
+
+
+# -- other languages (#25) --------------------------------------------------------------
+TRANSLATED = [code for code in i18n.available() if code != i18n.ENGLISH]
+
+
+def shape(game_id: str, language: str | None) -> tuple[list[str], list[str]]:
+    """A page's kinds of blocks in order, and its diagrams' cards (their words aside)."""
+    page = blocks(rules_path(game_id, language).read_text(encoding="utf-8"))
+    cards = [line.split("|")[0].strip() for b in page if b.kind == "diagram"
+             for line in b.text.splitlines() if line.strip()]
+    return [b.kind for b in page if b.kind in ("title", "heading", "diagram")], cards
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_each_language_ships_every_page_with_the_same_diagrams(game_id, language):
+    """A language that ships has every game's page, translated: the same headings and
+    diagrams of the same cards as the English page, only the words changed."""
+    path = rules_path(game_id, language)
+    assert path.parent.name == language, f"{game_id} has no {language} page"
+    assert path.read_text(encoding="utf-8") != rules_path(game_id).read_text(encoding="utf-8")
+    assert shape(game_id, language) == shape(game_id, None)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from tentable import i18n
 from tentable.resources import rules_path
 from tentable.text import t
 from tentable.ui import theme
@@ -128,7 +129,7 @@ class RulesScene(Scene):
         super().__init__(app)
         self.game_id = game_id
         try:
-            text = rules_path(game_id).read_text(encoding="utf-8")
+            text = rules_path(game_id, i18n.current()).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             text = t("rules.missing", reason=exc)
         self.blocks = blocks(text)
