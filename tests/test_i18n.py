@@ -3,6 +3,7 @@ chosen by the system locale, the settings or --lang, and never a crash on a bad 
 damaged catalogue."""
 from __future__ import annotations
 
+import re
 from io import BytesIO
 
 import pytest
@@ -101,3 +102,66 @@ def test_lang_on_the_command_line_refuses_garbage(lang, capsys):
     from tentable.cli import main
     assert main(["--lang", lang, "play"]) == 2
     assert "not a language" in capsys.readouterr().err
+
+
+def shipped(code: str):
+    """The shipped catalogue of `code`: its `.po` (Babel) and its compiled `.mo`."""
+    import gettext
+    from babel.messages.pofile import read_po
+    with open(i18n.catalogue_path(code).with_suffix(".po"), "rb") as file:
+        po = read_po(file, locale=code, domain=i18n.DOMAIN)
+    with open(i18n.catalogue_path(code), "rb") as file:
+        mo = gettext.GNUTranslations(file)
+    return po, mo
+
+
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+@pytest.mark.parametrize("code", [c for c in i18n.LANGUAGES if c != i18n.ENGLISH])
+def test_every_translation_keeps_the_placeholders_of_its_english(code):
+    """A translation that drops, adds or misspells a {name} would show the raw text (or
+    lose a number) on screen: each one fills with exactly its English's values."""
+    po, _ = shipped(code)
+    wrong = []
+    for message in po:
+        if not message.id or not message.string:
+            continue
+        names = PLACEHOLDER.findall(message.id)
+        if set(PLACEHOLDER.findall(message.string)) != set(names):
+            wrong.append(message.context)
+            continue
+        message.string.format(**{name: "x" for name in names})    # well-formed braces
+    assert wrong == []
+
+
+@pytest.mark.parametrize("code", [c for c in i18n.LANGUAGES if c != i18n.ENGLISH])
+def test_the_shipped_mo_says_what_its_po_says(code):
+    """The app reads the `.mo`: a `.po` edited without `scripts/i18n.py compile` would
+    leave players with the old words."""
+    po, mo = shipped(code)
+    stale = [m.context for m in po
+             if m.id and m.string and not m.fuzzy and mo.pgettext(m.context, m.id) != m.string]
+    assert stale == []
+
+
+def test_german_and_dutch_reach_the_screen():
+    try:
+        assert i18n.set_language("de") == "de"
+        assert text.t("menu.players", low=2, high=4) == "2–4 Spieler"
+        assert i18n.set_language("nl") == "nl"
+        assert text.t("menu.play") == "Spelen"
+    finally:
+        i18n.set_language("en")
+    assert text.t("menu.play") == "Play"
+
+
+@pytest.mark.parametrize("code", [c for c in i18n.LANGUAGES if c != i18n.ENGLISH])
+def test_every_text_has_its_translation(code):
+    """Every text of the table in every language: a new text comes with its German and
+    Dutch (`scripts/i18n.py update`, translate, `compile`), and an English text that changed
+    is looked at again (its translation is fuzzy until then)."""
+    po, _ = shipped(code)
+    missing = [key for key, english in text.STRINGS.items()
+               if not ((m := po.get(english, context=key)) and m.string and not m.fuzzy)]
+    assert missing == [], f"{len(missing)} texts to translate, e.g. {missing[:5]}"
