@@ -48,10 +48,10 @@ def test_the_command_line_program_of_each_system(system, program):
 def test_macos_starts_the_app_as_finder_does_with_the_settings_passed_along():
     command = build.open_command(Path("unpacked/tentable.app"),
                                  {"SDL_VIDEODRIVER": "dummy", "TENTABLE_SMOKE_REPORT": "/r"},
-                                 Path("/err"))
+                                 Path("/err"), ["--smoke", "--lang", "de"])
     assert command == ["open", "-W", "-n", "--stderr", "/err",
                        "--env", "SDL_VIDEODRIVER=dummy", "--env", "TENTABLE_SMOKE_REPORT=/r",
-                       "unpacked/tentable.app", "--args", "--smoke"]
+                       "unpacked/tentable.app", "--args", "--smoke", "--lang", "de"]
 
 
 def test_the_signature_check_is_the_strict_one():
