@@ -52,6 +52,35 @@ def keep_some_games():
     return next(g for g in archive.load_all()[0] if g.game == "takethat")
 
 
+def everyones_cards(app, shot, only: set[str]) -> None:
+    """The replay viewer with every seat's cards face up, for each game of secret hands,
+    at the app's size and at the smallest window."""
+    from tentable import archive, stats
+    from tentable.match import Match
+    from tentable.session import Seat, Session
+    names = ("Ana", "Ben", "Cleo", "Dan")
+    for game, players in (("takethat", 4), ("elfer", 4), ("retro10", 4)):
+        if only and game not in only and "replay" not in only:
+            continue
+        seats = tuple(Seat(name, "bot", "normal") for name in names[:players])
+        match = Match(Session(game, seats, 21, {}))
+        match.play_out()
+        record = {**match.record(), "seats": [
+            {"name": name, "kind": "human" if i == 0 else "bot", "bot": "" if i == 0 else
+             "normal"} for i, name in enumerate(names[:players])]}
+        stats.keep_finished_game(record, match.scores(), match.winners(), match.lowest_wins)
+        kept = next(g for g in archive.load_all()[0] if g.game == game)
+        for size, suffix in (((1280, 720), ""), ((1024, 640), "-1024")):
+            app._on_resize(size)
+            app.reset("menu")
+            app.push("replay", game=kept)
+            for _ in range(14):
+                app.top.forward()
+            shot(f"replay-{game}{suffix}")
+        app._on_resize((1280, 720))
+    app.reset("menu")
+
+
 def main() -> int:
     only = set(sys.argv[1:])     # game ids: only their screenshots (plus the shared ones)
     if not os.environ.get("DISPLAY"):
@@ -93,6 +122,7 @@ def main() -> int:
     shot("stats")
     app.reset("menu")
 
+    everyones_cards(app, shot, only)
     for name, module in showcases():
         if only and name not in only:
             continue

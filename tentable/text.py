@@ -215,6 +215,7 @@ STRINGS: dict[str, str] = {
     "replay.end": "End",
     "replay.close": "Close",
     "replay.seat": "Seen by {name}",
+    "replay.everyone": "Everyone's cards",
     "replay.move": "Move {k} of {n}",
     "stats.title": "Statistics",
     "stats.none": "No finished games yet.",

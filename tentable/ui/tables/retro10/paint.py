@@ -81,6 +81,7 @@ class Paint(CardTable):
                                score=minus(view["scores"][seat])),
                         active=view["current_player"] == seat,
                         hand=view["hand_sizes"][seat] if hidden_hand else None,
+                        cards=self.shown_hand(view, seat) if hidden_hand else None,
                         counters=[Counter("circle", view["chips"][seat], CHIP)], note=note)
 
     def draw_seat(self, surface, view: Retro10View, seat: int, rect: pygame.Rect,
@@ -89,7 +90,7 @@ class Paint(CardTable):
         if seat == self.bottom and view["hand"] is not None:
             info.hand = None
         key = (surface.get_size(), tuple(rect), s, self.geo.back, info.seat, info.name,
-               info.score, info.active, info.hand, info.note,
+               info.score, info.active, info.hand, info.cards, info.note,
                tuple(c.value for c in info.counters), bool(view["taken"][seat]))
         surface.blit(self.on_felt(key, surface, rect, lambda image: self.paint_seat(
             image, info, s, seat, not view["taken"][seat])), rect)
