@@ -59,7 +59,8 @@ def everyones_cards(app, shot, only: set[str]) -> None:
     from tentable.match import Match
     from tentable.session import Seat, Session
     names = ("Ana", "Ben", "Cleo", "Dan")
-    for game, players in (("takethat", 4), ("elfer", 4), ("retro10", 4)):
+    # 10 Retro: after the first cards are placed, face down (each shown to its owner only)
+    for game, players, moves in (("takethat", 4, 14), ("elfer", 4, 14), ("retro10", 4, 4)):
         if only and game not in only and "replay" not in only:
             continue
         seats = tuple(Seat(name, "bot", "normal") for name in names[:players])
@@ -74,7 +75,7 @@ def everyones_cards(app, shot, only: set[str]) -> None:
             app._on_resize(size)
             app.reset("menu")
             app.push("replay", game=kept)
-            for _ in range(14):
+            for _ in range(moves):
                 app.top.forward()
             shot(f"replay-{game}{suffix}")
         app._on_resize((1280, 720))

@@ -185,7 +185,10 @@ class Paint(CardTable):
                 self.chip(surface, (rect.right - px(4, s) - i * px(9, s), rect.top + px(6, s)),
                           px(8, s), None, s)
             if row[0]["code"] is not None and not row[0]["up"] and self.showdown is None:
-                text = t("rx.hidden_mine") if place == self.bottom else t("rx.seen")
+                # a replay of everyone's cards shows every face-down card to nobody in
+                # particular
+                text = t("rx.side_down") if self.session.reveal else t("rx.hidden_mine") \
+                    if place == self.bottom else t("rx.seen")
                 blit_label(surface, text, tiny, theme.TEXT, bold=True,
                            midtop=(rect.centerx, rect.bottom + px(2, s)))
         for card in self.marks.dimmed:
