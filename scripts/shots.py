@@ -63,12 +63,12 @@ def everyones_cards(app, shot, only: set[str]) -> None:
     for game, players, moves in (("takethat", 4, 14), ("elfer", 4, 14), ("retro10", 4, 4)):
         if only and game not in only and "replay" not in only:
             continue
-        seats = tuple(Seat(name, "bot", "normal") for name in names[:players])
+        seats = tuple(Seat(name, "bot", "easy") for name in names[:players])
         match = Match(Session(game, seats, 21, {}))
         match.play_out()
         record = {**match.record(), "seats": [
             {"name": name, "kind": "human" if i == 0 else "bot", "bot": "" if i == 0 else
-             "normal"} for i, name in enumerate(names[:players])]}
+             "easy"} for i, name in enumerate(names[:players])]}
         stats.keep_finished_game(record, match.scores(), match.winners(), match.lowest_wins)
         kept = next(g for g in archive.load_all()[0] if g.game == game)
         for size, suffix in (((1280, 720), ""), ((1024, 640), "-1024")):
