@@ -63,6 +63,36 @@ def first_diagram(page) -> int:
     return 0
 
 
+def everyones_cards(app, shot, only: set[str]) -> None:
+    """The replay viewer with every seat's cards face up, for each game of secret hands,
+    at the app's size and at the smallest window."""
+    from tentable import archive, stats
+    from tentable.match import Match
+    from tentable.session import Seat, Session
+    names = ("Ana", "Ben", "Cleo", "Dan")
+    # 10 Retro: after the first cards are placed, face down (each shown to its owner only)
+    for game, players, moves in (("takethat", 4, 14), ("elfer", 4, 14), ("retro10", 4, 4)):
+        if only and game not in only and "replay" not in only:
+            continue
+        seats = tuple(Seat(name, "bot", "easy") for name in names[:players])
+        match = Match(Session(game, seats, 21, {}))
+        match.play_out()
+        record = {**match.record(), "seats": [
+            {"name": name, "kind": "human" if i == 0 else "bot", "bot": "" if i == 0 else
+             "easy"} for i, name in enumerate(names[:players])]}
+        stats.keep_finished_game(record, match.scores(), match.winners(), match.lowest_wins)
+        kept = next(g for g in archive.load_all()[0] if g.game == game)
+        for size, suffix in (((1280, 720), ""), ((1024, 640), "-1024")):
+            app._on_resize(size)
+            app.reset("menu")
+            app.push("replay", game=kept)
+            for _ in range(moves):
+                app.top.forward()
+            shot(f"replay-{game}{suffix}")
+        app._on_resize((1280, 720))
+    app.reset("menu")
+
+
 def main() -> int:
     only = set(sys.argv[1:])     # game ids: only their screenshots (plus the shared ones)
     if not os.environ.get("DISPLAY"):
@@ -116,6 +146,7 @@ def main() -> int:
             app.pop()
         app._on_resize((1280, 720))
 
+    everyones_cards(app, shot, only)
     for name, module in showcases():
         if only and name not in only:
             continue

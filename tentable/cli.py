@@ -127,6 +127,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="deal number, for the same cards again")
     play.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="LANG",
                       help="the window's language for this run: en, de or nl")
+    play.add_argument("--continue", dest="resume", action="store_true",
+                      help="go on with GAME's game in progress where it was left (as the "
+                           "menu's Continue does); start one as --seats say if there is none")
 
     sim = sub.add_parser("sim", help="play bot-against-bot games without a window and print "
                                      "wins, mean scores, speed and any failing game")
@@ -223,13 +226,16 @@ def _play(args: argparse.Namespace) -> int:
                              f"{game.max_players} players, not {len(seats)}")
     elif seats is not None:
         raise _Usage("--seats needs a game, e.g. tentable play takethat --seats human,random")
+    elif getattr(args, "resume", False):
+        raise _Usage("--continue needs a game, e.g. tentable play takethat --continue")
     if seed is not None and not 0 <= seed < MAX_SEED:
         raise _Usage("--seed must be a whole number from 0 to 2**63-1")
     from tentable.ui.launch import display_problem, run
     problem = display_problem()
     if problem:
         return _say(problem, FAILURE)
-    return run(game_id, seats, seed, language=args.lang)
+    return run(game_id, seats, seed, language=args.lang,
+               resume=getattr(args, "resume", False))
 
 
 def _sim(args: argparse.Namespace) -> int:

@@ -204,6 +204,10 @@ class Match:
                 and self.session.seats[seat].is_human)
 
     def view(self, seat: int | None) -> dict:
+        """What `seat` may see; in a replay with everyone's cards (`session.reveal`,
+        which only a watching session may have) what all the seats see together."""
+        if self.session.reveal and seat is not None:
+            return self._state.view_all(seat)
         return self._state.view(seat)
 
     def scores(self) -> list:
@@ -285,11 +289,11 @@ class Match:
         if self.undo_refusal(seat) is not None:
             return []
         position, actions = self._takeback.pop()
-        before = self._state.view(self.viewer)
+        before = self.view(self.viewer)
         self._state = position
         if self._writer is not None:
             self._writer.save(self.record())
-        return [Undone(seat, actions, before, self._state.view(self.viewer))]
+        return [Undone(seat, actions, before, self.view(self.viewer))]
 
     def _note_takeback(self, seat: int, before: State | None, actions: tuple,
                        revealed: bool) -> None:
@@ -478,11 +482,11 @@ class Match:
         state = self._state
         if not self.is_human(seat):
             self._takeback, self._no_takeback = [], NOTHING   # another seat acted
-        before = state.view(self.viewer)
+        before = self.view(self.viewer)
         parts = self._parts_done()
         for action in actions:
             state.apply(action)
-        events: list[Event] = [Applied(seat, tuple(actions), before, state.view(self.viewer))]
+        events: list[Event] = [Applied(seat, tuple(actions), before, self.view(self.viewer))]
         if self._writer is not None:
             self._writer.save(self.record())
         if self._parts_done() > parts:

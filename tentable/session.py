@@ -51,8 +51,12 @@ class Session:
     history: tuple[str, ...] = ()   # moves to replay when resuming a saved game
     assisted: tuple[int, ...] = ()  # human seats a computer played for a while
     watch: bool = False             # a replay: nobody plays, nothing is saved
+    reveal: bool = False            # a replay with everyone's cards: views see all
 
     def __post_init__(self) -> None:
+        if self.reveal and not self.watch:
+            # the all-seeing view would show a player the others' hands
+            raise ValueError("only a replay may show everyone's cards")
         object.__setattr__(self, "seats", tuple(self.seats))
         object.__setattr__(self, "history", tuple(self.history))
         object.__setattr__(self, "assisted", tuple(self.assisted))

@@ -242,6 +242,7 @@ STRINGS: dict[str, str] = {
     "replay.end": "End",
     "replay.close": "Close",
     "replay.seat": "Seen by {name}",
+    "replay.everyone": "Everyone's cards",
     "replay.move": "Move {k} of {n}",
     "stats.title": "Statistics",
     "stats.hint": "← → choose a game  ·  Esc back",

@@ -122,6 +122,7 @@ def one_line_error(capsys) -> str:
     (["play", "takethat", "--seats", "human,genius"], "'genius' is neither"),
     (["play", "takethat", "--seats", "human"], "not 1"),
     (["play", "--seats", "human,random"], "needs a game"),
+    (["play", "--continue"], "needs a game"),
     (["play", "takethat", "--seed", "-5"], "--seed"),
     (["fly"], "invalid choice"),
     (["--colour"], "unrecognized arguments"),

@@ -124,6 +124,24 @@ def costly_checks(state, rng, changed, hiding):
             state.view(None)
         else:
             check_hidden(state, seat, rng, changed, hiding)
+    check_all_seeing(state, rng.choice(state.seats))
+
+
+def check_all_seeing(state, seat):
+    """A replay's all-seeing view shows every card some seat sees, each seat's hand as
+    that seat sees it, and nothing that no seat may see (the pile's order, the future)."""
+    view = state.view_all(seat)
+    shown = compact(view)
+    nobody = set.intersection(*(state.hidden_cards(s) for s in state.seats))
+    seen = set(chain.from_iterable(state.zones().values())) - nobody
+    assert not [c for c in nobody if "#" in str(c) and f'"{c}"' in shown], "shows the unseen"
+    missing = [c for c in seen if "#" in str(c) and f'"{c}"' not in shown]
+    assert not missing, f"the all-seeing view leaves out {missing[:5]}"
+    assert view["seat"] == seat and view["legal_actions"] == []
+    assert view["scores"] == state.scores()
+    if "hand" in view:
+        assert view["hands"] == [state.view(s)["hand"] for s in state.seats]
+        assert view["hand"] == view["hands"][seat]
 
 
 def refused_untouched(state, rng):

@@ -59,7 +59,9 @@ def test_the_replay_steps_forward_and_back_jumps_and_changes_seat(app):
     bar = replay.bar
     click(app, (bar.x + bar.w // 2, bar.centery))         # the slider: half way
     assert abs(replay.step - n // 2) <= 1
-    assert replay.table.seat == 0
+    assert replay.seat is None and "hands" in replay.table.view   # everyone's cards
+    key(app, pygame.K_TAB)                                # seen by Ana
+    assert replay.table.seat == 0 and "hands" not in replay.table.view
     key(app, pygame.K_TAB)                                # seen by the other seat
     assert replay.table.seat == 1 and replay.table.view["seat"] == 1
     for _ in range(5):

@@ -494,6 +494,23 @@ class State(ABC):
             seat == self.current_player else [],
         }
 
+    def view_all(self, seat: int) -> dict:
+        """The all-seeing view of a replay, which hides nothing: `seat`'s view with all
+        that any seat may see shown — each seat's hand in `hands`, and every card a view
+        hides but some seat's view names (10 Retro's face-down cards, Take That's V1 pile
+        cards) — and the true scores. What no seat may see (the draw pile's order, future
+        chance) stays hidden. For a replay only: a `Match` gives it to a watching session
+        alone, never at a table where someone plays."""
+        self.check_seat(seat)
+        views = [self.view(s) for s in self.seats]
+        merged = views[seat]
+        for other in views:
+            merged = _reveal(merged, other)
+        merged.update(seat=seat, scores=self.scores(), legal_actions=[])
+        if "hand" in merged:
+            merged["hands"] = [v["hand"] for v in views]
+        return merged
+
     def check_seat(self, seat: Any, spectator: bool = False) -> None:
         if seat is None and spectator:
             return
@@ -592,6 +609,23 @@ class _SortedList:
     def __contains__(self, item: str) -> bool:
         i = bisect_left(self.items, item)
         return i < len(self.items) and self.items[i] == item
+
+
+# A view's keys that say whose view it is rather than what lies on the table.
+_OWN_KEYS = frozenset({"seat", "hand", "legal_actions", "scores"})
+
+
+def _reveal(mine: Any, theirs: Any, top: bool = True) -> Any:
+    """`mine` with what `theirs` shows where `mine` hides it (None, or an entry whose
+    hidden parts are None), part by part: two views of one position agree on all else."""
+    if mine is None:
+        return theirs
+    if isinstance(mine, dict) and isinstance(theirs, dict) and mine.keys() == theirs.keys():
+        return {key: value if top and key in _OWN_KEYS else _reveal(value, theirs[key], False)
+                for key, value in mine.items()}
+    if isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
+        return [_reveal(a, b, False) for a, b in zip(mine, theirs)]
+    return mine
 
 
 def _copy(value: Any) -> Any:

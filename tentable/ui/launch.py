@@ -52,10 +52,11 @@ def session_for(game_id: str, seats: Sequence[str], seed: int | None = None,
 
 def run(game_id: str | None = None, seats: Sequence[str] | None = None,
         seed: int | None = None, options: dict | None = None,
-        language: str | None = None) -> int:
+        language: str | None = None, resume: bool = False) -> int:
     """Open the app at the menu, or straight at a table when `game_id` is given
-    (`seats` default to a human against the Normal level), in `language` for this run
-    when given (else the settings' or the system's). Returns an exit code."""
+    (`seats` default to a human against the Normal level; `resume`: the game in progress
+    of `game_id` instead, if there is one), in `language` for this run when given (else
+    the settings' or the system's). Returns an exit code."""
     from tentable.engine import GAMES, SetupError
     from tentable.ui.app import App
     from tentable.ui.scenes import table_for
@@ -70,7 +71,9 @@ def run(game_id: str | None = None, seats: Sequence[str] | None = None,
             if table is None:
                 app.toasts.show(t("setup.coming_soon", game=GAMES[game_id].title), 4.0)
             else:
-                session = session_for(game_id, seats or [HUMAN, "normal"], seed, options)
+                session = in_progress(app, game_id) if resume else None
+                if session is None:
+                    session = session_for(game_id, seats or [HUMAN, "normal"], seed, options)
                 try:
                     app.reset(table(app, session))
                 except (SetupError, ValueError) as exc:
@@ -79,3 +82,10 @@ def run(game_id: str | None = None, seats: Sequence[str] | None = None,
     finally:
         app.close()
     return code
+
+
+def in_progress(app, game_id: str) -> Session | None:
+    """`game_id`'s game in progress as the menu would continue it, or None; a file that
+    cannot be continued is set aside and said, as on the menu."""
+    from tentable.ui.scenes.menu import games_in_progress
+    return games_in_progress(lambda text: app.toasts.show(text, 6.0, "error")).get(game_id)

@@ -1,7 +1,9 @@
 """The replay viewer: a kept game played again, step by step, forward and back.
 
-The game's own table draws it, as the seat chosen sees it (Tab or the seat button
-switches seat), with its log telling every move. A step forward is played on that table,
+The game's own table draws it with everyone's cards face up (a replay hides nothing: the
+match's all-seeing view, `State.view_all`, which only a watching session gets) or as one
+seat saw it; Tab or the strip's button goes round the two (everyone, then each seat), and
+the log beside the table tells every move. A step forward is played on that table,
 so it animates and is told like any move; a step back, a jump or another seat builds the
 table again at that move (the table replays the record up to it and retells its log).
 The table only watches: nothing is saved, no computer thinks, and its input is the
@@ -16,25 +18,30 @@ from dataclasses import replace
 import pygame
 
 from tentable.archive import Kept
-from tentable.session import BOT, RULES, Seat, Session
+from tentable.session import BOT, HUMAN, RULES, Seat, Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene, table_for
 from tentable.ui.scenes.common import backdrop, px, text_px
+from tentable.ui.tables.base import TableScene
 from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, draw_panel
 
 JUMP = 10
+EVERYONE = None         # the replay's default view: every seat's cards face up
 
 
 @register_scene("replay")
 class ReplayScene(Scene):
-    def __init__(self, app, game: Kept, seat: int = 0) -> None:
+    def __init__(self, app, game: Kept, seat: int | None = EVERYONE) -> None:
         super().__init__(app)
         self.game = game
         self.history = list(game.record["history"])
-        self.seat = seat
+        self.seat = seat        # whose view: a seat, or EVERYONE's cards face up
+        kinds = [s.get("kind") for s in game.record.get("seats") or []]
+        # everyone's cards are drawn from a player's place, the first human's if any
+        self.bottom = kinds.index(HUMAN) if HUMAN in kinds else 0
         self.step = 0
         self.room = pygame.Rect(0, 0, 0, 0)
         self.table = self._table_at(0)
@@ -56,12 +63,14 @@ class ReplayScene(Scene):
         record = self.game.record
         names = self.game.names
         kinds = [s.get("kind") for s in record.get("seats") or [{}] * len(names)]
+        shown = self.bottom if self.seat is EVERYONE else self.seat
         seats = tuple(
-            Seat(name) if i == self.seat else
+            Seat(name) if i == shown else
             Seat(name, RULES) if kinds[i] == RULES else Seat(name, BOT, "random")
             for i, name in enumerate(names))
         session = replace(Session.from_record(record), seats=seats,
-                          history=tuple(self.history[:step]), watch=True)
+                          history=tuple(self.history[:step]), watch=True,
+                          reveal=self.seat is EVERYONE)
         table = table_for(self.game.game)(self.app, session)
         table.resize(self.room.size if self.room.h > 0 else self.app.size)
         return table
@@ -80,11 +89,14 @@ class ReplayScene(Scene):
         if self.step >= len(self.history):
             return
         seat = self.table.current_player
-        self.table.play(seat, [self.history[self.step]])
+        # the base's play: 10 Retro's controls name a button maker `play` too
+        TableScene.play(self.table, seat, [self.history[self.step]])
         self.step += 1
 
     def next_seat(self) -> None:
-        self.seat = (self.seat + 1) % len(self.game.names)
+        """Everyone's cards, then each seat's view in turn, then everyone's again."""
+        following = 0 if self.seat is EVERYONE else self.seat + 1
+        self.seat = EVERYONE if following == len(self.game.names) else following
         self.table.close()
         self.table = self._table_at(self.step)
 
@@ -143,7 +155,8 @@ class ReplayScene(Scene):
         backdrop(surface)
         self.table.draw(surface.subsurface(self.room))
         draw_panel(surface, self.panel)
-        self.buttons["seat"].text = t("replay.seat", name=self.game.names[self.seat])
+        self.buttons["seat"].text = t("replay.everyone") if self.seat is EVERYONE else \
+            t("replay.seat", name=self.game.names[self.seat])
         self.buttons["back"].enabled = self.buttons["start"].enabled = self.step > 0
         self.buttons["next"].enabled = self.buttons["end"].enabled = \
             self.step < len(self.history)

@@ -111,8 +111,9 @@ class TableScene(InParts, Scene):
 
     @property
     def my_turn(self) -> bool:
-        """The seat at the screen is a human to move and may act now."""
-        return (self.curtain is None and self.dialog is None and self.seat is not None
+        """The seat at the screen is a human to move and may act now (never in a replay,
+        where the table only watches)."""
+        return (not self.session.watch and self.curtain is None and self.dialog is None and self.seat is not None
                 and self.match.current_player == self.seat and self.match.is_human(self.seat))
 
     def legal_actions(self) -> list[str]:
@@ -204,6 +205,8 @@ class TableScene(InParts, Scene):
         if current is None:
             return ""
         name = self.names[current]
+        if self.session.watch:
+            return t("table.turn_of", name=name)
         if not self.match.is_human(current):
             waited = self.match.thinking_for
             slow = waited is not None and waited >= THINKING_AFTER
@@ -275,7 +278,9 @@ class TableScene(InParts, Scene):
 
     def speaks_to(self, seat: int) -> bool:
         """The log says "You play 34" to the one human at the screen (while the computer
-        plays for them too); others by name."""
+        plays for them too); others by name. A replay of everyone's cards is nobody's."""
+        if self.session.reveal:
+            return False
         people = set(self.session.humans) | self.match.assisted
         return people == {seat}
 

@@ -98,6 +98,14 @@ class CardTable(TableScene):
         """The hand cards of the seat at the screen (none for a spectator)."""
         return self.view.get("hand") or []
 
+    def shown_hand(self, view: dict, seat: int) -> tuple[str, ...] | None:
+        """`seat`'s hand face up when the view shows every seat's (a replay with
+        everyone's cards, `State.view_all`), as the codes of its card art; None: backs."""
+        hands = view.get("hands")
+        if hands is None or hands[seat] is None:
+            return None
+        return tuple(self.card_code(card) for card in hands[seat])
+
     @property
     def picks(self) -> list:
         """The cards the pointer and the keys may pick up, in focus order: the hand, or

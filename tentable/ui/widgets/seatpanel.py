@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 import pygame
 
 from tentable.ui import theme
-from tentable.ui.widgets.cards import card_back
+from tentable.ui.widgets.cards import card_back, card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
 from tentable.ui.widgets.shapes import symbol_icon
 
 SEAT_SYMBOLS = ("circle", "diamond", "star", "heart", "square", "triangle", "ring")
 MIN_TEXT = 13
+FACE_SPREAD = 0.75     # a hand shown face up: each card this far past the last (of a width)
 
 
 @dataclass(frozen=True)
@@ -37,13 +38,15 @@ class SeatInfo:
     score: str                      # already worded ("+3 points", "12 penalty")
     active: bool = False            # the seat to move
     hand: int | None = None         # hidden hand cards, drawn as backs with a badge
+    cards: tuple[str, ...] | None = None   # the hand face up instead (a replay hides
+    #                                        nothing): the codes of its card art
     counters: list[Counter] = field(default_factory=list)
     note: str = ""                  # a short line (Mona: "flips until 7")
 
     def key(self) -> tuple:
         """All it shows, as a hashable key for a cached drawing (dataclasses.astuple
         deep-copies: a quarter of a frame for Elfer's five panels)."""
-        return (self.seat, self.name, self.score, self.active, self.hand,
+        return (self.seat, self.name, self.score, self.active, self.hand, self.cards,
                 tuple(self.counters), self.note)
 
 
@@ -99,7 +102,10 @@ class SeatPanel:
         right = rect.right - pad
         for counter in reversed(info.counters):
             right = self._counter(surface, counter, (right, y + size * 0.6), scale)
-        if info.hand is not None and back_size is not None:
+        if info.cards is not None and back_size is not None:
+            self._hand(surface, len(info.cards), (x, below), back_size, rect.right - pad,
+                       scale, info.cards)
+        elif info.hand is not None and back_size is not None:
             self._hand(surface, info.hand, (x, below), back_size, rect.right - pad, scale)
         return below
 
@@ -113,11 +119,15 @@ class SeatPanel:
         return box.x - theme.scaled(8, scale)
 
     def _hand(self, surface: pygame.Surface, n: int, topleft, size: tuple[int, int],
-              limit: int, scale: float) -> None:
-        back = card_back(self.game_id, size)
-        step = min(size[0] * 0.3, (limit - topleft[0] - size[0]) / max(1, n - 1))
+              limit: int, scale: float, faces: tuple[str, ...] | None = None) -> None:
+        """`n` backs in a row, or the cards `faces` face up: spread as far as the panel
+        allows (a face shows its corner at least), with the count on the last."""
+        spread = FACE_SPREAD if faces is not None else 0.3
+        step = min(size[0] * spread, (limit - topleft[0] - size[0]) / max(1, n - 1))
         for i in range(n):
-            surface.blit(back, (topleft[0] + i * step, topleft[1]))
+            image = card_face(self.game_id, faces[i], size) if faces is not None \
+                else card_back(self.game_id, size)
+            surface.blit(image, (topleft[0] + i * step, topleft[1]))
         if n:
             right = topleft[0] + (n - 1) * step + size[0]
             badge(surface, n, (right - 2, topleft[1] + size[1] - 2), scale)

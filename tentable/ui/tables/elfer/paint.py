@@ -133,7 +133,9 @@ class Paint(CardTable):
         return SeatInfo(seat, self.names[seat],
                         t("elfer.score", score=signed(view["scores"][seat])),
                         active=view["current_player"] == seat,
-                        hand=view["hand_sizes"][seat] if others else None, counters=counters)
+                        hand=view["hand_sizes"][seat] if others else None,
+                        cards=self.shown_hand(view, seat) if others else None,
+                        counters=counters)
 
     def draw_piles(self, surface: pygame.Surface, view: ElferView, s: float) -> None:
         g = self.geo

@@ -81,6 +81,7 @@ class Paint(CardTable):
                                score=minus(view["scores"][seat])),
                         active=view["current_player"] == seat,
                         hand=view["hand_sizes"][seat] if hidden_hand else None,
+                        cards=self.shown_hand(view, seat) if hidden_hand else None,
                         counters=[Counter("circle", view["chips"][seat], CHIP)], note=note)
 
     def draw_seat(self, surface, view: Retro10View, seat: int, rect: pygame.Rect,
@@ -89,7 +90,7 @@ class Paint(CardTable):
         if seat == self.bottom and view["hand"] is not None:
             info.hand = None
         key = (surface.get_size(), tuple(rect), s, self.geo.back, info.seat, info.name,
-               info.score, info.active, info.hand, info.note,
+               info.score, info.active, info.hand, info.cards, info.note,
                tuple(c.value for c in info.counters), bool(view["taken"][seat]))
         surface.blit(self.on_felt(key, surface, rect, lambda image: self.paint_seat(
             image, info, s, seat, not view["taken"][seat])), rect)
@@ -184,7 +185,10 @@ class Paint(CardTable):
                 self.chip(surface, (rect.right - px(4, s) - i * px(9, s), rect.top + px(6, s)),
                           px(8, s), None, s)
             if row[0]["code"] is not None and not row[0]["up"] and self.showdown is None:
-                text = t("rx.hidden_mine") if place == self.bottom else t("rx.seen")
+                # a replay of everyone's cards shows every face-down card to nobody in
+                # particular
+                text = t("rx.side_down") if self.session.reveal else t("rx.hidden_mine") \
+                    if place == self.bottom else t("rx.seen")
                 blit_label(surface, text, tiny, theme.TEXT, bold=True,
                            midtop=(rect.centerx, rect.bottom + px(2, s)))
         for card in self.marks.dimmed:

@@ -56,6 +56,7 @@ class Paint(CardTable):
         return SeatInfo(seat, self.names[seat], points(view["scores"][seat]),
                         active=view["current_player"] == seat,
                         hand=view["hand_sizes"][seat] if hand else None,
+                        cards=self.shown_hand(view, seat) if hand else None,
                         note=t("tt.unseen", n=unseen) if unseen else "")
 
     def pile_counts(self, surface: pygame.Surface, view: TakeThatView, seat: int,
