@@ -201,6 +201,11 @@ class ResultsScene(Scene):
     def max_scroll(self) -> int:
         return max(0, self.content_h - self.view.h)
 
+    @property
+    def line_step(self) -> int:
+        """How far an arrow key or a notch of the wheel scrolls: two lines of text."""
+        return text_px(17, self.scale) * 2
+
     def scroll_by(self, dy: int) -> None:
         self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
 
@@ -331,7 +336,7 @@ class ResultsScene(Scene):
     def _scrolled(self, event: pygame.event.Event) -> bool:
         """The wheel, and the keys that scroll (the buttons stand in one row, so Up and
         Down are free for it)."""
-        line = text_px(17, self.scale) * 2
+        line = self.line_step
         page = max(line, self.view.h - line)
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * line)
