@@ -52,6 +52,40 @@ def keep_some_games():
     return next(g for g in archive.load_all()[0] if g.game == "takethat")
 
 
+BREAKDOWNS = {"ten": (4, 3), "takethat": (4, 2), "elfer": (4, 1), "retro10": (5, 2),
+              "tentiles": (2, 4)}   # game: (players, seed) of the game each results shot explains
+
+
+def breakdowns(app, shot, only: set[str]) -> None:
+    """Each game's results with the breakdown scrolled into view, `<game>-breakdown.png`:
+    a finished game of computer players from a fixed seed (tiles: one that ends drawn)."""
+    from tentable.match import Match
+    from tentable.session import Seat, Session
+    names = ["Ana", "Ben", "Carla", "Dev", "Emil"]
+    for game, (players, seed) in BREAKDOWNS.items():
+        if only and game not in only:
+            continue
+        seats = tuple(Seat(name, "bot", "easy") for name in names[:players])
+        session = Session(game, seats, seed, {})
+        if game == "tentiles":          # random moves to the move limit: a draw (TL-R8)
+            import random
+            from tentable.engine import new_game
+            state = new_game(game, players, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+        else:
+            match = Match(session)
+            match.play_out()
+            state = match.state
+        app.reset("menu")
+        scene = app.push("results", session=session, final=state.view(None),
+                         scores=state.scores(), winners=state.winners())
+        scene.scroll_by(scene.table_rect.bottom)      # the breakdown's top at the top
+        shot(f"{game}-breakdown")
+    app.reset("menu")
+
+
 def main() -> int:
     only = set(sys.argv[1:])     # game ids: only their screenshots (plus the shared ones)
     if not os.environ.get("DISPLAY"):
@@ -97,6 +131,7 @@ def main() -> int:
         if only and name not in only:
             continue
         module.shots(app, shot)
+    breakdowns(app, shot, only)
     app.close()
     return 0
 

@@ -122,6 +122,7 @@ STRINGS: dict[str, str] = {
     "results.menu": "Menu",
     "results.draw": "A draw",
     "results.how": "How the points were made",
+    "results.ended": "How the game ended",
     "results.scroll": "Scroll for more: mouse wheel or arrow keys",
     # breakdowns (tentable/narration/<game>.py `breakdown`)
     "words.cards.one": "{n} card",

@@ -172,7 +172,8 @@ class ResultsScene(Scene):
         explained = bool(self.breakdown.seats or self.breakdown.items)
         if not explained:
             width = max(px(560, s), min(width, name_w + columns * col_w + 2 * px(36, s)))
-        top = px(150, s)                       # the headline and its line above the scroll
+        # the headline, and its line when it has one, above the scrolled window
+        top = px(150 if self.lowest_wins or self.ladder_line else 124, s)
         bottom = px(110, s)                    # the buttons below it
         self.table_rect = pygame.Rect(0, 0, width - 2 * px(36, s), (players + 1) * row_h)
         self.columns = [self.table_rect.right - (columns - 1 - i) * col_w
@@ -221,7 +222,8 @@ class ResultsScene(Scene):
         line = round(body * 1.3)
         pieces: list[tuple] = []
         y += px(18, s)
-        heading = t("results.how") + (f" \u00b7 {bd.title}" if bd.title else "")
+        heading = t("results.how" if bd.seats else "results.ended") + (
+            f" \u00b7 {bd.title}" if bd.title else "")
         pieces.append(("text", fit(heading, small, width, bold=True), small, theme.TEXT_DIM,
                        True, 0, y))
         y += round(small * 1.5)
@@ -257,7 +259,8 @@ class ResultsScene(Scene):
         s = self.scale
         gap = px(12, s)
         dim = theme.TEXT_DIM
-        labels = wrap(item.label, body, label_w - x - gap)
+        alone = not (item.value or item.cards or item.note)    # a sentence: the whole width
+        labels = wrap(item.label, body, (width if alone else label_w) - x - gap)
         for i, text in enumerate(labels):
             pieces.append(("text", text, body, dim, False, x, y + i * line))
         if item.value:
@@ -357,13 +360,16 @@ class ResultsScene(Scene):
         blit_label(surface, t("results.title"), text_px(20, s), theme.TEXT_DIM, bold=True,
                    midtop=(cx, self.panel.y + px(30, s)))
         headline = label(self.headline(), text_px(38, s), theme.ACCENT, bold=True)
-        star = symbol_icon("star", headline.get_height(), theme.ACCENT)
         y = self.panel.y + px(62, s)
-        total_w = headline.get_width() + 2 * (star.get_width() + px(12, s))
-        x = cx - total_w // 2
-        surface.blit(star, (x, y))
-        surface.blit(headline, (x + star.get_width() + px(12, s), y))
-        surface.blit(star, (x + total_w - star.get_width(), y))
+        if self.drawn:                       # nobody won: no winner's stars
+            surface.blit(headline, headline.get_rect(midtop=(cx, y)))
+        else:
+            star = symbol_icon("star", headline.get_height(), theme.ACCENT)
+            total_w = headline.get_width() + 2 * (star.get_width() + px(12, s))
+            x = cx - total_w // 2
+            surface.blit(star, (x, y))
+            surface.blit(headline, (x + star.get_width() + px(12, s), y))
+            surface.blit(star, (x + total_w - star.get_width(), y))
         if self.lowest_wins:
             blit_label(surface, t("results.lowest_wins"), text_px(15, s), theme.TEXT_DIM,
                        midtop=(cx, y + headline.get_height() + px(4, s)))
