@@ -121,6 +121,7 @@ STRINGS: dict[str, str] = {
     "results.again": "Play again",
     "results.menu": "Menu",
     "results.draw": "A draw",
+    "results.game": "Game {n}",
     "results.how": "How the points were made",
     "results.ended": "How the game ended",
     "results.scroll": "Scroll for more: mouse wheel or arrow keys",

@@ -69,3 +69,25 @@ def test_a_short_breakdown_does_not_scroll_and_the_arrows_reach_the_buttons(app)
     uitools.key(app, pygame.K_RIGHT)
     uitools.key(app, pygame.K_RIGHT)
     assert scene.nav.index == 1 and scene.scroll == 0
+
+
+def test_er_r15_a_match_of_games_heads_its_columns_by_game(app, monkeypatch):
+    from tentable.engine import new_game
+    from tentable.ui.widgets import panel
+    drawn = set()
+
+    class Recorder:
+        def get(self, key, make):
+            drawn.add(str(key[0]))
+            return make()
+    monkeypatch.setattr(panel, "_LABELS", Recorder())
+    state = new_game("elfer", 2, seed=3, options={"games": 2})
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    results(app, "elfer", state, ["Ana", "Ben"])
+    assert {"Game 1", "Game 2", "How the points were made \u00b7 The last game (2 of 2)"} <= drawn
+    assert "Round 1" not in drawn
+    app.pop()
+    drawn.clear()
+    results(app, "takethat", finished("takethat", 2, 1), ["Ana", "Ben"])
+    assert {"Round 1", "Round 2"} <= drawn and "Game 1" not in drawn

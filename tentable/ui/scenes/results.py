@@ -65,6 +65,8 @@ class ResultsScene(Scene):
         self.scores = list(scores)
         self.winners = set(winners)
         self.rounds = round_scores(final, session.players)
+        # Elfer's parts are the games of a match, Take That's are rounds
+        self.part = "results.game" if "game_scores" in final else "results.round"
         # a penalty game (retro10): the fewest points win and a score is no gain ("12", not "+12")
         self.lowest_wins = bool(final.get("lowest_wins"))
         self.breakdown = breakdown_of(session.game_id, final)
@@ -408,7 +410,7 @@ class ResultsScene(Scene):
         rows = len(self.names) + 1
         row_h = box.h // rows
         small, body = text_px(15, s), text_px(19, s)
-        heads = [t("results.round", n=r + 1) for r in self.shown_rounds] + [
+        heads = [t(self.part, n=r + 1) for r in self.shown_rounds] + [
             t("results.penalty") if self.lowest_wins else t("results.total")]
         blit_label(surface, t("results.player"), small, theme.TEXT_DIM, bold=True,
                    midleft=(box.x + px(40, s), box.y + row_h // 2))
