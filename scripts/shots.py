@@ -90,6 +90,39 @@ def everyones_cards(app, shot, only: set[str]) -> None:
                 app.top.forward()
             shot(f"replay-{game}{suffix}")
         app._on_resize((1280, 720))
+
+
+BREAKDOWNS = {"ten": (4, 3), "takethat": (4, 2), "elfer": (4, 1), "retro10": (5, 2),
+              "tentiles": (2, 4)}   # game: (players, seed) of the game each results shot explains
+
+
+def breakdowns(app, shot, only: set[str]) -> None:
+    """Each game's results with the breakdown scrolled into view, `<game>-breakdown.png`:
+    a finished game of computer players from a fixed seed (tiles: one that ends drawn)."""
+    from tentable.match import Match
+    from tentable.session import Seat, Session
+    names = ["Ana", "Ben", "Carla", "Dev", "Emil"]
+    for game, (players, seed) in BREAKDOWNS.items():
+        if only and game not in only:
+            continue
+        seats = tuple(Seat(name, "bot", "easy") for name in names[:players])
+        session = Session(game, seats, seed, {})
+        if game == "tentiles":          # random moves to the move limit: a draw (TL-R8)
+            import random
+            from tentable.engine import new_game
+            state = new_game(game, players, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+        else:
+            match = Match(session)
+            match.play_out()
+            state = match.state
+        app.reset("menu")
+        scene = app.push("results", session=session, final=state.view(None),
+                         scores=state.scores(), winners=state.winners())
+        scene.scroll_by(scene.table_rect.bottom)      # the breakdown's top at the top
+        shot(f"{game}-breakdown")
     app.reset("menu")
 
 
@@ -151,6 +184,7 @@ def main() -> int:
         if only and name not in only:
             continue
         module.shots(app, shot)
+    breakdowns(app, shot, only)
     app.close()
     return 0
 

@@ -352,8 +352,12 @@ def _result(final, names: list[str]) -> str:
                         for name, score in zip(names, final.scores()))
     if not final.is_over:
         return f"not finished · {scores}"
+    from tentable.narration import drawn
+    from tentable.text import english
+    view = final.view(None)
     won = [names[s] for s in final.winners()]
-    outcome = f"{won[0]} won" if len(won) == 1 else f"{', '.join(won)} share the win"
+    outcome = (english("results.draw") if drawn(final.game_id, view) else
+               f"{won[0]} won" if len(won) == 1 else f"{', '.join(won)} share the win")
     return f"{outcome} · {scores}"
 
 

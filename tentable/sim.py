@@ -14,6 +14,7 @@ from tentable.bots import make_bot
 from tentable.engine import GAMES, new_game
 from tentable.engine.core import MAX_SEED
 from tentable.match import Match
+from tentable.narration import drawn
 from tentable.session import BOT, Seat, Session
 
 
@@ -37,6 +38,7 @@ class SimResult:
     # points over the automaton's summed over the games
     solo: dict[str, int] = field(default_factory=dict)
     margin_sum: float = 0.0
+    draws: int = 0          # games nobody won (TEN tiles, TL-R8): half a win each
 
     def solo_json(self) -> dict:
         played = max(1, self.games)
@@ -55,6 +57,7 @@ class SimResult:
             "actions_per_s": self.actions / max(self.seconds, 1e-9),
             "errors": self.errors,
             **({"solo": self.solo_json()} if self.solo else {}),
+            **({"draws": self.draws} if self.draws else {}),
         }
 
 
@@ -104,6 +107,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
             continue
         result.games += 1
         winners = state.winners()
+        result.draws += drawn(game_id, state.view(None))
         for s, (name, score) in enumerate(zip(names, state.scores())):
             result.seats[name] = result.seats.get(name, 0) + 1
             result.score_sum[name] = result.score_sum.get(name, 0.0) + score
@@ -173,6 +177,8 @@ def format_result(result: SimResult) -> str:
                      f"{100 * solo['draw_rate']:.1f}% · loss {100 * solo['loss_rate']:.1f}% · "
                      f"mean margin {solo['mean_margin']:+.2f} (the bot's points minus the "
                      f"rules seat's)")
+    if result.draws:
+        lines.append(f"{result.draws} drawn games (a draw counts half a win for each)")
     lines.append("(shared wins are split evenly between the winners)")
     if GAMES[result.game].state.lowest_wins:
         lines.append("(lowest score wins: the mean score is a penalty)")

@@ -223,3 +223,22 @@ def test_sim_gives_searching_bots_their_time_limit(capsys):
     assert main(["sim", "tentiles", "--games", "2", "--bots", "search,random",
                  "--time-limit", "0.02", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
+def test_tl_r8_replay_and_sim_say_a_draw_not_a_shared_win(tmp_path, capsys):
+    import random
+    from tentable.engine import new_game
+    from tentable.sim import SimResult, format_result
+    state = new_game("tentiles", 2, seed=4)
+    rng = random.Random(4)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.result["reason"] == "limit"
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps({**state.record(), "seats": [{"name": "Ann"}, {"name": "Bo"}]}))
+    assert main(["replay", str(save)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].endswith("A draw: 100 moves without a line of ten.")       # the log
+    assert out[-1] == "A draw · Ann 0 · Bo 0" and "share" not in out[-1]
+    text = format_result(SimResult("tentiles", 2, ["easy"], games=10, draws=3))
+    assert "3 drawn games (a draw counts half a win for each)" in text

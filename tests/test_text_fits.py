@@ -6,6 +6,7 @@ imports it, so the test watches each of those imports."""
 import random
 import sys
 
+import pygame
 import pytest
 
 import uitools
@@ -60,4 +61,62 @@ def test_no_text_is_cut_off_at_1024_by_640(small_app, monkeypatch, game_id, card
         app.invalidate()
         step(app)
     assert app.size == (1024, 640)
+    assert not cut, sorted(cut)
+
+
+def finished(game_id: str, players: int, seed: int):
+    from tentable.engine import new_game
+    state = new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def pieces(scene) -> list:
+    """The rects of the results' breakdown texts and cards, in the content's coordinates."""
+    rects = []
+    for piece in scene._layout:
+        if piece[0] == "text":
+            _, text, size, ink, bold, x, y, *right = piece
+            image = panel.label(text, size, ink, bold)
+            rects.append((text, image.get_rect(topleft=(
+                x + right[0] - image.get_width() if right else x, y))))
+        elif piece[0] == "card":
+            rects.append((piece[1], piece[2]))
+    return rects
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_results_breakdown_is_neither_cut_nor_overlapping_at_1024_by_640(
+        small_app, monkeypatch, game_id):
+    """At the most players the game takes, with long names: every text of the ranking and
+    the breakdown whole, none on another or on a card, all inside the panel, and the
+    end of the breakdown reachable by the keys."""
+    from tentable.session import Seat, Session
+    from tentable.ui.scenes import results
+    cut = watch_fit(monkeypatch)
+    app = small_app
+    players = GAMES[game_id].max_players
+    seats = tuple(Seat(f"Maximiliana {i + 1}") for i in range(players))
+    for seed in range(3):
+        state = finished(game_id, players, seed)
+        scene = app.push("results", session=Session(game_id, seats, seed, {}),
+                         final=state.view(None), scores=state.scores(),
+                         winners=state.winners())
+        assert isinstance(scene, results.ResultsScene)
+        assert scene.breakdown.seats or scene.breakdown.items
+        step(app)
+        drawn = pieces(scene)
+        assert drawn
+        for i, (what, rect) in enumerate(drawn):
+            assert 0 <= rect.x and rect.right <= scene.view.w, (what, rect)
+            assert rect.y >= scene.table_rect.bottom, (what, rect)
+            for other, rect2 in drawn[i + 1:]:
+                assert not rect.colliderect(rect2), (what, other)
+        uitools.key(app, pygame.K_END)
+        step(app)
+        assert scene.scroll == scene.max_scroll
+        assert scene.view.bottom <= scene.panel.bottom and scene.panel.bottom <= 640
+        app.pop()
     assert not cut, sorted(cut)

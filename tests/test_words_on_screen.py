@@ -94,9 +94,14 @@ def play_through(app, game_id, seats, seed):
         job = table.match.job
         if job is not None:
             job.done.wait(0.05)
-    for _ in range(200):                       # the results screen too
+    for _ in range(300):                       # the results come by themselves (moments: auto)
+        if table.dialog is not None:           # TEN's scoring, before them
+            uitools.key(app, pygame.K_RETURN)
         app.invalidate()
         step(app)
+    if table.match.is_over:                    # the results were drawn, with their breakdown
+        assert type(app.top).__name__ == "ResultsScene"
+        assert app.top.breakdown.seats or app.top.breakdown.items
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -148,6 +148,8 @@ class ElferView(View):
     hand: list[str] | None        # the seat's own hand, by row then number, jokers last;
     #                               None for a spectator
     hand_sizes: list[int]
+    hands: list[list[str]]        # at the end only: every seat's hand (ER-R14 scores
+    #                               them; nothing is secret once the match is over)
     connections: list[list[str]]  # per seat: connection cards not yet laid (ER-R2)
     connections_out: list[str]    # those not dealt
     bonuses: list[list[str]]      # per seat: bonus cards won (ER-R10)
@@ -565,7 +567,7 @@ class Elfer(State):
                 slots.append({"id": card, "card": name, "joker": card[0] == JOKER}
                              if card else None)
             rows.append({"colour": c, "slots": slots})
-        return {
+        view = {
             "game_no": self.game_no, "games": self.options["games"],
             "game_scores": [list(g) for g in self.game_scores],
             "start_player": (self.options["start"] + self.game_no - 1) % self.players,
@@ -583,6 +585,9 @@ class Elfer(State):
             "max_cards": MAX_CARDS, "swapped": self.swapped,
             "pending": self.pending or None, "passes": self.passes,
         }
+        if self.turn is None:        # over: every hand is scored in the open (ER-R14)
+            view["hands"] = [sorted(h, key=self._hand_order) for h in self.hands]
+        return view
 
     def zones(self) -> dict[str, list]:
         zones = {"pile": self.pile,
@@ -596,9 +601,15 @@ class Elfer(State):
         return zones
 
     def hidden_zones(self, seat: int | None) -> set[str]:
+        if self.turn is None:        # over: the hands are scored in the open (ER-R14)
+            return {"pile"}
         return {"pile"} | {f"hand {s}" for s in range(self.players) if s != seat}
 
     def _determinize(self, seat: int, rng: random.Random) -> None:
+        if self.turn is None:        # over: the hands are shown, only the pile is unknown
+            self.pile.sort()          # its true order must not shape the copy
+            rng.shuffle(self.pile)
+            return
         self.pile = redeal_unseen(self.hands, self.pile, seat, rng)
 
     # -- accounting ----------------------------------------------------------------------

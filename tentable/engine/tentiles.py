@@ -21,6 +21,7 @@ from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError
                                   card_ids, check_deck, code_of, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
+from tentable.text import english
 
 GAME_ID = "tentiles"
 PLACE, MOVE = "place", "move"
@@ -724,15 +725,17 @@ class TenTiles(State):
         return [int(seat == winner) for seat in range(2)]
 
     def end_text(self) -> str:
-        """Why the game ended, in a sentence (empty while it runs)."""
+        """Why the game ended, in a sentence, in English (the table words it in the
+        player's language: `narration.tentiles.ending`); empty while it runs. A draw is
+        said as a draw (TL-R8), never as a win shared."""
         if not self.result:
             return ""
         reason, winner = self.result["reason"], self.result["winner"]
         if reason == "ten":
-            return f"{('White', 'Black')[winner]} made a line of exactly ten."
+            return english("tiles.end.ten", colour=english(f"tiles.colour.{winner}"))
         if reason == "limit":
-            return f"Drawn: {MOVE_LIMIT} moves without a line of ten."
-        return "Drawn: the same position came up for the third time."
+            return english("tiles.end.limit", n=MOVE_LIMIT)
+        return english("tiles.end.repetition")
 
     # -- information -------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict:

@@ -19,6 +19,12 @@ A refusal (`IllegalAction`, a text key and values) is worded by `refusal(words, 
 names)`: the values the engine marked as cards, moves or seats (`Term`) go through the
 game's `card` and `move` and the players' names, so the toast says "red 16", never "R16".
 
+A game's results are explained by `breakdown(view) -> Breakdown` in its module: from the
+final spectator view, the items each player's score is made of ("Blue 3–7 +5 points",
+"Cards left in hand −17 points") with the cards they are about, as codes the game's card
+painter draws small (never drawn as text), and what the whole game ended on (the line of
+ten, a draw). The results scene draws it; `tentable replay` prints its `outcome`.
+
 and the shared helpers below: `Teller` says "You play 34" to the one human at the
 screen and "Ana plays 34" otherwise; `plural` picks "1 point" or "2 points" from a
 `<key>.one` / `<key>.other` pair of the translation table; `signed` writes +3, −3, 0.
@@ -32,7 +38,8 @@ screen and "Ana plays 34" otherwise; `plural` picks "1 point" or "2 points" from
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Sequence
 
@@ -57,6 +64,52 @@ def plural(key: str, count: int, **values: object) -> str:
 def points(value: int) -> str:
     """A score in words with its sign: "+1 point", "−6 points", "0 points"."""
     return plural("words.points", value, score=signed(value))
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of a breakdown: what it is (`label`), what it counts (`value`, with its
+    sign and unit: "+5 points", "12 penalty points"), the cards it is about (codes for the
+    card painter) and words beside them (`note`: "3–7", "joker 7 as blue 7")."""
+
+    label: str
+    value: str = ""
+    cards: tuple[str, ...] = ()
+    note: str = ""
+    penalty: bool = False        # counted against the player: drawn as a penalty
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """How a finished game was scored: `seats[seat]`, the items of that player's score;
+    `items`, what the whole game ended on (the line of ten); `title` says what the seats'
+    items cover when it is not the whole game ("The last round"); `outcome`, the result in
+    a sentence (the CLI prints it); `draw`, nobody won: a draw, never "share the win"."""
+
+    seats: dict[int, list[Item]] = field(default_factory=dict)
+    items: list[Item] = field(default_factory=list)
+    title: str = ""
+    outcome: str = ""
+    draw: bool = False
+
+
+def words_for(game_id: str) -> ModuleType:
+    """The game's narration module, `tentable.narration.<game_id>`."""
+    return importlib.import_module(f"{__name__}.{game_id}")
+
+
+def drawn(game_id: str, view: dict) -> bool:
+    """A finished game nobody won (TEN tiles, TL-R8): told as a draw, never as a win
+    shared — a game whose rules know no draw has no `drawn` in its module."""
+    test = getattr(words_for(game_id), "drawn", None)
+    return view.get("phase") == "over" and test is not None and test(view)
+
+
+def last_part(done: int, parts: int, key: str) -> str:
+    """A match in parts explains its last part only (the earlier ones are gone from the
+    view; their scores stand in the results' columns): "The last round (2 of 2)"; ""
+    for a match of one part."""
+    return t(key, n=done, of=parts) if parts > 1 else ""
 
 
 @dataclass(frozen=True)

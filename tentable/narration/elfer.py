@@ -6,8 +6,9 @@ the log alone (`Teller.alone`), since the hand is a secret (ER-R11).
 """
 from __future__ import annotations
 
-from tentable.engine.elfer import SLOTS, ElferView, is_joker, move_of
-from tentable.narration import Line, Teller
+from tentable.engine.core import code_of
+from tentable.engine.elfer import BONUS_POINTS, SLOTS, ElferView, card_value, is_joker, move_of
+from tentable.narration import Breakdown, Item, Line, Teller, last_part, plural, points
 from tentable.text import t
 
 
@@ -71,3 +72,24 @@ def _drawn(teller: Teller, seat: int, before: ElferView, after: ElferView) -> st
     if is_joker(drawn[0]):
         return t("elfer.log.draw_joker.you")
     return t("elfer.log.draw_card.you", card=card(drawn[0]))
+
+
+def breakdown(view: ElferView) -> Breakdown:
+    """ER-R14 per player from the final view: the bonus cards won, the cards left in
+    hand (shown now: the game is over) and their cost; connection cards count nothing.
+    A match explains its last game; the others' scores stand in the results' columns."""
+    seats = {}
+    for seat in range(view["players"]):
+        bonuses = view["bonuses"][seat]
+        hand = view["hands"][seat]
+        items = [Item(plural("elfer.bd.bonus", len(bonuses)),
+                      points(BONUS_POINTS * len(bonuses)),
+                      tuple(code_of(c) for c in bonuses)),
+                 Item(t("elfer.bd.hand"), points(-sum(card_value(c) for c in hand)),
+                      tuple(code_of(c) for c in hand),
+                      "" if hand else t("elfer.bd.out"), penalty=bool(hand))]
+        if view["connections"][seat]:
+            items.append(Item(plural("elfer.bd.connections", len(view["connections"][seat])),
+                              points(0), note=t("elfer.bd.nothing")))
+        seats[seat] = items
+    return Breakdown(seats, title=last_part(view["game_no"], view["games"], "elfer.bd.last"))

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from tentable.engine.retro10 import (Retro10, Retro10View, face_value, kind_of,
                                      penalty_points)
-from tentable.narration import Line, Teller
+from tentable.engine.core import code_of
+from tentable.engine.retro10 import CHIP_POINTS
+from tentable.narration import Breakdown, Item, Line, Teller, plural
 from tentable.text import t
 
 
@@ -110,3 +112,39 @@ def _move_line(teller: Teller, seat: int, action: str, before: Retro10View,
     chosen = int(words[1])    # start P (RX-R8)
     key = "rx.log.start_self" if chosen == seat else "rx.log.start"
     return teller.say(key, seat, other=other(teller, chosen))
+
+
+KINDS = ("round", "penalty", "joker", "normal")     # the order a breakdown lists them in
+
+
+def breakdown(view: Retro10View) -> Breakdown:
+    """RX-R10 per player from the final view: the cards taken (the hand added at the end),
+    by kind, with the penalty points they cost, and the chips kept, 2 points off each.
+    Penalty points are what they are, a count the fewest of wins, never written "−10"."""
+    seats = {}
+    for seat in range(view["players"]):
+        taken = sorted(view["taken"][seat], key=_order)
+        items = []
+        for kind in KINDS:
+            cards = [c for c in taken if kind_of(c) == kind]
+            if cards:
+                items.append(Item(t(f"rx.bd.{kind}"), penalty(penalty_points(cards)),
+                                  tuple(code_of(c) for c in cards),
+                                  plural("words.cards", len(cards)), penalty=True))
+        if not taken:
+            items.append(Item(t("rx.bd.none"), penalty(0)))
+        chips = view["chips"][seat]
+        items.append(Item(t("rx.bd.chips"), plural("rx.bd.off", CHIP_POINTS * chips),
+                          note=plural("rx.bd.chips_n", chips)))
+        seats[seat] = items
+    return Breakdown(seats)
+
+
+def penalty(points: int) -> str:
+    """"1 penalty point", "10 penalty points": what a card costs, with no sign."""
+    return plural("rx.bd.points", points)
+
+
+def _order(card: str) -> tuple[int, int]:
+    """Round cards by number, then penalty cards, jokers and number cards by value."""
+    return KINDS.index(kind_of(card)), face_value(card) or 0

@@ -6,7 +6,7 @@ reads the log alone, and to everybody once the round is scored (`revealed`).
 from __future__ import annotations
 
 from tentable.engine.takethat import TakeThatView, pile_score, toads, twin
-from tentable.narration import Line, Teller, signed
+from tentable.narration import Breakdown, Item, Line, Teller, last_part, plural, points, signed
 from tentable.text import t
 
 
@@ -67,3 +67,27 @@ def _move_line(teller: Teller, seat: int, action: str, before: TakeThatView,
     if before["phase"] == "open" or not before["row"]:
         return teller.say("tt.log.open", seat, card=played)
     return teller.say("tt.log.play", seat, card=played)
+
+
+def breakdown(view: TakeThatView) -> Breakdown:
+    """TT-R9 per player for the round the final view still holds (the last): the plus of
+    the twisted pairs, the minus of the rows taken (V1's pile cards with them) and of the
+    toads among them. Earlier rounds' scores stand in the results' columns."""
+    seats = {}
+    toad = toads()
+    for seat in range(view["players"]):
+        up = view["face_up"][seat]
+        down = view["face_down"][seat] + [c for c in view["pile_cards"][seat] if c is not None]
+        plain = [c for c in down if c not in toad]
+        found = sorted(c for c in down if c in toad)
+        items = [Item(t("tt.bd.plus"), points(len(up)), tuple(str(c) for c in up),
+                      plural("tt.bd.twists", len(up) // 2)),
+                 Item(t("tt.bd.minus"), points(-len(plain)), (),
+                      plural("words.cards", len(plain)), penalty=bool(plain))]
+        if found:
+            items.append(Item(plural("tt.bd.toads", len(found)),
+                              points(pile_score([], found)), tuple(str(c) for c in found),
+                              penalty=True))
+        seats[seat] = items
+    return Breakdown(seats, title=last_part(len(view["round_scores"]), view["rounds"],
+                                            "tt.bd.last"))

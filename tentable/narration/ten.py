@@ -14,8 +14,9 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from tentable.engine.core import code_of
-from tentable.engine.ten import LIMIT, MONA, TenView, colour_of, kind_of, number_of
-from tentable.narration import Line, Teller, plural
+from tentable.engine.ten import (COLOURS, LIMIT, MONA, TenView, colour_of, is_joker, kind_of,
+                                 number_of, tie_breaks)
+from tentable.narration import Breakdown, Item, Line, Teller, plural, points
 from tentable.text import t
 
 TOKENS = ("t", "x", "d")          # what a pay action pays with, besides a card
@@ -149,3 +150,59 @@ def _move_lines(teller: Teller, seat: int, action: str, before: TenView, after: 
     if action.startswith("pay ") and after["payment"] is None:
         return say("ten.log.pay", paid=items([*paid, action]))
     return []
+
+
+def breakdown(view: TenView) -> Breakdown:
+    """TEN-R14 per player from the final view: each colour's run with the cards laid in it
+    (a joker where it went) and its points; where every joker went; and, when points tie,
+    what TEN-R15 compares next."""
+    keys = tie_breaks(view)
+    best = max(score for score, _, _ in keys)
+    top = [score for score, _, _ in keys].count(best)
+    seats = {}
+    for seat, info in enumerate(view["scoring"]):
+        # TEN-R15 decided only between the best totals (and never in solo, S8)
+        tied = not view["solo"] and keys[seat][0] == best and top > 1
+        seats[seat] = _runs(info) + _jokers(view["collections"][seat], info) + (
+            _tie_break(keys[seat]) if tied else [])
+    return Breakdown(seats)
+
+
+def _runs(info: dict) -> list[Item]:
+    """One item per colour run: its cards, numbers counted first to last, and points."""
+    went = {spot: joker for joker, spots in info["jokers"].items() for spot in spots}
+    items = []
+    for letter in COLOURS:
+        run = info["runs"].get(letter)
+        if not run:
+            continue
+        low, high = run
+        spots = [f"{letter}{n}" for n in range(low, high + 1)]
+        length = high - low + 1
+        worth = 10 if length == 9 else length          # TEN-R14: a full run scores 10
+        items.append(Item(t(f"ten.bd.run.{letter}"), points(worth),
+                          tuple(went.get(spot, spot) for spot in spots),
+                          t("ten.bd.full" if length == 9 else "ten.bd.span" if length > 1
+                            else "ten.bd.single", low=low, high=high)))
+    return items or [Item(t("ten.bd.no_run"), points(0))]
+
+
+def _jokers(collection: list[str], info: dict) -> list[Item]:
+    """TEN-R14: where the best assignment put each joker, and the jokers it left out."""
+    used = Counter({joker: len(spots) for joker, spots in info["jokers"].items()})
+    said = [t("ten.bd.joker_as", joker=card(joker), card=card(spot))
+            for joker, spots in info["jokers"].items() for spot in spots]
+    jokers = [code_of(c) for c in collection if is_joker(code_of(c))]
+    idle = list((Counter(jokers) - used).elements())
+    said += [t("ten.bd.joker_idle", joker=card(joker)) for joker in idle]
+    if not said:
+        return []
+    return [Item(plural("ten.bd.jokers", len(jokers)), "",
+                 tuple(sorted(jokers)), "; ".join(said))]
+
+
+def _tie_break(key: tuple[int, int, int]) -> list[Item]:
+    """TEN-R15, when points tie: the money (a bust token 3), then the spare number cards."""
+    _, money, outside = key
+    return [Item(t("ten.bd.money"), plural("ten.bd.money_n", money)),
+            Item(t("ten.bd.outside"), plural("words.cards", outside))]

@@ -4,8 +4,9 @@ the order of the face-down supplies, so every line may name what it tells.
 """
 from __future__ import annotations
 
+from tentable.engine.core import code_of
 from tentable.engine.tentiles import MOVE, PLACE, TenTilesView, owner, read_action, value
-from tentable.narration import Line, Teller
+from tentable.narration import Breakdown, Item, Line, Teller
 from tentable.text import t
 
 COLOUR_OF = ("tiles.white", "tiles.black")          # by seat: white is seat 0 (TL-R3)
@@ -55,6 +56,34 @@ def tell(teller: Teller, seat: int, action: str, before: TenTilesView,
     lines = [Line(text, seat)]
     if before["phase"] == PLACE and after["phase"] == MOVE:
         lines.append(Line(t("tiles.log.phase2")))
-    if after["phase"] == "over" and after["end_text"]:
-        lines.append(Line(after["end_text"]))
+    if after["phase"] == "over" and after["result"]:
+        lines.append(Line(ending(after)))
     return lines
+
+
+def drawn(view: TenTilesView) -> bool:
+    """The game ended without a winner (TL-R8): a draw, not a win shared."""
+    return bool(view["result"]) and view["result"]["winner"] is None
+
+
+def ending(view: TenTilesView) -> str:
+    """Why the game ended, in a sentence: the line of ten (TL-R6), or a draw after the
+    move limit or a position seen three times (TL-R8)."""
+    result = view["result"]
+    if result["winner"] is not None:
+        return t("tiles.end.ten", colour=colour(result["winner"]))
+    if result["reason"] == "limit":
+        return t("tiles.end.limit", n=view["move_limit"])
+    return t("tiles.end.repetition")
+
+
+def breakdown(view: TenTilesView) -> Breakdown:
+    """The winning line of ten, its tiles and their sum (TL-R6), or the draw (TL-R8)."""
+    result = view["result"]
+    if drawn(view):
+        return Breakdown(items=[Item(ending(view))], draw=True, outcome=ending(view))
+    tiles = [[view["board"][place] for place in line] for line in result["lines"]]
+    items = [Item(t("tiles.bd.line", colour=colour(result["winner"])),
+                  t("tiles.bd.sum", sum=" + ".join(str(value(tile)) for tile in line)),
+                  tuple(code_of(tile) for tile in line)) for line in tiles]
+    return Breakdown(items=items, outcome=ending(view))

@@ -71,6 +71,7 @@ TOAD: RGB = (86, 150, 60)
 TOAD_DARK: RGB = (44, 96, 36)
 TOAD_BELLY: RGB = (196, 220, 140)
 PENALTY: RGB = OI_VERMILLION       # minus-points badge ("−5" on a toad)
+PENALTY_TEXT: RGB = (255, 150, 100)  # points against a player, as text on a dark panel
 # Take That: each decade gets its own hue so "within 10 of the row's end" is easy to see;
 # the digits themselves carry the meaning, the hue only helps.
 DECADES: tuple[RGB, ...] = (

@@ -30,6 +30,18 @@ def _badge(c: Canvas, center: tuple[float, float], text: str, colour: theme.RGB 
     c.text(text, r * 1.05, (255, 255, 255), center, max_width=r * 1.7)
 
 
+def _penalty_tag(c: Canvas, center: tuple[float, float], points: int) -> None:
+    """What a 10 Retro card costs (RX-R10): a red tag with a falling arrow and the penalty
+    points, no sign. A "−10" read as ten points off, a bonus, in a game the fewest win."""
+    x, y = center
+    w, h = 40.0, 21.0
+    c.rrect((x - w / 2 - 1.6, y - h / 2 - 1.6, w + 3.2, h + 3.2), (255, 255, 255), h / 2 + 1.6)
+    c.rrect((x - w / 2, y - h / 2, w, h), theme.PENALTY, h / 2)
+    ax = x - w / 2 + 10
+    c.polygon([(ax - 5.5, y - 4.5), (ax + 5.5, y - 4.5), (ax, y + 5.5)], (255, 255, 255))
+    c.text(str(points), 15, (255, 255, 255), (x + 6, y), max_width=w - 18)
+
+
 def _panel(c: Canvas, colour: theme.RGB) -> None:
     c.rrect((INSET, INSET, 100 - 2 * INSET, c.bottom - 2 * INSET), colour, PANEL_RADIUS)
 
@@ -197,7 +209,7 @@ def retro10(c: Canvas, code: str) -> bool:
         _retro_blank(c, theme.PENALTY)
         c.symbol("diamond", c.mid, 36, (250, 206, 180))
         c.text(str(value), 50, theme.PENALTY, c.mid, outline=(255, 255, 255), outline_width=1.2)
-        _badge(c, (50, c.bottom - 19), f"−{value + 2}", theme.PENALTY, 12)
+        _penalty_tag(c, (50, c.bottom - 19), value + 2)
         c.corners(str(value), theme.PENALTY, "diamond")
         return True
     if code[:1] == "R" and _number(code[1:], 1, 10) is not None:
@@ -207,14 +219,14 @@ def retro10(c: Canvas, code: str) -> bool:
         for r, col in ((34, (70, 124, 164)), (26, (226, 236, 244)), (18, (70, 124, 164))):
             c.circle(c.mid, r, col)
         c.text(value, 26, (255, 255, 255), c.mid)
-        _badge(c, (50, c.bottom - 19), f"−{value}", theme.PENALTY, 12)
+        _penalty_tag(c, (50, c.bottom - 19), int(value))
         c.corners(value, (255, 255, 255), "ring")
         return True
     if code == "J":
         _retro_blank(c, theme.RETRO_JOKER)
         c.symbol("star", c.mid, 32, (238, 206, 240), theme.RETRO_JOKER, 1.2)
         c.text("0–10", 17, theme.RETRO_JOKER, c.mid)
-        _badge(c, (50, c.bottom - 19), "−10", theme.PENALTY, 12)
+        _penalty_tag(c, (50, c.bottom - 19), 10)
         c.corners("J", theme.RETRO_JOKER, "star")
         return True
     return False

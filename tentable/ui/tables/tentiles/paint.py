@@ -129,7 +129,7 @@ class Paint(CardTable):
             for where in line:
                 pygame.draw.rect(surface, theme.SELECTED, cam.cell_rect(*coords(where)),
                                  max(2, px(4, s)), border_radius=px(6, s))
-        text = view["end_text"]
+        text = self.words.ending(view)
         if text:
             size = text_px(theme.FONT_TITLE - 4, s)
             r = cam.rect
