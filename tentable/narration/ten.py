@@ -149,3 +149,11 @@ def _move_lines(teller: Teller, seat: int, action: str, before: TenView, after: 
     if action.startswith("pay ") and after["payment"] is None:
         return say("ten.log.pay", paid=items([*paid, action]))
     return []
+
+
+def moment(teller: Teller, kind: str, facts: dict) -> str:
+    """The banner over a moment the table holds: a bust with the card that did it (TEN-R5),
+    a joker won at auction (TEN-R11)."""
+    if kind == "bust":
+        return teller.say("ten.log.bust", facts["seat"], card=card(facts["card"]))
+    return teller.say("ten.log.won", facts["seat"], card=card(facts["card"]), n=facts["price"])
