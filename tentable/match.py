@@ -10,8 +10,9 @@ The table, `tentable sim`, `tentable replay` and the tests drive the same `Match
         events = match.advance()          # (the caller paces it: animations, delays)
     match.close()
 
-Events say what happened: `Applied` (with the viewer's views before and after),
-`TurnChanged`, `PartOver`, `GameOver`, `Refused`, `BotLate`, `BotFailed`, `SaveFailed`.
+Events say what happened: `Applied` (with the viewer's views before and after), the
+`Moment`s it went through (a bust, a showdown: positions the table holds), `TurnChanged`,
+`PartOver`, `GameOver`, `Refused`, `BotLate`, `BotFailed`, `SaveFailed`.
 
 Fair bots: every bot decides from `state.determinize(seat, ...)`, a copy in which all its seat
 cannot see is resampled, in a simulation as at the table. Light bots answer at once on the
@@ -87,6 +88,18 @@ class TurnChanged:
 
 
 @dataclass(frozen=True)
+class Moment:
+    """A position worth holding (a bust, a showdown, the end of a round) that the action
+    went through and cleared: `kind` and `facts` as the game named them, `view` as the
+    viewer saw it then, `views` as every seat did (None: a spectator), for a table that
+    shows it to several players at once."""
+    kind: str
+    facts: dict
+    view: dict
+    views: dict
+
+
+@dataclass(frozen=True)
 class PartOver:
     """A part of a match (a round of Take That, a game of Elfer) ended."""
     part: int                 # 1 for the first part
@@ -120,8 +133,8 @@ class SaveFailed:
     reason: str
 
 
-Event = Union[Applied, Undone, SeatChanged, Refused, TurnChanged, PartOver, GameOver,
-              BotLate, BotFailed, SaveFailed]
+Event = Union[Applied, Undone, SeatChanged, Refused, TurnChanged, Moment, PartOver,
+              GameOver, BotLate, BotFailed, SaveFailed]
 
 # Why a human cannot take back a move now (`Match.undo_refusal`); the table words them.
 NOTHING, REVEALED, TURN_OVER, NOT_YOURS, UNDO_OFF = (
@@ -484,9 +497,17 @@ class Match:
             self._takeback, self._no_takeback = [], NOTHING   # another seat acted
         before = self.view(self.viewer)
         parts = self._parts_done()
-        for action in actions:
-            state.apply(action)
+        # moments are kept only while the match applies a move: never in a copy or a bot's
+        # rollout, nor for moves a test or a showcase applies to the state by hand
+        state.keep_moments, state.moments = True, []
+        try:
+            for action in actions:
+                state.apply(action)
+        finally:
+            state.keep_moments = False
+        moments, state.moments = state.moments, []
         events: list[Event] = [Applied(seat, tuple(actions), before, self.view(self.viewer))]
+        events += [Moment(m.kind, m.facts, m.views[self.viewer], m.views) for m in moments]
         if self._writer is not None:
             self._writer.save(self.record())
         if self._parts_done() > parts:

@@ -51,7 +51,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "animation_speed": "normal",
     "window_mode": "windowed",
     "card_size": "medium",
-    "moments": "wait",              # the final board waits for the player
+    "moments": "wait",              # a bust, a showdown, a round's end wait for the player
     "language": "system",
     "coach": False,                 # TEN: the coach's odds, off by default
     # the windowed size [w, h] and position [x, y] the window had when it was last closed

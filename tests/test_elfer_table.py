@@ -112,10 +112,11 @@ def play_a_game(app, table, by):
     me = make_bot("heuristic", "elfer", 0, seed=1)
     mine, games_seen = [], 0
     while not state.is_over:
-        wait_for(app, lambda: table.my_turn or state.is_over or table.dialog)
-        if table.dialog is not None:
+        wait_for(app, lambda: table.my_turn or state.is_over or table.moments)
+        if table.moments:
+            step(app, 30)
             key(app, pygame.K_RETURN)             # "Next game"
-            assert table.dialog is None
+            assert not table.moments
             games_seen += 1
             continue
         if state.is_over:

@@ -11,7 +11,7 @@ from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
 import uitools
-from uitools import drag, key, post, wait_for
+from uitools import drag, key, post, step, wait_for
 
 
 
@@ -83,10 +83,11 @@ def test_a_whole_two_player_game_by_mouse_and_keyboard(app):
     me = make_bot("heuristic", "takethat", 0, seed=1)
     moves = 0
     while not state.is_over:
-        wait_for(app, lambda: table.my_turn or state.is_over or table.dialog)
-        if table.dialog is not None:
+        wait_for(app, lambda: table.my_turn or state.is_over or table.moments)
+        if table.moments:
+            step(app, 30)
             key(app, pygame.K_RETURN)            # "Next round"
-            assert table.dialog is None
+            assert not table.moments
             continue
         if state.is_over:
             break

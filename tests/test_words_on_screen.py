@@ -81,7 +81,7 @@ def play_through(app, game_id, seats, seed):
         if table.curtain is not None:
             uitools.key(app, pygame.K_RETURN)
             continue
-        if table.dialog is not None:
+        if table.dialog is not None or table.moments:
             uitools.key(app, pygame.K_RETURN)
             continue
         if table.my_turn:

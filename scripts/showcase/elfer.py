@@ -82,13 +82,11 @@ def shots(app, shot) -> None:
     state = table.match.state
     from tentable.bots import make_bot
     bots = [make_bot("heuristic", "elfer", s, seed=s) for s in range(3)]
-    while state.game_no == 1:
-        state.apply(bots[state.current_player].choose(state))
-    table.view = state.view(table.seat)
-    table.show_part_summary(table.view)
-    table.sync(animate=False)
+    from tentable.ui.tables.moments import play_to_moment
+    # to the end of the first game: its last board held under the scores
+    play_to_moment(table, "part", lambda state: bots[state.current_player].choose(state))
     shot("elfer-game")
-    table.show_dialog(None)
+    table.go_on()
 
     while not state.is_over:
         state.apply(bots[state.current_player].choose(state))

@@ -19,7 +19,6 @@ def _play_until(table, until, limit: int = 3000) -> None:
         state.apply(action)
         table.narrate(seat, action, before, state.view(table.seat))   # the log as in play
     table.view = state.view(table.seat)
-    table.showdown = None
     table.sync(animate=False)
 
 
@@ -70,8 +69,13 @@ def shots(app, shot) -> None:
 
     table = app.reset("table", session=session_for(
         "retro10", ["human", "heuristic", "heuristic"], seed=8))
-    _play_until(table, lambda s: s.phase == "start" and s.round_no >= 2 and s.turn == 0, 20000)
-    shot("retro10-showdown")
+    _play_until(table, lambda s: s.round_no >= 2, 20000)
+    from tentable.bots import make_bot
+    from tentable.ui.tables.moments import play_to_moment
+    play_to_moment(table, "showdown", lambda state: make_bot(
+        "heuristic", "retro10", state.current_player, seed=state.current_player + 1).choose(state))
+    shot("retro10-showdown")        # the round revealed, held under who won and who lost
+    table.go_on()
 
     state = table.match.state
     _play_until(table, lambda s: False, 20000)

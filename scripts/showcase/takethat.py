@@ -40,8 +40,8 @@ def shots(app, shot) -> None:
         if time.monotonic() > deadline:
             break
         app.step(wait=False)
-        if table.dialog is not None:
-            table.show_dialog(None)
+        while table.moments:
+            table.go_on()
         if table.my_turn and len(table.view["row"]) < 6:
             table.submit(me.choose(table.match.state))
         time.sleep(0.001)
@@ -55,13 +55,12 @@ def shots(app, shot) -> None:
     app.pop()
 
     state = table.match.state
-    while state.round == 1:   # to the end of the first round: its summary
-        state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
-    table.view = state.view(table.seat)
-    table.show_part_summary(table.view)
-    table.sync(animate=False)
+    from tentable.ui.tables.moments import play_to_moment
+    # to the end of the first round: its last board held under the scores
+    play_to_moment(table, "part", lambda state: make_bot(
+        "heuristic", "takethat", state.current_player).choose(state))
     shot("takethat-round")
-    table.show_dialog(None)
+    table.go_on()
 
     while not state.is_over:
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))

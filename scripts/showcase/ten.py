@@ -2,17 +2,25 @@
 from __future__ import annotations
 
 
-def _play(state, until, seed: int = 3) -> None:
-    """Let the heuristic play every seat until `until(state)` holds (or the game ends)."""
+def _chooser(seed: int = 3):
+    """The heuristic's move for every seat (an automaton's one move for Mona)."""
     from tentable.bots import make_bot
     bots = {}
-    while not state.is_over and not until(state):
+
+    def choose(state) -> str:
         seat = state.current_player
         if seat in state.automata:
-            state.apply(state.legal_actions()[0])
-            continue
-        bot = bots.setdefault(seat, make_bot("heuristic", "ten", seat, seed + seat))
-        state.apply(bot.choose(state))
+            return state.legal_actions()[0]
+        return bots.setdefault(seat, make_bot("heuristic", "ten", seat, seed + seat)).choose(
+            state)
+    return choose
+
+
+def _play(state, until, seed: int = 3) -> None:
+    """Let the heuristic play every seat until `until(state)` holds (or the game ends)."""
+    choose = _chooser(seed)
+    while not state.is_over and not until(state):
+        state.apply(choose(state))
 
 
 def _refresh(table) -> None:
@@ -48,8 +56,9 @@ def busiest(app):
 
 
 def shots(app, shot) -> None:
-    """Hot seat (no curtain: nothing is private), a 4-player table mid-game with the coach, an auction, a payment tray,
-    solo against Mona, the scoring dialog and the results, as `ten-*.png`."""
+    """Hot seat (no curtain: nothing is private), a 4-player table mid-game with the coach,
+    a bust held, an auction, a payment tray, solo against Mona, the scoring dialog and the
+    results, as `ten-*.png`."""
     from tentable.ui.launch import session_for
 
     # hot seat: nothing is private, so no curtain: the table turns to the player to move
@@ -65,6 +74,11 @@ def shots(app, shot) -> None:
     _refresh(table)
     shot("ten-table")
     app.settings["coach"] = False
+
+    from tentable.ui.tables.moments import play_to_moment
+    play_to_moment(table, "bust", _chooser())
+    shot("ten-bust")                # the busting card held on the tableau
+    table.go_on()
 
     _play(state, lambda s: s.phase == "auction" and s.current_player == 0)
     _refresh(table)

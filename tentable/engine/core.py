@@ -316,6 +316,10 @@ class State(ABC):
         self.chance = dict(chance or {})
         self.history: list[str] = []
         self.phase = ""
+        # The moments worth holding at a table, recorded only while `keep_moments` is on (a
+        # Match turns it on; copies, simulations and bots leave it off and pay nothing).
+        self.keep_moments = False
+        self.moments: list[Moment] = []
         self._legal: list[str] | None = None
         self._legal_set: Any = frozenset()     # a frozenset, or a _SortedList
 
@@ -398,6 +402,15 @@ class State(ABC):
         setattr(self, sub.frame, None)
         self.goto(caller)
         self.phases[caller].resume(self)
+
+    def moment(self, kind: str, **facts: Any) -> None:
+        """The game reached a position worth holding on the table (a bust, a showdown, the
+        end of a round) that the rest of this action will clear: keep what every seat (and
+        a spectator) sees now, and `facts` (plain public data) to word it. The position
+        stays out of the history: records replay without it."""
+        if self.keep_moments:
+            views = {seat: self._seen(seat, []) for seat in (*self.seats, None)}
+            self.moments.append(Moment(kind, facts, views))
 
     # -- the contract -----------------------------------------------------------
     @property
@@ -483,15 +496,17 @@ class State(ABC):
     def view(self, seat: int | None) -> dict:
         """What `seat` may see (None: a spectator), as plain JSON-able data."""
         self.check_seat(seat, spectator=True)
+        return self._seen(seat, self.legal_actions() if seat is not None and
+                          seat == self.current_player else [])
+
+    def _seen(self, seat: int | None, legal: list[str]) -> dict:
         over = self.is_over
         return {
             **self._view(seat),
             "game": self.game_id, "players": self.players, "seat": seat,
             "phase": OVER if over else self.phase, "current_player": self.current_player,
             "automata": list(self.automata), "scores": self.scores_seen_by(seat),
-            "winners": self.winners(),
-            "legal_actions": self.legal_actions() if seat is not None and
-            seat == self.current_player else [],
+            "winners": self.winners(), "legal_actions": legal,
         }
 
     def view_all(self, seat: int) -> dict:
@@ -596,6 +611,17 @@ class State(ABC):
     def __repr__(self) -> str:
         return (f"<{self.game_id} players={self.players} seed={self.seed} "
                 f"actions={len(self.history)} to_move={self.current_player}>")
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A position worth holding, as `State.moment` kept it: its `kind` ("bust"), the
+    `facts` that word it, and the view of every seat at that instant (None: a spectator).
+    Nobody may act in it: its views offer no legal actions."""
+
+    kind: str
+    facts: dict
+    views: dict
 
 
 class _SortedList:

@@ -521,6 +521,8 @@ class Elfer(State):
         if self.game_no >= self.options["games"]:
             self.turn = None
         else:
+            # the last board of the game stays in sight before the next deal (ER-R14)
+            self.moment("part", part=self.game_no, scores=list(self.game_scores[-1]))
             self._deal(self.game_no + 1)
 
     def scores(self) -> list[int]:

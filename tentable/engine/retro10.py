@@ -587,6 +587,10 @@ class Retro10(State):
         for s in order:                  # who put each card down: the placer, the adder
             self._show_jokers(self.seen_by[s][0], self.table[s][:1])
             self._show_jokers(s, self.table[s][1:])
+        # RX-R8: the revealed round lies on the table before the loser takes it
+        self.moment("showdown", round=self.round_no, round_card=self.round_card,
+                    winner=winner, loser=loser, pot=self.pot, cards=played,
+                    totals=[results[s][0] for s in range(self.players)])
         self.taken[loser] += played + [self.round_card]
         self.table = [[] for _ in range(self.players)]
         self.last_round = {"round": self.round_no, "round_card": self.round_card,

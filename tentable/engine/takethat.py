@@ -234,6 +234,9 @@ class TakeThat(State):
         if self.round >= self.options["rounds"]:
             self.turn = None
         else:
+            # the last board of the round stays in sight before the next deal (the end of
+            # the last round is the end of the game, held as such)
+            self.moment("part", part=self.round, scores=list(self.round_scores[-1]))
             self._deal(self.round + 1)
 
     # -- scores --------------------------------------------------------------

@@ -517,6 +517,8 @@ class Ten(State):
 
     def _bust(self, paid: bool) -> None:
         """TEN-R5: numbers to the market, others paid only on a total bust, V1's choice."""
+        # TEN-R4: the busting card lies on the tableau for everyone to see before it clears
+        self.moment("bust", seat=self.turn, card=self.tableau[-1])
         _, money = self._sums()
         for card in self.tableau:
             if CARD[card][1] == "money":
@@ -620,6 +622,9 @@ class Ten(State):
             self._resume_turn()
             return
         self._start_payment(auction["bidder"], auction["high"], auction["joker"])
+        # TEN-R11: the highest bidder takes the joker (held on the table while it is paid)
+        self.moment("joker", seat=auction["bidder"], card=auction["joker"],
+                    price=auction["high"])
 
     # -- phase "pay": TEN-R12; it returns to the phase that called it ------------------------
     def _start_payment(self, payer: int, due: int, card: str) -> None:

@@ -79,6 +79,12 @@ def showdown(teller: Teller, last: dict) -> list[Line]:
                             n=len(last["cards"]) + 1, points=taken), loser)]
 
 
+def moment(teller: Teller, facts: dict) -> tuple[str, list[str]]:
+    """The banner over a showdown the table holds (RX-R8): the round, who won, who lost."""
+    return (t("rx.moment.showdown", round=facts["round"]),
+            [line.text for line in showdown(teller, facts)])
+
+
 def _move_line(teller: Teller, seat: int, action: str, before: Retro10View,
                after: Retro10View) -> str:
     reader = teller.reader

@@ -206,3 +206,11 @@ def _tie_break(key: tuple[int, int, int]) -> list[Item]:
     _, money, outside = key
     return [Item(t("ten.bd.money"), plural("ten.bd.money_n", money)),
             Item(t("ten.bd.outside"), plural("words.cards", outside))]
+
+
+def moment(teller: Teller, kind: str, facts: dict) -> str:
+    """The banner over a moment the table holds: a bust with the card that did it (TEN-R5),
+    a joker won at auction (TEN-R11)."""
+    if kind == "bust":
+        return teller.say("ten.log.bust", facts["seat"], card=card(facts["card"]))
+    return teller.say("ten.log.won", facts["seat"], card=card(facts["card"]), n=facts["price"])

@@ -19,8 +19,8 @@ and is registered in `tentable.ui.scenes.TABLES`. The match (`tentable.match`) o
 state, the bots, the automata and the autosave; the base turns its events into the
 table's hooks, decides which seat is at the screen (the human to move; a "Pass to <name>"
 curtain between two humans), paces the computer's moves by the animation speed, waits for
-a human's click even when a move is forced, holds everything while a dialog is up and
-shows the results.
+a human's click even when a move is forced, holds the moments (a bust, a showdown, the end
+of a round: `tables.moments`) and everything while a dialog is up, and shows the results.
 """
 from __future__ import annotations
 
@@ -32,13 +32,14 @@ import pygame
 from tentable import narration, stats, store
 from tentable.bots import available_bots
 from tentable.engine import IllegalAction, replay
-from tentable.match import (Applied, BotFailed, BotLate, Match, Refused, SaveFailed,
-                            SeatChanged, Undone)
+from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, Refused,
+                            SaveFailed, SeatChanged, Undone)
 from tentable.match import GameOver as GameOverEvent
 from tentable.session import Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, text_px
+from tentable.ui.tables.moments import MomentHold
 from tentable.ui.tables.parts import InParts, Parts  # noqa: F401  (tables import Parts here)
 from tentable.ui.tables.screens import Curtain, GameOver
 from tentable.ui.tables.undo import UndoControl
@@ -85,6 +86,7 @@ class TableScene(InParts, Scene):
         self.pause_button = Button(t("table.menu"), self.pause)
         self.curtain_screen = Curtain(self._lift_curtain)
         self.over = GameOver(self.show_results)   # the final board, until results are asked
+        self.moments = MomentHold(self.go_on)     # positions held until the player goes on
         self._follow_turn(notify=False)
         # The seat drawn at the bottom of the table: the one at the screen, or the first
         # human's while the screen shows a spectator's view (a bot's turn, the curtain).
@@ -112,8 +114,9 @@ class TableScene(InParts, Scene):
     @property
     def my_turn(self) -> bool:
         """The seat at the screen is a human to move and may act now (never in a replay,
-        where the table only watches)."""
-        return (not self.session.watch and self.curtain is None and self.dialog is None and self.seat is not None
+        where the table only watches, nor while a moment holds the table)."""
+        return (not self.session.watch and self.curtain is None and self.dialog is None
+                and not self.moments and self.seat is not None
                 and self.match.current_player == self.seat and self.match.is_human(self.seat))
 
     def legal_actions(self) -> list[str]:
@@ -276,6 +279,24 @@ class TableScene(InParts, Scene):
     def on_key(self, event: pygame.event.Event) -> None:
         """A key press (event.key, event.mod)."""
 
+    def moment_words(self, moment: Moment) -> tuple[str, list[str], str | None]:
+        """The banner of a moment: its title, lines under it and the button's words (None:
+        "Go on"), in the player's words. The end of a part of a match is told here; a table
+        words its game's own moments."""
+        if moment.kind == "part" and self.parts is not None:
+            return self.part_summary(moment.view, moment.facts["part"])
+        raise NotImplementedError(f"{type(self).__name__} has no words for a {moment.kind}")
+
+    def moment_column(self) -> pygame.Rect | None:
+        """Where a moment's banner goes, once laid out: a column of the table that shows
+        no card (the log's); None: a strip at the top centre."""
+        return None
+
+    def moment_passed(self, moment: Moment) -> None:
+        """The player went on from `moment`: `self.view` is already the next position (the
+        next moment's, or the live one). By default everything is drawn again."""
+        self.on_seat_change(self.seat, False)
+
     def speaks_to(self, seat: int) -> bool:
         """The log says "You play 34" to the one human at the screen (while the computer
         plays for them too); others by name. A replay of everyone's cards is nobody's."""
@@ -353,6 +374,7 @@ class TableScene(InParts, Scene):
         self.over.layout(size)
         self._laid_out = (tuple(size), self.card_size)
         self.layout(size)
+        self.moments.layout(size, self.moment_column())
         self.app.toasts.area = self.toast_area
 
     def enter(self) -> None:
@@ -379,6 +401,9 @@ class TableScene(InParts, Scene):
         if self.dialog is not None:
             self.dialog.handle(event)
             return
+        if self.moments:
+            self.moments.handle(event)
+            return
         if self._final_board and self.over.handle(event):
             return
         self.handle_input(event)
@@ -388,6 +413,11 @@ class TableScene(InParts, Scene):
         moving = self.animate(dt)
         if self.curtain is not None or self.dialog is not None:
             return moving          # a dialog or the curtain holds the game, bots included
+        if self.moments:           # so does a moment, until the player goes on
+            if self.moments.tick(dt, not moving, self.settings.get("moments") == "auto"):
+                self.go_on()
+                return True
+            return moving
         match = self.match
         if match.is_over:
             if not self._final_board and not moving and self._since_action >= END_DELAY:
@@ -410,7 +440,8 @@ class TableScene(InParts, Scene):
             # whole turn is played in this one frame.
             if not settled:
                 return moving
-            while match.ready and match.current_player in match.automata:
+            while match.ready and match.current_player in match.automata \
+                    and not self.moments:
                 self._handle(match.advance())
                 if self.bot_delay > 0:
                     break
@@ -430,7 +461,10 @@ class TableScene(InParts, Scene):
             self.curtain_screen.draw(surface, self.curtain, self.names[self.curtain])
         else:
             self.draw_view(surface, self.view, self.seat)
-            self.draw_status(surface)
+            if self.moments:
+                self.moments.draw(surface, *self.moment_words(self.moments.current))
+            else:
+                self.draw_status(surface)
             if self._final_board and not self.session.watch:
                 self.over.draw(surface)
             if self.dialog is not None:
@@ -487,17 +521,48 @@ class TableScene(InParts, Scene):
         store.clear_autosave(self.session.game_id)
 
     # -- inside -----------------------------------------------------------------
+    def go_on(self) -> None:
+        """The player goes on from the moment held: to the next one, or to the live table
+        (and only then the turn passes on, behind a curtain if it must)."""
+        if not self.moments:
+            return
+        passed = self.moments.current
+        self.moments.done()
+        self._since_action = 0.0
+        self.view = self.moments.current.views[self.seat] if self.moments else \
+            self.match.view(self.seat)
+        self.moment_passed(passed)
+        if not self.moments:
+            self._follow_turn()
+        self.app.invalidate()
+
+    def _hold(self, moments: list[Moment]) -> None:
+        """Hold the moments of the move just told (`self.moments` has them already).
+        Several humans who must not see each other's hands all see it, so it is drawn as
+        a spectator sees it."""
+        self.moments.layout(self.app.size, self.moment_column())   # the table may have moved
+        if self.seat is not None and len(self.session.humans) > 1 \
+                and self.match.secret_between(self.session.humans):
+            self._set_seat(None, moments[0].views[None])
+
     def _handle(self, events: list) -> None:
         """Turn the match's events into the table's hooks, toasts and seat changes."""
+        # a replay shows every position as it comes: it holds nothing
+        moments = [] if self.session.watch else [e for e in events if isinstance(e, Moment)]
         for event in events:
             if isinstance(event, Applied):
                 self._since_action = 0.0
-                self.view = event.after
+                # the table goes to the first moment's position; the live one waits
+                self.view = moments[0].view if moments else event.after
+                self.moments.add(moments)
                 if len(event.actions) == 1:
                     self.on_action(event.seat, event.actions[0], event.before, event.after)
                 else:
                     self.on_actions(event.seat, list(event.actions), event.before, event.after)
-                self._follow_turn()
+                if moments:
+                    self._hold(moments)
+                else:
+                    self._follow_turn()
                 self.app.invalidate()
             elif isinstance(event, GameOverEvent):
                 self._keep_finished()
@@ -510,7 +575,8 @@ class TableScene(InParts, Scene):
             elif isinstance(event, SeatChanged):
                 self.tell(t(("table.helped" if event.level else "table.back")
                             + self.you(event.seat), name=self.names[event.seat]))
-                self._follow_turn()
+                if not self.moments:
+                    self._follow_turn()
                 self.app.invalidate()
             elif isinstance(event, Refused):
                 self.refuse(event.reason or t("table.not_your_turn"))
@@ -540,7 +606,7 @@ class TableScene(InParts, Scene):
             seat = self.seat if current == self.seat else None
         else:  # only computers, or several humans while a computer moves: hide every hand
             seat = None
-        self._set_seat(seat, notify)
+        self._set_seat(seat, notify=notify)
 
     def _lift_curtain(self) -> None:
         if self.curtain is None:
@@ -550,11 +616,13 @@ class TableScene(InParts, Scene):
         self._set_seat(seat)
         self.app.invalidate()
 
-    def _set_seat(self, seat: int | None, notify: bool = True) -> None:
+    def _set_seat(self, seat: int | None, view: dict | None = None,
+                  notify: bool = True) -> None:
+        """Put `seat` at the screen, drawn from `view` (by default the live one)."""
         if seat == self.seat:
             return
         self.seat = self.match.viewer = seat
-        self.view = self.match.view(seat)
+        self.view = self.match.view(seat) if view is None else view
         if notify:
             turned = seat is not None and seat != self.bottom
             if turned:

@@ -29,6 +29,7 @@ from typing import Callable, Hashable
 
 import pygame
 
+from tentable.match import Moment
 from tentable.narration import Teller
 from tentable.ui.tables.base import TableScene
 from tentable.text import t
@@ -291,14 +292,21 @@ class CardTable(TableScene):
     # -- events from the match ---------------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
         self.narrate(seat, action, before, after)
-        if self.parts is not None and self.part_ended(before, after):
-            self.show_part_summary(after)
         self.sync(origin=seat)
 
     def on_seat_change(self, seat: int | None, turned: bool) -> None:
         self.selected = None
         if self.geo is not None:
             self.layout(self.app.size)
+
+    def moment_column(self) -> pygame.Rect | None:
+        return self.log.rect            # the banner stands in for the log while it holds
+
+    def moment_passed(self, moment: Moment) -> None:
+        """From a moment's position to the next the cards move as after a move."""
+        self.selected = None
+        self.layers.clear()
+        self.sync()
 
     def animate(self, dt: float) -> bool:
         return self.tweens.update(dt) or self.drag.dragging

@@ -1,15 +1,11 @@
 """A match played in parts (Take That's rounds, Elfer's games): what the view calls them,
-how the log tells them, and the summary that holds the table between two parts."""
+how the log tells them, and the summary held over the last board of a part."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pygame
-
 from tentable.narration import signed
 from tentable.text import t
-from tentable.ui.widgets.button import Button
-from tentable.ui.widgets.dialog import Dialog
 
 
 @dataclass(frozen=True)
@@ -22,14 +18,14 @@ class Parts:
     scores: str          # the scores of each finished part ("round_scores")
     started: str         # the log: who starts the part (+ ".you")
     ended: str           # the log: a part is over, with its scores
-    title: str           # the summary between parts: its title,
+    title: str           # the summary held after a part: its title,
     line: str            # a line per player ({points} this part, {total} in all),
     button: str          # and its button
 
 
 class InParts:
     """The table base's telling of parts; a table in parts sets `parts`. Uses the table's
-    `log`, `names`, `you` and `show_dialog`."""
+    `log`, `names` and `you`."""
 
     parts: Parts | None = None      # a game in rounds or a match of games sets this
 
@@ -49,21 +45,16 @@ class InParts:
         if after["phase"] != "over":
             self.log_start(after)
 
-    def show_part_summary(self, after: dict) -> None:
-        """Between the parts of a match: each player's last part and total, holding the
-        table until the button (or Enter). The results screen follows the last part."""
+    def part_summary(self, view: dict, part: int) -> tuple[str, list[str], str]:
+        """The banner held over the last board of a part (a moment, `tables.moments`):
+        its title, each player's points of the part and in all, and the button."""
         parts = self.parts
-        if after["phase"] == "over":
-            return
-        finished = after[parts.scores]
+        finished = view[parts.scores][:part]
         scores = finished[-1]
-        totals = [sum(part[s] for part in finished) for s in range(len(scores))]
+        totals = [sum(done[s] for done in finished) for s in range(len(scores))]
         lines = [t(parts.line, name=name, points=signed(p), total=signed(total))
                  for name, p, total in zip(self.names, scores, totals)]
-        title = t(parts.title, part=len(finished), parts=after[parts.count])
-        self.show_dialog(Dialog(title, lines, [Button(
-            t(parts.button), lambda: self.show_dialog(None), key=pygame.K_RETURN,
-            kind="primary")]))
+        return t(parts.title, part=part, parts=view[parts.count]), lines, t(parts.button)
 
     def log_start(self, view: dict) -> None:
         """Put the first line of a game in the log (who starts), from its first view; in

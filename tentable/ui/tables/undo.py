@@ -39,7 +39,8 @@ class UndoControl:
     def refusal(self) -> str | None:
         """The player's words for why the seat at the screen cannot take back now."""
         table = self.table
-        if table.curtain is not None or table.dialog is not None or table.seat is None:
+        if table.curtain is not None or table.dialog is not None or table.seat is None \
+                or table.moments:
             return t(REASONS[match_module.NOT_YOURS])
         why = table.match.undo_refusal(table.seat)
         return None if why is None else t(REASONS[why])

@@ -100,6 +100,10 @@ class ElferTable(Controls, Paint):
             self.tweens.move(sprite, self.geo.panels[seat].center, FLY_TIME,
                              then=lambda sprite=sprite: self.flyers.remove(sprite))
 
+    def moment_column(self):
+        # the log is short here: the banner takes the buttons' place too (idle while it holds)
+        return self.log.rect.unionall([button.rect for button in self.buttons])
+
     def on_seat_change(self, seat: int | None, turned: bool) -> None:
         self.target_index = 0
         super().on_seat_change(seat, turned)

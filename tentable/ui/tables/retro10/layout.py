@@ -150,11 +150,9 @@ def first_key(view: Retro10View, place: int) -> Hashable | None:
     return row[0]["id"] or f"?{place}"
 
 
-def spots(v: Retro10View, g: Geometry, pending: str | None,
-          shown: dict | None, last: dict | None) -> dict[Hashable, Spot]:
+def spots(v: Retro10View, g: Geometry, pending: str | None) -> dict[Hashable, Spot]:
     """Where every card the view shows belongs; `pending`, a hand card chosen in the
-    popover, lies on its place already; `shown` (card -> (place, index)) are the cards of
-    the round `last` settled, lying revealed before they fly (the showdown)."""
+    popover, lies on its place already."""
     out: dict[Hashable, Spot] = {}
     if v["round_card"]:
         out[v["round_card"]] = Spot(g.round_card, True, 50, g.place)
@@ -176,9 +174,4 @@ def spots(v: Retro10View, g: Geometry, pending: str | None,
         centre = pile_spot(g, seat)
         for i, card in enumerate(pile):
             out[card] = Spot(centre, True, 10 + i, g.pile, pile_depth=len(pile) - 1 - i)
-    if shown is not None and last is not None:
-        for card, (place, i) in shown.items():
-            x, y = g.places[place]
-            out[card] = Spot((x + i * g.place[0] * SECOND, y), True, 100 + i, g.place)
-        out[last["round_card"]] = Spot(g.round_card, True, 50, g.place)
     return out

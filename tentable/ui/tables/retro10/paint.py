@@ -66,7 +66,7 @@ class Paint(CardTable):
 
     def seat_info(self, view: Retro10View, seat: int) -> SeatInfo:
         """A seat's panel: name, penalty and score, hand size, chips, won/lost/starts."""
-        last = view["last_round"] if view["phase"] in ("start", "over") or self.showdown else None
+        last = view["last_round"] if view["phase"] in ("start", "over") else None
         note = ""
         if last is not None and seat == last["winner"]:
             note = t("rx.won")
@@ -146,7 +146,7 @@ class Paint(CardTable):
         below = g.deck[1] + h / 2 + px(4, s)
         blit_label(surface, t("rx.deck", n=view["deck"]), small, theme.TEXT, bold=True,
                    midtop=(g.deck[0], below))
-        if view["round_card"] is None and self.showdown is None:
+        if view["round_card"] is None:
             pygame.draw.rect(surface, theme.PANEL_EDGE, back.get_rect(
                 center=(round(g.round_card[0]), round(g.round_card[1]))), 1,
                 border_radius=px(6, s))
@@ -184,7 +184,7 @@ class Paint(CardTable):
             for i in range(view["protection"][place]):
                 self.chip(surface, (rect.right - px(4, s) - i * px(9, s), rect.top + px(6, s)),
                           px(8, s), None, s)
-            if row[0]["code"] is not None and not row[0]["up"] and self.showdown is None:
+            if row[0]["code"] is not None and not row[0]["up"]:
                 # a replay of everyone's cards shows every face-down card to nobody in
                 # particular
                 text = t("rx.side_down") if self.session.reveal else t("rx.hidden_mine") \
@@ -217,7 +217,7 @@ class Paint(CardTable):
     def draw_callout(self, surface, view: Retro10View, s: float) -> None:
         """After a showdown: who won with what, who lost with what (RX-R8)."""
         last = view["last_round"]
-        if last is None or not (self.showdown or view["phase"] in ("start", "over")):
+        if last is None or view["phase"] not in ("start", "over"):
             return
         key = "rx.callout.lose_you" if self.speaks_to(last["loser"]) else "rx.callout"
         winner = last["winner"]

@@ -4,8 +4,8 @@ Everything drawn comes from `self.view`: a face-down card the seat at the screen
 not know is a back keyed "?<place>"; every other card is a sprite keyed by its id, so it
 glides from zone to zone (a back that is swapped or revealed hands its sprite on, and of
 two alike hand cards the one the player moved is the one that lands). At a showdown the
-round's cards lie revealed for a moment before they fly to the loser and the pot to the
-winner. Its parts: `layout` (where), `controls` (what the player can do), `paint`
+round's cards lie revealed, held (`tables.moments`) until the player goes on; then they fly
+to the loser and the pot to the winner. Its parts: `layout` (where), `controls` (what the player can do), `paint`
 (drawing), and `tentable.narration.retro10` (the log's words).
 """
 from __future__ import annotations
@@ -27,7 +27,6 @@ from tentable.ui.widgets.seatpanel import seat_colour
 from tentable.ui.widgets.spritesync import Point, Spot
 
 GAME = "retro10"
-SHOWDOWN = 1.5         # seconds the revealed cards stay before they fly to the loser
 
 
 @dataclass
@@ -36,16 +35,6 @@ class Token:
 
     pos: Point
     amount: int
-
-
-@dataclass
-class Showdown:
-    """Phase 5 on screen: the cards of the round lie revealed before they fly."""
-
-    last: dict
-    seats: dict                        # card id -> (place, index)
-    elapsed: float = 0.0
-    duration: float = SHOWDOWN
 
 
 @register_table(GAME)
@@ -57,7 +46,6 @@ class Retro10Table(Controls, Paint):
         super().__init__(app, session)
         self.make_controls()
         self.make_paint()
-        self.showdown: Showdown | None = None
         self.tokens: list[Token] = []
         self.retell()
 
@@ -68,9 +56,7 @@ class Retro10Table(Controls, Paint):
         self.sync(animate=False)
 
     def spots(self) -> dict[Hashable, Spot]:
-        show = self.showdown
-        return layout.spots(self.view, self.geo, self.pending.card if self.pending else None,
-                            show.seats if show else None, show.last if show else None)
+        return layout.spots(self.view, self.geo, self.pending.card if self.pending else None)
 
     def origin(self, card: Hashable, seat: int | None) -> Point:
         """A dealt or drawn card and the round card come from the deck; a card another
@@ -99,21 +85,13 @@ class Retro10Table(Controls, Paint):
         self.narrate(seat, action, before, after)
         pairs: list[tuple] = []
         ended = words.round_ended(before, after)
-        if self.showdown is not None:   # the winner named a start player: the show is over
-            last, self.showdown = self.showdown.last, None
-            self.fly_pot(last)
-        if ended:
-            seats, it = {}, iter(after["last_round"]["cards"])
+        if ended:                       # a face-down first card is turned up where it lies
+            it = iter(after["last_round"]["cards"])
             for place in before["order"]:
                 for i in range(len(before["table"][place])):
                     card = next(it, None)
-                    if card is not None:
-                        seats[card] = (place, i)
-                        if i == 0:
-                            pairs.append((first_key(before, place), card))
-            if self.duration_scale > 0 and self.geo is not None:
-                self.showdown = Showdown(after["last_round"], seats,
-                                         duration=SHOWDOWN * self.duration_scale)
+                    if card is not None and i == 0:
+                        pairs.append((first_key(before, place), card))
         elif after["phase"] == "protect" and before["phase"] in ("deal", "bid"):
             a, b = after["protecting"][:2]     # RX-R5: the two cards traded places
             pairs = [(first_key(before, b), first_key(after, a)),
@@ -125,8 +103,17 @@ class Retro10Table(Controls, Paint):
         pairs += self.twin_played(seat, before, after)
         self.carry(pairs)
         self.sync(origin=seat)
-        if self.showdown is None and ended:
+        if ended and not self.moments:  # held: the pot flies when the player goes on
             self.fly_pot(after["last_round"])
+
+    def moment_words(self, moment) -> tuple[str, list[str], str | None]:
+        title, lines = words.moment(self.teller, moment.facts)
+        return title, lines, None
+
+    def moment_passed(self, moment) -> None:
+        super().moment_passed(moment)
+        if moment.kind == "showdown":
+            self.fly_pot(moment.facts)
 
     def carry(self, pairs: list[tuple[str | None, str | None]]) -> None:
         """Hand sprites over to new keys (a face-down card that was swapped or revealed is
@@ -171,13 +158,4 @@ class Retro10Table(Controls, Paint):
         super().on_seat_change(seat, turned)
 
     def animate(self, dt: float) -> bool:
-        moving = super().animate(dt)
-        show = self.showdown
-        if show is not None:
-            show.elapsed += dt
-            if show.elapsed >= show.duration and not self.tweens.busy:
-                self.showdown = None
-                self.sync()
-                self.fly_pot(show.last)
-            return True
-        return moving or bool(self.tokens)
+        return super().animate(dt) or bool(self.tokens)

@@ -95,8 +95,13 @@ class TenTable(Controls, Paint):
             self.log_scores(after)
             self.show_dialog(self.scoring_dialog(after))
         self.refresh()
-        self.fly(before, after)
+        if not self.moments:        # a moment held: the cards leave when the player goes on
+            self.fly(before, after)
         self.sync()
+
+    def moment_passed(self, moment) -> None:
+        self.fly(moment.views[self.seat], self.view)
+        super().moment_passed(moment)
 
     def fly(self, before: TenView, after: TenView) -> None:
         """Cards leaving the tableau, the auction or the market glide to where they went
@@ -187,6 +192,9 @@ class TenTable(Controls, Paint):
         if low is None:
             return t("ten.mona_bid_yours", n=auction["high"])
         return t("ten.mona_bid_hers", n=auction["high"], low=low)
+
+    def moment_words(self, moment) -> tuple[str, list[str], str | None]:
+        return words.moment(self.teller, moment.kind, moment.facts), [], None
 
     def add_lines(self, lines) -> None:
         for line in lines:
