@@ -266,6 +266,8 @@ class CardTable(TableScene):
                       if target.legal]
         marks += [pygame.Rect(b.rect) for b in self.live_buttons()
                   if b.enabled and b.rect.w > 0 and b not in self.lone_buttons()]
+        if self.forced and self.status_rect.w:
+            marks.append(pygame.Rect(self.status_rect))      # "Your only move": click it
         unique = []
         for rect in marks:
             if rect not in unique:
@@ -301,6 +303,15 @@ class CardTable(TableScene):
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.hinting:
             self.hinting = False
             self.app.invalidate()
+        return event
+
+    def forced_pill(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """The pill that says "Your only move: …" plays it when clicked (a pass at TEN
+        tiles has no button of its own)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.forced \
+                and self.drag.sprite is None and self.status_rect.collidepoint(event.pos):
+            self.act(self.forced)
+            return None
         return event
 
     def disabled_buttons(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -342,7 +353,8 @@ class CardTable(TableScene):
         """The hint and the disabled buttons first, then the table's chain."""
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.keyed = event.type == pygame.KEYDOWN
-        for handler in [self.hint_input, self.disabled_buttons, *self.input_chain()]:
+        for handler in [self.hint_input, self.disabled_buttons, self.forced_pill,
+                        *self.input_chain()]:
             if handler(event) is None:
                 return
 
