@@ -20,10 +20,8 @@ groups:
   tried (the card, the button pressed, else the keys line); a press on a card that may
   not move, a drop on the felt, a click on a disabled button and a key with nothing to
   do all end there;
-- the hint (H, or the Hint button): what `legal()` allows now lights up (the cards that
-  may move and their places, the buttons that may be pressed) until the next gesture;
-- the keys line (`draw_keys_line`): the keys of the current mode (`mode`: select, holding,
-  target, dialog) from the text table, shortened by whole parts where it is narrow.
+- the hint (H, or the Hint button) and the keys line of the current mode, from its part
+  `Hints` (tentable/ui/tables/hints.py).
 
 A game fills in: `game` and `words` (class attributes), `layout` (sets `self.geo` and
 places the log and buttons), `spots` and `origin` (where cards belong and come from),
@@ -39,11 +37,11 @@ from typing import Callable, Hashable
 import pygame
 
 from tentable.narration import Teller
-from tentable.ui.tables.base import TableScene
+from tentable.ui.tables.hints import KEYS, Hints
 from tentable.text import t
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
-from tentable.ui.widgets.panel import blit_label, rounded
+from tentable.ui.widgets.panel import blit_label
 from tentable.ui.widgets import layout as layouts
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.cards import card_back
@@ -59,8 +57,6 @@ Handler = Callable[[pygame.event.Event], "pygame.event.Event | None"]
 
 HELD_Z = 1000          # a held card is drawn above everything
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-HINT_KEY = pygame.K_h
-KEYS = "keys"          # what jolts when a refusal has no card or button to show it on
 JOLT_TIME = 0.3        # seconds a refused button or the keys line shakes
 JOLT_PX = 7            # how far (at scale 1)
 MODES = ("select", "holding", "target", "dialog")
@@ -73,7 +69,7 @@ def consumed(handle: Callable[[pygame.event.Event], bool]) -> Handler:
     return link
 
 
-class CardTable(TableScene):
+class CardTable(Hints):
     game: str = ""                     # the game id: its card art and seat panels
 
     def __init__(self, app, session) -> None:
@@ -242,68 +238,6 @@ class CardTable(TableScene):
         if not self.my_turn:
             return self.status_text() or t("table.not_your_turn")
         return t("table.not_movable")
-
-    # -- the hint: what may be done now, lit ------------------------------------------------
-    def playable_picks(self) -> list:
-        """The cards to pick with a legal place to go now, in focus order."""
-        if not self.my_turn:
-            return []
-        return [card for card in self.picks
-                if any(target.legal for target in self.drop_targets(card))]
-
-    def hint_marks(self) -> list[pygame.Rect]:
-        """What the hint lights: every card that may move and its legal places, and the
-        buttons that may be pressed, all read from `legal()` through the table's own
-        mapping (`drop_targets`, the buttons' enabled state)."""
-        if not self.my_turn:
-            return []
-        marks = []
-        for card in self.playable_picks():
-            sprite = self.cards.get(card)
-            if sprite is not None:
-                marks.append(pygame.Rect(sprite.rect))
-            marks += [pygame.Rect(target.rect) for target in self.drop_targets(card)
-                      if target.legal]
-        marks += [pygame.Rect(b.rect) for b in self.live_buttons()
-                  if b.enabled and b.rect.w > 0 and b not in self.lone_buttons()]
-        if self.forced and self.status_rect.w:
-            marks.append(pygame.Rect(self.status_rect))      # "Your only move": click it
-        unique = []
-        for rect in marks:
-            if rect not in unique:
-                unique.append(rect)
-        return unique
-
-    def lone_buttons(self) -> tuple[Button, ...]:
-        """Buttons that are always on and play no move (a setting): never lit."""
-        return ()
-
-    def show_hint(self) -> None:
-        if not self.my_turn:
-            self.refuse(self.status_text() or t("table.not_your_turn"))
-            return
-        self.hinting = bool(self.hint_marks())
-        if not self.hinting:
-            self.refuse(t("table.no_hint"))
-        self.app.invalidate()
-
-    def hint_input(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        """H and the Hint button light the legal moves; the next gesture puts them out."""
-        if event.type == pygame.KEYDOWN and event.key == HINT_KEY:
-            self.show_hint()
-            return None
-        if event.type == pygame.MOUSEMOTION:
-            self.hint_button.hover = self.hint_button.rect.collidepoint(event.pos)
-            return event
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-                and event.button == 1 and self.hint_button.rect.collidepoint(event.pos):
-            if event.type == pygame.MOUSEBUTTONUP:
-                self.show_hint()
-            return None
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.hinting:
-            self.hinting = False
-            self.app.invalidate()
-        return event
 
     def forced_pill(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """The pill that says "Your only move: …" plays it when clicked (a pass at TEN
@@ -540,55 +474,3 @@ class CardTable(TableScene):
         button.rect = home.move(round(self.jolt_dx), 0)
         button.draw(surface)
         button.rect = home
-
-    # -- the hint and the keys line --------------------------------------------------------
-    def resize(self, size: tuple[int, int]) -> None:
-        """The Hint button sits left of Undo, as small as its word allows."""
-        super().resize(size)
-        undo = self.undo.button.rect
-        text = theme.font(max(10, round(undo.h * 0.42)), True).size(t("table.hint"))[0]
-        width = max(undo.h * 2, text + undo.h)
-        self.hint_button.layout((undo.x - undo.h // 3 - width, undo.y, width, undo.h))
-
-    def draw_status(self, surface: pygame.Surface) -> None:
-        """The status pill, with the hint's lights under it and the Hint button beside
-        the menu (drawn here: the base calls this after the view, under a dialog)."""
-        if self.hinting and self.my_turn:
-            self.draw_hint(surface)
-        super().draw_status(surface)
-        if not self.session.watch:
-            self.hint_button.enabled = self.my_turn
-            self.draw_shaken(surface, self.hint_button)
-
-    def draw_hint(self, surface: pygame.Surface) -> None:
-        width = max(3, round(theme.HIGHLIGHT_WIDTH * 1.5 * theme.ui_scale(surface.get_size())))
-        for rect in self.hint_marks():
-            box = rect.inflate(2 * width, 2 * width)
-            surface.blit(rounded(box.size, (*theme.HIGHLIGHT, 60), theme.RADIUS,
-                                 (*theme.HIGHLIGHT, 255), width), box)
-
-    def mode(self) -> str:
-        """What the keys do now: "select" a card, "holding" one, choosing its "target",
-        or answering a "dialog"."""
-        if self.dialog is not None:
-            return "dialog"
-        if self.drag.sprite is not None or self.selected is not None:
-            return "holding"
-        return "select"
-
-    def keys_text(self) -> str:
-        """The keys of the current mode, from the text table (`<game>.keys.<mode>`)."""
-        return t(f"{self.game}.keys.{self.mode()}")
-
-    def draw_keys_line(self, surface: pygame.Surface, midbottom: Point, width: float,
-                  s: float) -> None:
-        """The keys line: parts (split by " · ") dropped from the end where it is narrow,
-        never cut; it jolts with a refusal that had no card to show it on."""
-        size = text_px(theme.FONT_SMALL - 2, s)
-        parts = self.keys_text().split("  ·  ")
-        font = theme.font(size)
-        while len(parts) > 1 and font.size("  ·  ".join(parts))[0] > width:
-            parts.pop()
-        dx = self.jolt_dx if self.jolted == KEYS else 0.0
-        blit_label(surface, "  ·  ".join(parts), size, theme.TEXT_DIM,
-                   midbottom=(midbottom[0] + dx, midbottom[1]))
