@@ -290,17 +290,17 @@ def test_after_a_play_by_keys_the_pick_stays_at_its_place_in_the_hand(app):
     assert table.selected == hand[min(index, len(hand) - 1)]
 
 
-@pytest.mark.parametrize("game", ("takethat", "elfer", "retro10", "tentiles"))
+@pytest.mark.parametrize("game", ("takethat", "elfer", "retro10"))
 def test_arrows_jump_between_the_cards_that_may_move(app, game):
+    """With some cards that cannot move (too far from the row, no place yet, over 10),
+    ← → visit only the others."""
     table = new_table(app, ["human", "heuristic"], seed=9, game=game)
     human_turn(app, table, random.Random(9), 1,
-               lambda table: 0 < len(table.playable_picks()) < len(table.picks)
-               or table.playable_picks())
+               lambda table: 0 < len(table.playable_picks()) < len(table.picks))
     playable = table.playable_picks()
-    arrow = pygame.K_TAB if game == "tentiles" else pygame.K_RIGHT
     seen = []
     for _ in range(len(table.picks) + 1):
-        key(app, arrow)
+        key(app, pygame.K_RIGHT)
         seen.append(table.selected)
     assert set(seen) == set(playable)
 
