@@ -126,6 +126,40 @@ def breakdowns(app, shot, only: set[str]) -> None:
     app.reset("menu")
 
 
+#: per game: (seed, human moves played first, players) for its hint screenshot
+HINTS = {"takethat": (31, 3, 3), "elfer": (5, 4, 2), "retro10": (7, 0, 3), "ten": (4, 2, 2),
+         "tentiles": (7, 4, 2)}
+
+
+def hint_shots(app, shot, only: set[str]) -> None:
+    """Each game's table mid-game with the hint lit (H), as `<game>-hint.png`."""
+    import random
+
+    import pygame
+    from tentable.ui.launch import session_for
+    for game, (seed, moves, players) in HINTS.items():
+        if only and game not in only:
+            continue
+        table = app.reset("table", session=session_for(
+            game, ["human"] + ["heuristic"] * (players - 1), seed=seed))
+        rng = random.Random(seed)
+        played = 0
+        for _ in range(20_000):
+            app.step(wait=False)
+            if table.dialog is not None:
+                table.show_dialog(None)
+            if table.match.job is not None:
+                table.match.job.done.wait(0.01)
+            if table.my_turn and played >= moves and table.forced is None:
+                break
+            if table.my_turn:
+                table.submit(rng.choice(table.legal_actions()))
+                played += 1
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
+                                             unicode="h", scancode=0))
+        shot(f"{game}-hint")
+
+
 def main() -> int:
     only = set(sys.argv[1:])     # game ids: only their screenshots (plus the shared ones)
     if not os.environ.get("DISPLAY"):
@@ -185,6 +219,9 @@ def main() -> int:
             continue
         module.shots(app, shot)
     breakdowns(app, shot, only)
+
+
+    hint_shots(app, shot, only)
     app.close()
     return 0
 

@@ -167,6 +167,9 @@ def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
     app.settings["animation_speed"] = "normal"
     before = state.to_json()
     key(app, pygame.K_RIGHT)
+    assert table.selected == "B12", "the keys jump to the cards that may move"
+    sprite = table.cards["Y5"]
+    click(app, (sprite.rect.left + 6, sprite.rect.centery))   # a click picks any card
     assert table.selected == "Y5"
     key(app, pygame.K_RETURN)
     assert state.to_json() == before

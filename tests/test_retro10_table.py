@@ -168,7 +168,7 @@ def play_by_keys(app, table, action):
         key(app, DIGITS[int(words[1])])
     else:
         key(app, {"pass": pygame.K_p, "keep": pygame.K_k, "reveal": pygame.K_v,
-                  "hide": pygame.K_h, "stand": pygame.K_s}[verb])
+                  "hide": pygame.K_k, "stand": pygame.K_s}[verb])
 
 
 def play_a_game(app, gesture, seats, seed):

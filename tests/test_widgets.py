@@ -340,18 +340,24 @@ def test_log_panel_wraps_and_keeps_the_newest_lines():
 
 
 def test_a_card_covering_half_a_target_drops_there_though_the_pointer_is_outside():
-    # Hardening: the open-row slot took a drop only with the pointer inside it.
+    # Hardening: the open-row slot took a drop only with the pointer inside it. Where the
+    # pointer is on a target, that one takes the drop: the player aims with it (#22).
     tweens = Tweens()
     drag = DragManager(tweens)
     sprite = CardSprite("takethat", "34", pos=(100, 400), size=(80, 112))
     slot = DropTarget(pygame.Rect(500, 300, 80, 112), "play")
     twin = DropTarget(pygame.Rect(525, 415, 40, 40), "twist")   # under the pointer, barely covered
-    drag.set_targets([slot, twin])
+    drag.set_targets([slot])
     drag.press(sprite, (100, 455))                 # grabbed near the bottom edge
     drag.motion((540, 420))                        # card centre (540, 365): 92% over the slot
     assert not slot.rect.collidepoint((540, 420))  # ... but the pointer is below it
     result = drag.release((540, 420))
     assert result.target is slot and result.accepted
+    sprite.pos = (100, 400)
+    drag.set_targets([slot, twin])
+    drag.press(sprite, (100, 455))
+    drag.motion((540, 420))
+    assert drag.release((540, 420)).target is twin  # the pointer's target, not the cover
     sprite.pos = (100, 400)
     drag.press(sprite, (100, 455))
     drag.motion((600, 420))                        # card centre (600, 365): 25% over: a miss

@@ -80,6 +80,7 @@ class TableScene(InParts, Scene):
         self._laid_out: tuple = ()
         self.dialog: Dialog | None = None     # a modal dialog holds the game (bots too)
         self.toast_area: pygame.Rect | None = None   # free felt for toasts (set by layout)
+        self.status_rect = pygame.Rect(0, 0, 0, 0)   # the status pill, where it was drawn
         self.seat: int | None = None      # the seat at the screen; None: spectator view
         self.curtain: int | None = None   # the human the screen must be passed to
         self.view: dict = self.match.view(None)
@@ -357,6 +358,7 @@ class TableScene(InParts, Scene):
         box = pygame.Rect(0, 0, image.get_width() + icon.get_width() + 3 * pad,
                           image.get_height() + pad)
         box.midtop = (surface.get_width() // 2, pad)
+        self.status_rect = box      # a click on it plays the only move (the kit)
         draw_panel(surface, box, radius=box.h // 2,
                    edge=theme.HIGHLIGHT if forced else theme.PANEL_EDGE)
         surface.blit(icon, icon.get_rect(midleft=(box.x + pad, box.centery)))

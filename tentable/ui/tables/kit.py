@@ -15,7 +15,13 @@ groups:
 - keyboard focus over the cards to pick (`picks`: the hand, unless the game lifts
   other cards) with `focus_step`, hover marks, click-to-pick (`click`) and drag;
 - `on_action`: the move told in the log through the game's narration module (`words`),
-  the summary between parts, every sprite moved to where the new view puts it (`sync`).
+  the summary between parts, every sprite moved to where the new view puts it (`sync`);
+- every no said and seen (`refuse`): the reason in a toast and a jolt of what was
+  tried (the card, the button pressed, else the keys line); a press on a card that may
+  not move, a drop on the felt, a click on a disabled button and a key with nothing to
+  do all end there;
+- the hint (H, or the Hint button) and the keys line of the current mode, from its part
+  `Hints` (tentable/ui/tables/hints.py).
 
 A game fills in: `game` and `words` (class attributes), `layout` (sets `self.geo` and
 places the log and buttons), `spots` and `origin` (where cards belong and come from),
@@ -25,13 +31,14 @@ cards, held as one), `pick_at`, `held_sprite` and `pick`. docs/architecture.md, 
 """
 from __future__ import annotations
 
+import math
 from typing import Callable, Hashable
 
 import pygame
 
 from tentable.match import Moment
 from tentable.narration import Teller
-from tentable.ui.tables.base import TableScene
+from tentable.ui.tables.hints import KEYS, Hints
 from tentable.text import t
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
@@ -44,13 +51,16 @@ from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.seatpanel import SeatPanel, seat_colour
 from tentable.ui.widgets.sprite import CardSprite
 from tentable.ui.widgets.spritesync import Point, Spot, SpriteSync, code_of
-from tentable.ui.widgets.tween import Tweens
+from tentable.ui.widgets.tween import Tweens, linear
 
 #: A link of the input chain: the event back if it is not used up, else None.
 Handler = Callable[[pygame.event.Event], "pygame.event.Event | None"]
 
 HELD_Z = 1000          # a held card is drawn above everything
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+JOLT_TIME = 0.3        # seconds a refused button or the keys line shakes
+JOLT_PX = 7            # how far (at scale 1)
+MODES = ("select", "holding", "target", "dialog")
 
 
 def consumed(handle: Callable[[pygame.event.Event], bool]) -> Handler:
@@ -60,7 +70,7 @@ def consumed(handle: Callable[[pygame.event.Event], bool]) -> Handler:
     return link
 
 
-class CardTable(TableScene):
+class CardTable(Hints):
     game: str = ""                     # the game id: its card art and seat panels
 
     def __init__(self, app, session) -> None:
@@ -73,6 +83,13 @@ class CardTable(TableScene):
         self.selected: Hashable | None = None
         self.holding: Hashable | None = None   # what the pressed sprite was picked up as
         self.geo = None                # the game's geometry, set by `layout`
+        self.hinting = False           # the legal moves are lit (H) until the next gesture
+        self.hint_button = Button(t("table.hint"), self.show_hint)
+        self.jolted: object = None     # what the last refusal shook: a card, a Button, KEYS
+        self.jolt_dx = 0.0             # the shaking button's or keys line's offset now
+        self.focus_index: int | None = None    # where in `picks` the last played pick was
+        self.keyed = False             # the gesture under way is a key (not the pointer)
+        self._bound: dict[int, Callable[[], str | None]] = {}
 
     @staticmethod
     def card_code(key: Hashable) -> str:
@@ -145,10 +162,20 @@ class CardTable(TableScene):
 
     # -- acting ----------------------------------------------------------------------------
     def act(self, action: str) -> bool:
-        """Play `action` for the seat at the screen; the pick is spent once it is applied.
-        A refusal is told by the base (the engine's reason in a toast)."""
+        """Play `action` for the seat at the screen; the pick is spent once it is applied,
+        and the keyboard's place in the hand is kept (`focus_index`). A refusal is told by
+        `refuse` (the engine's reason in a toast, and a jolt)."""
+        if not self.my_turn:
+            self.refuse(self.why_not(action) or t("table.not_your_turn"))
+            return False
+        picks = self.picks
+        index = picks.index(self.selected) if self.selected in picks else None
         if self.submit(action):
             self.selected = None
+            self.focus_index = index
+            if self.keyed and index is not None and self.picks:
+                # by keys, the pick stays where it was: on the card that slid into place
+                self.selected = self.picks[min(index, len(self.picks) - 1)]
             self.refresh()
             return True
         return False
@@ -158,12 +185,88 @@ class CardTable(TableScene):
         if card in self.cards.spots:
             self.tweens.duration_scale = self.duration_scale
             self.tweens.shake(self.cards[card], self.cards.spots[card].pos)
+            self.jolted = card
 
     def act_or_shake(self, action: str, card: Hashable | None) -> bool:
         if self.act(action):
             return True
-        self.shake(card)
+        if card != self.selected:     # `refuse` shook the pick already
+            self.shake(card)
         return False
+
+    # -- refusals: every no is said and seen -------------------------------------------------
+    def refuse(self, reason, card: Hashable | None = None) -> None:
+        """The reason in a toast, and a jolt: of `card` (else the pick) where it is on
+        the table, else of the keys line."""
+        super().refuse(reason)
+        card = self.selected if card is None else card
+        if card in self.cards.spots:
+            self.shake(card)
+        else:
+            self.jolt(KEYS)
+
+    def jolt(self, what: object) -> None:
+        """A button or the keys line shakes sideways and settles (a refusal without a
+        card to shake)."""
+        self.jolted = what
+        self.tweens.duration_scale = self.duration_scale
+        amount = JOLT_PX * theme.ui_scale(self.app.size)
+
+        def apply(value) -> None:
+            self.jolt_dx = amount * math.sin(float(value) * math.pi * 4) * (1 - float(value))
+        self.tweens.animate(("jolt",), 0.0, 1.0, JOLT_TIME, apply, linear,
+                            then=lambda: setattr(self, "jolt_dx", 0.0))
+        self.app.invalidate()
+
+    def bind(self, button: Button, action: Callable[[], str | None]) -> Button:
+        """Name the move `button` plays (None: it needs a pick first), so a press on it
+        while it is off says the engine's reason."""
+        self._bound[id(button)] = action
+        return button
+
+    def live_buttons(self) -> list[Button]:
+        """The buttons that take input now."""
+        return list(self.buttons)
+
+    def button_refusal(self, button: Button) -> str:
+        """Why `button` is off, in the player's words."""
+        if not self.my_turn:
+            return self.status_text() or t("table.not_your_turn")
+        moves = self._bound.get(id(button))
+        action = moves() if moves is not None else None
+        if action is None:
+            return t("table.pick_first") if moves is not None else t("table.button_off")
+        return self.why_not(action) or t("table.button_off")
+
+    def press_refusal(self, pos: tuple[int, int]) -> str | None:
+        """Why a press at `pos` that picked nothing up did nothing: a card there may not
+        be moved (someone else's, one already laid, or it is not my turn); a table adds
+        its own places (the draw pile). None: the felt, nothing was tried."""
+        if self.cards.at(list(self.cards.sprites), pos) is None:
+            return None
+        if not self.my_turn:
+            return self.status_text() or t("table.not_your_turn")
+        return t("table.not_movable")
+
+    def forced_pill(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """The pill that says "Your only move: …" plays it when clicked (a pass at TEN
+        tiles has no button of its own)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.forced \
+                and self.drag.sprite is None and self.status_rect.collidepoint(event.pos):
+            self.act(self.forced)
+            return None
+        return event
+
+    def disabled_buttons(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """A click on a button that is off says why, with a jolt of the button."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 \
+                and self.drag.sprite is None:
+            for button in self.live_buttons():
+                if not button.enabled and button.rect.collidepoint(event.pos):
+                    super().refuse(self.button_refusal(button))
+                    self.jolt(button)
+                    return None
+        return event
 
     def default_action(self, card: Hashable) -> str | None:
         """What a second click on a picked card plays (None: nothing)."""
@@ -190,7 +293,11 @@ class CardTable(TableScene):
         super().process_event(event)
 
     def handle_input(self, event: pygame.event.Event) -> None:
-        for handler in self.input_chain():
+        """The hint and the disabled buttons first, then the table's chain."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.keyed = event.type == pygame.KEYDOWN
+        for handler in [self.hint_input, self.disabled_buttons, self.forced_pill,
+                        *self.input_chain()]:
             if handler(event) is None:
                 return
 
@@ -216,7 +323,8 @@ class CardTable(TableScene):
             self.refresh()
 
     def on_press(self, pos: tuple[int, int]) -> None:
-        """What `pick_at` finds is picked up on our turn; anywhere else is `press_table`."""
+        """What `pick_at` finds is picked up on our turn; anywhere else is `press_table`,
+        and a press there that did nothing on a card says why (`press_refusal`)."""
         card = self.pick_at(pos)
         if card is not None and self.my_turn:
             sprite = self.held_sprite(card)
@@ -225,7 +333,11 @@ class CardTable(TableScene):
             self.drag.press(sprite, pos)
             sprite.z = HELD_Z
             return
-        self.press_table(pos)
+        if card is None and self.press_table(pos):
+            return
+        reason = self.press_refusal(pos)
+        if reason is not None:
+            self.refuse(reason, self.cards.at(list(self.cards.sprites), pos))
 
     def pick_at(self, pos: tuple[int, int]) -> Hashable | None:
         """What a press at `pos` picks up: one of `picks` there. A table may pick more (a
@@ -240,8 +352,10 @@ class CardTable(TableScene):
         """Make `card` the pick (a click, ← →); a table may reset what goes with it."""
         self.selected = card
 
-    def press_table(self, pos: tuple[int, int]) -> None:
-        """A press on the table outside the hand (a click on a place for the pick)."""
+    def press_table(self, pos: tuple[int, int]) -> bool:
+        """A press on the table outside the hand (a click on a place for the pick). True
+        if it was used (a move tried, a pan begun)."""
+        return False
 
     def on_release(self, pos: tuple[int, int]) -> None:
         """A click picks a card (a second click plays `default_action`); a drop asks
@@ -262,6 +376,8 @@ class CardTable(TableScene):
             # target is marked illegal, then send the card home if it said no.
             if not self.act(result.target.key) and spot is not None:
                 self.drag.spring_back(result.sprite, spot.pos)
+        else:
+            self.refuse(t("table.drop_nowhere"), card)
         self.refresh()
 
     def click(self, card: Hashable) -> None:
@@ -278,15 +394,25 @@ class CardTable(TableScene):
             self.focus_step(1 if event.key == pygame.K_RIGHT else -1)
 
     def focus_step(self, step: int) -> None:
-        """Pick the next (or previous) card to pick, from either end when none is."""
+        """Pick the next (or previous) card that may move now, skipping the others (all
+        of them when none may); from where the last played card was when none is picked,
+        else from either end."""
         hand = self.picks
         if not hand:
+            self.refuse(self.status_text() if not self.my_turn else t("table.nothing_to_pick"))
             return
+        playable = set(self.playable_picks()) or set(hand)
         if self.selected in hand:
-            index = (hand.index(self.selected) + step) % len(hand)
+            start = hand.index(self.selected)
+        elif self.focus_index is not None:
+            start = min(self.focus_index, len(hand)) - (1 if step > 0 else 0)
         else:
-            index = 0 if step > 0 else len(hand) - 1
-        self.pick(hand[index])
+            start = -1 if step > 0 else len(hand)
+        for k in range(1, len(hand) + 1):
+            card = hand[(start + step * k) % len(hand)]
+            if card in playable:
+                break
+        self.pick(card)
         self.refresh()
 
     # -- events from the match ---------------------------------------------------------------
@@ -351,7 +477,16 @@ class CardTable(TableScene):
                    midtop=(centre[0], centre[1] + size[1] / 2 + px(6, s)))
 
     def draw_controls(self, surface: pygame.Surface) -> None:
-        """The log and the buttons."""
+        """The log and the buttons (the refused one shaking)."""
         self.log.draw(surface)
         for button in self.buttons:
+            self.draw_shaken(surface, button)
+
+    def draw_shaken(self, surface: pygame.Surface, button: Button) -> None:
+        if button is not self.jolted or not self.jolt_dx:
             button.draw(surface)
+            return
+        home = button.rect
+        button.rect = home.move(round(self.jolt_dx), 0)
+        button.draw(surface)
+        button.rect = home

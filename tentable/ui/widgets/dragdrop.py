@@ -102,8 +102,12 @@ class DragManager:
         self.sprite, self.dragging = None, False
 
     def target_at(self, pos: tuple[int, int], card: pygame.Rect) -> DropTarget | None:
-        """The target the card is dropped on: the one it covers most, if that is at least
-        half of the card, or else the one under the mouse (the most specific one)."""
+        """The target the card is dropped on: the one under the pointer, where the player
+        aims (a lit one first, then the smallest: the most specific); off every target,
+        the one the card covers most, if that is at least half of the card."""
+        under = [t for t in self.targets if t.rect.collidepoint(pos)]
+        if under:
+            return min(under, key=lambda t: (not t.legal, t.rect.w * t.rect.h))
         area = max(1, card.w * card.h)
         best, best_share = None, 0.0
         for t in self.targets:
@@ -112,10 +116,7 @@ class DragManager:
             if share >= MIN_COVER and (best is None or share > best_share or (
                     share == best_share and t.legal and not best.legal)):
                 best, best_share = t, share
-        if best is not None:
-            return best
-        under = [t for t in self.targets if t.rect.collidepoint(pos)]
-        return min(under, key=lambda t: (not t.legal, t.rect.w * t.rect.h)) if under else None
+        return best
 
     def draw_targets(self, surface: pygame.Surface) -> None:
         """While dragging: legal targets glow; an illegal one under the card shows a cross."""

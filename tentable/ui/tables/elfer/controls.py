@@ -29,9 +29,12 @@ BUTTON_KEYS = {pygame.K_d: "draw", pygame.K_e: "end", pygame.K_p: "pass"}
 class Controls(CardTable):
     def make_buttons(self) -> None:
         self.target_index = 0              # the keyboard's place among the lit targets
-        self.draw_button = Button(t("elfer.draw"), lambda: self.act("draw"))
-        self.end_button = Button(t("elfer.end"), lambda: self.act("end"), kind="primary")
-        self.pass_button = Button(t("elfer.pass"), lambda: self.act("pass"), kind="danger")
+        self.draw_button = self.bind(Button(t("elfer.draw"), lambda: self.act("draw")),
+                                     lambda: "draw")
+        self.end_button = self.bind(Button(t("elfer.end"), lambda: self.act("end"),
+                                           kind="primary"), lambda: "end")
+        self.pass_button = self.bind(Button(t("elfer.pass"), lambda: self.act("pass"),
+                                            kind="danger"), lambda: "pass")
 
     @property
     def buttons(self) -> tuple[Button, ...]:
@@ -155,15 +158,48 @@ class Controls(CardTable):
     def held_sprite(self, card: Hashable) -> CardSprite:
         return self.cards[self.links[0] if card == LINKS else card]
 
-    def press_table(self, pos: tuple[int, int]) -> None:
-        """A click on a place of the pick plays it there (a legal one first)."""
+    def press_table(self, pos: tuple[int, int]) -> bool:
+        """A click on a place of the pick plays it there (a legal one first); a click on
+        the draw pile draws."""
         if not self.my_turn:
-            return
+            return False
+        if self.pile_rect().collidepoint(pos):
+            self.act("draw")
+            return True
         hits = [target for target in self.drop_targets(self.selected)
                 if target.rect.collidepoint(pos)]
         if hits:
             hits.sort(key=lambda target: not target.legal)
             self.act(hits[0].key)
+            return True
+        return False
+
+    def pile_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, *self.geo.small)
+        rect.center = (round(self.geo.pile[0]), round(self.geo.pile[1]))
+        return rect
+
+    def press_refusal(self, pos: tuple[int, int]) -> str | None:
+        if not self.my_turn and self.pile_rect().collidepoint(pos):
+            return self.status_text() or t("table.not_your_turn")
+        return super().press_refusal(pos)
+
+    def hint_marks(self) -> list[pygame.Rect]:
+        """The hand's moves and the buttons, and my connection cards with their gaps
+        when a bridge may be laid."""
+        marks = super().hint_marks()
+        gaps = self.lit(LINKS) if self.my_turn and self.links else []
+        if gaps:
+            marks.append(pygame.Rect(self.cards[self.links[0]].rect))
+            marks += [pygame.Rect(target.rect) for target in gaps]
+        return marks
+
+    def mode(self) -> str:
+        """Choosing among a pick's places (↑ ↓) is a mode of its own."""
+        mode = super().mode()
+        if mode == "holding" and len(self.lit(self.selected)) > 1:
+            return "target"
+        return mode
 
     def on_key(self, event: pygame.event.Event) -> None:
         key, mod = event.key, event.mod
@@ -172,6 +208,9 @@ class Controls(CardTable):
             back = key == pygame.K_UP or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
             if lit:
                 self.target_index = (self.target_index + (-1 if back else 1)) % len(lit)
+            else:
+                self.refuse(t("table.pick_first") if self.selected is None
+                            else t("elfer.nowhere"))
         elif key in CONFIRM_KEYS:
             self.confirm()
         elif key == pygame.K_b:
@@ -195,7 +234,7 @@ class Controls(CardTable):
             if self.forced:
                 self.act(self.forced)
             else:
-                self.app.toasts.show(t("elfer.pick_first"), 2.5)
+                self.refuse(t("elfer.pick_first"))
             return
         targets = self.lit(self.selected) or self.drop_targets(self.selected)
         if not targets:
@@ -211,6 +250,6 @@ class Controls(CardTable):
             if len(swaps) == 1:
                 self.act(swaps[0])
             else:
-                self.app.toasts.show(t("elfer.swap_pick" if swaps else "elfer.no_swap"), 2.5)
+                self.refuse(t("elfer.swap_pick" if swaps else "elfer.no_swap"))
             return
         self.act_or_shake(SWAP[card], card)

@@ -62,19 +62,9 @@ class Paint(CardTable):
         self.draw_controls(surface)
         self.draw_turn(surface, view, s)
         if self.my_turn:
-            self.draw_hint(surface, s)
-
-    def draw_hint(self, surface: pygame.Surface, s: float) -> None:
-        """The keys, shortened where the hand is narrow."""
-        g = self.geo
-        size = text_px(theme.FONT_SMALL - 2, s)
-        key = (size, round(g.hand_width))
-        if self._hint is None or self._hint[0] != key:   # fitting measures: once
-            full = t("elfer.hint")
-            fits = theme.font(size).size(full)[0] <= key[1]
-            self._hint = (key, full if fits else fit(t("elfer.hint_short"), size, key[1]))
-        blit_label(surface, self._hint[1], size, theme.TEXT_DIM,
-                   midbottom=(g.hand_center[0], surface.get_height() - px(6, s)))
+            g = self.geo
+            self.draw_keys_line(surface, (g.hand_center[0], surface.get_height() - px(6, s)),
+                           g.hand_width, s)
 
     def draw_board(self, surface: pygame.Surface, view: ElferView, s: float) -> set[str]:
         """The board as one cached layer: the slots and every card and connection card

@@ -43,7 +43,6 @@ class ElferTable(Controls, Paint):
         self.flashes = {}
         self.flyers = []
         self._background: tuple[tuple, pygame.Surface] | None = None
-        self._hint: tuple[tuple, str] | None = None
         self.make_buttons()
         self.retell()
 

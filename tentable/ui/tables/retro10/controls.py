@@ -15,7 +15,7 @@ import pygame
 from tentable.engine.retro10 import face_value, raises
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
-from tentable.ui.tables.kit import CONFIRM_KEYS, HELD_Z, CardTable
+from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable
 from tentable.ui.tables.retro10.layout import first_key, place_rect
 from tentable.text import t
 from tentable.ui.widgets.button import Button
@@ -150,8 +150,8 @@ class Controls(CardTable):
     def play(self, key: str, action: str, key_code: int, legal: set[str],
              kind: str = "normal", **values) -> Button:
         """A button that plays `action`, enabled when it is legal."""
-        return Button(t(key, **values), lambda: self.act(action), key=key_code,
-                      enabled=action in legal, kind=kind)
+        return self.bind(Button(t(key, **values), lambda: self.act(action), key=key_code,
+                                enabled=action in legal, kind=kind), lambda: action)
 
     def steps(self, enabled: bool = True) -> list[Button]:
         """− and + for the amount of a bid or raise."""
@@ -165,10 +165,16 @@ class Controls(CardTable):
         p = self.pending
         if p is None:
             picked = self.selected is not None
+            card = self.selected
+
+            def placing(up: bool):
+                return lambda: None if card is None else \
+                    f"place {self.code(card)} {'up' if up else 'down'}"
             return t("rx.ui.place_pick"), [[
-                Button(t("rx.ui.up"), lambda: self.open(True), key=pygame.K_u, enabled=picked),
-                Button(t("rx.ui.down"), lambda: self.open(False), key=pygame.K_d,
-                       enabled=picked)]]
+                self.bind(Button(t("rx.ui.up"), lambda: self.open(True), key=pygame.K_u,
+                                 enabled=picked), placing(True)),
+                self.bind(Button(t("rx.ui.down"), lambda: self.open(False), key=pygame.K_d,
+                                 enabled=picked), placing(False))]]
         chips = min(2, self.view["chips"][self.bottom])
         chip_keys = (pygame.K_0, pygame.K_1, pygame.K_2)
         return t("rx.ui.place_card", card=self.words.card(p.card)), [
@@ -188,7 +194,8 @@ class Controls(CardTable):
         pass_row = [self.play("rx.ui.pass", "pass", pygame.K_p, legal)]
         if target is None:
             return t("rx.ui.deal_pick"), [
-                [Button(t("rx.ui.swap"), None, key=pygame.K_RETURN, enabled=False)], pass_row]
+                [self.bind(Button(t("rx.ui.swap"), None, key=pygame.K_RETURN, enabled=False),
+                           lambda: None)], pass_row]
         guard = self.view["protection"][target]
         if guard:
             amount = self.marks.amount
@@ -219,7 +226,7 @@ class Controls(CardTable):
         """RX-R6: turn the face-down card up, or keep it hidden."""
         return t("rx.ui.reveal_title"), [
             [self.play("rx.ui.reveal", "reveal", pygame.K_v, legal, "primary"),
-             self.play("rx.ui.hide", "hide", pygame.K_h, legal)]]
+             self.play("rx.ui.hide", "hide", pygame.K_k, legal)]]
 
     def add_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R7: add a second card (total at most 10) or stand."""
@@ -227,9 +234,10 @@ class Controls(CardTable):
         value = face_value(row[0]["id"]) if row and row[0]["id"] else None
         card = self.selected
         return t("rx.ui.add_title", total="?" if value is None else value), [
-            [Button(t("rx.ui.add"), self.add_selected, key=pygame.K_RETURN,
-                    enabled=card is not None and card not in self.marks.dimmed,
-                    kind="primary"),
+            [self.bind(Button(t("rx.ui.add"), self.add_selected, key=pygame.K_RETURN,
+                              enabled=card is not None and card not in self.marks.dimmed,
+                              kind="primary"),
+                       lambda: None if card is None else f"add {self.code(card)}"),
              self.play("rx.ui.stand", "stand", pygame.K_s, legal)]]
 
     def start_panel(self, legal: set[str]) -> tuple[str, Rows]:
@@ -276,7 +284,7 @@ class Controls(CardTable):
     def open(self, up: bool) -> None:
         """Open the popover for the picked card, if it may be placed now."""
         if self.selected is None:
-            self.app.toasts.show(t("rx.ui.pick_first"), 2.5)
+            self.refuse(t("rx.ui.pick_first"))
             return
         reason = self.why_not(f"place {self.code(self.selected)} {'up' if up else 'down'}")
         if reason:
@@ -316,10 +324,9 @@ class Controls(CardTable):
     def add_selected(self) -> None:
         card = self.selected
         if card is None:
-            self.app.toasts.show(t("rx.ui.pick_first"), 2.5)
+            self.refuse(t("rx.ui.pick_first"))
             return
-        if not self.act(f"add {self.code(card)}", card):
-            self.shake(card)
+        self.act(f"add {self.code(card)}", card)
 
     def choose_target(self, seat: int) -> None:
         if seat == self.bottom:
@@ -360,27 +367,22 @@ class Controls(CardTable):
         legal = any(a.startswith(f"place {code} ") for a in self.legal())
         return [DropTarget(rect, "place", legal)]
 
-    def on_press(self, pos: tuple[int, int]) -> None:
+    def pick_at(self, pos: tuple[int, int]) -> str | None:
         """A hand card is picked up in phases 2 and 4 (not the one in the popover)."""
+        if self.phase not in ("place", "add"):
+            return None
         hand = [c for c in self.hand if self.pending is None or c != self.pending.card]
-        card = self.cards.at(hand, pos)
-        if card is not None and self.my_turn and self.phase in ("place", "add"):
-            sprite = self.cards[card]
-            self.drag.set_targets(self.drop_targets(card))
-            self.drag.press(sprite, pos)
-            sprite.z = HELD_Z
-            return
-        self.press_table(pos)
+        return self.cards.at(hand, pos)
 
-    def press_table(self, pos: tuple[int, int]) -> None:
+    def press_table(self, pos: tuple[int, int]) -> bool:
         """Phase 3: a click on another seat's card chooses it; phase 5: on a seat, names it."""
         if not self.my_turn:
-            return
+            return False
         if self.phase == "deal":
             for seat in range(self.view["players"]):
                 if seat != self.bottom and self.place_rect(seat).collidepoint(pos):
                     self.choose_target(seat)
-                    return
+                    return True
         elif self.phase == "start":
             for seat, rect in self.geo.panels.items():
                 if rect.collidepoint(pos) or self.place_rect(seat).collidepoint(pos):
@@ -389,7 +391,36 @@ class Controls(CardTable):
                     else:
                         self.marks.start = seat
                         self.refresh()
-                    return
+                    return True
+        return False
+
+    def press_refusal(self, pos: tuple[int, int]) -> str | None:
+        """The deck deals by itself."""
+        deck = pygame.Rect(0, 0, *self.geo.place)
+        deck.center = (round(self.geo.deck[0]), round(self.geo.deck[1]))
+        if deck.collidepoint(pos):
+            return t("rx.ui.deck_click")
+        return super().press_refusal(pos)
+
+    def hint_marks(self) -> list[pygame.Rect]:
+        """The hand's moves and the panel's buttons, and the cards of other seats that
+        may be swapped or bid for (phase 3)."""
+        marks = super().hint_marks()
+        legal = self.legal()
+        for seat in range(self.view["players"]):
+            if seat != self.bottom and (f"swap {seat}" in legal or any(
+                    a.startswith(f"bid {seat} ") for a in legal)):
+                marks.append(self.place_rect(seat))
+        return marks
+
+    def mode(self) -> str:
+        """The keys of the phase: placing (select, holding, the popover as a dialog),
+        choosing a card to deal for (target), or the phase's own panel."""
+        if not self.legal():
+            return "select"
+        if self.phase == "place":
+            return "dialog" if self.pending is not None else super().mode()
+        return "target" if self.phase == "deal" else self.phase
 
     def on_release(self, pos: tuple[int, int]) -> None:
         """A click picks a card (a second click opens the popover or adds it); a drop on
@@ -412,6 +443,7 @@ class Controls(CardTable):
                 self.refresh()
             return
         if result.target is None:
+            self.refuse(t("table.drop_nowhere"), card)
             return
         if self.phase == "add":
             if not self.act(result.target.key, card):
@@ -436,7 +468,9 @@ class Controls(CardTable):
             elif phase == "place" and self.my_turn:
                 self.place() if self.pending is not None else self.open(True)
             elif phase == "deal" and self.my_turn and self.marks.target is None:
-                self.app.toasts.show(t("rx.ui.deal_pick"), 2.5)
+                self.refuse(t("rx.ui.deal_pick"))
+            elif not self.my_turn:
+                self.refuse(self.status_text() or t("table.not_your_turn"))
             return
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if key == pygame.K_RIGHT else -1

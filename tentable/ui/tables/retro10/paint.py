@@ -63,6 +63,9 @@ class Paint(CardTable):
         self.draw_banner(surface, view, s)
         self.draw_action(surface, s)
         self.draw_log(surface)
+        if self.my_turn:
+            self.draw_keys_line(surface, (g.hand_center[0], surface.get_height() - px(6, s)),
+                           g.hand_width, s)
 
     def seat_info(self, view: Retro10View, seat: int) -> SeatInfo:
         """A seat's panel: name, penalty and score, hand size, chips, won/lost/starts."""
@@ -308,4 +311,4 @@ class Paint(CardTable):
             blit_label(surface, line, small, theme.TEXT, bold=True,
                        topleft=(box.x + pad, box.y + pad + i * line_h))
         for button in self.buttons:
-            button.draw(surface)
+            self.draw_shaken(surface, button)

@@ -16,9 +16,17 @@ from tentable.ui.widgets.dragdrop import DropTarget
 
 class Controls(CardTable):
     def make_buttons(self) -> None:
-        self.play_button = Button(t("tt.play"), lambda: self.act_on_pick("play"))
-        self.twist_button = Button(t("tt.twist"), lambda: self.act_on_pick("twist"))
-        self.take_button = Button(t("tt.take"), lambda: self.act("take"), kind="danger")
+        picked = self.selected_move
+        self.play_button = self.bind(Button(t("tt.play"), lambda: self.act_on_pick("play")),
+                                     lambda: picked("play"))
+        self.twist_button = self.bind(Button(t("tt.twist"),
+                                             lambda: self.act_on_pick("twist")),
+                                      lambda: picked("twist"))
+        self.take_button = self.bind(Button(t("tt.take"), lambda: self.act("take"),
+                                            kind="danger"), lambda: "take")
+
+    def selected_move(self, verb: str) -> str | None:
+        return None if self.selected is None else f"{verb} {self.selected}"
 
     @property
     def buttons(self) -> tuple[Button, ...]:
@@ -63,15 +71,30 @@ class Controls(CardTable):
             targets.append(self.target(self.cards[twin(card)].rect, f"twist {card}"))
         return targets
 
-    def press_table(self, pos: tuple[int, int]) -> None:
+    def press_table(self, pos: tuple[int, int]) -> bool:
         """With a card picked: a click on its twin twists, on the row plays it."""
         if self.selected is None or not self.my_turn:
-            return
+            return False
         hit = self.cards.at(self.view["row"], pos)
         if hit is not None and hit == twin(self.selected):
             self.act(f"twist {self.selected}")
         elif hit is not None or row_band(self.geo).collidepoint(pos):
             self.act(f"play {self.selected}")
+        else:
+            return False
+        return True
+
+    def press_refusal(self, pos: tuple[int, int]) -> str | None:
+        """The draw pile deals by itself (TT-R4): a press on it says so."""
+        g = self.geo
+        pile = pygame.Rect(0, 0, *g.card)
+        pile.center = (round(g.pile[0]), round(g.pile[1]))
+        if pile.collidepoint(pos):
+            return t("tt.pile_click")
+        return super().press_refusal(pos)
+
+    def mode(self) -> str:
+        return "take" if self.forced == "take" else super().mode()
 
     def on_key(self, event: pygame.event.Event) -> None:
         """Enter or Space plays the picked card, T twists it, R takes the row."""
@@ -81,7 +104,7 @@ class Controls(CardTable):
                 if self.forced:
                     self.act(self.forced)
                 else:
-                    self.app.toasts.show(t("tt.pick_first"), 2.5)
+                    self.refuse(t("table.pick_first"))
                 return
             verb = "twist" if key == pygame.K_t else "play"
             self.act_or_shake(f"{verb} {self.selected}", self.selected)

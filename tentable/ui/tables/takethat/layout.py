@@ -124,10 +124,19 @@ def spots(v: TakeThatView, g: Geometry) -> dict[Hashable, Spot]:
 
 
 def row_end(g: Geometry, last: pygame.Rect | None) -> pygame.Rect:
-    """The drop place at the end of the row (after `last`, the rightmost card's rect)."""
+    """The drop place at the end of the row (after `last`, the rightmost card's rect):
+    from there to the table's edge, and the whole row's strip while it is empty (a new
+    row: wherever the player aims)."""
+    if last is None:
+        band = row_band(g)
+        return band.inflate(0, g.card[1] * 0.3).union(
+            pygame.Rect(0, 0, g.card[0] * 1.6, g.card[1] * 1.3).move(
+                g.row_left_mid[0] - g.card[0] * 0.2, g.row_left_mid[1] - g.card[1] * 0.65))
     end = pygame.Rect(0, 0, g.card[0] * 1.6, g.card[1] * 1.3)
-    end.midleft = (last.right - g.card[0] * 0.3, last.centery) if last else (
-        g.row_left_mid[0] - g.card[0] * 0.2, g.row_left_mid[1])
+    end.midleft = (last.right - g.card[0] * 0.3, last.centery)
+    right = g.row_left_mid[0] + g.row_width
+    if end.right < right:
+        end.width = round(right - end.x)
     return end
 
 

@@ -10,7 +10,7 @@ from tentable.narration import points
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
-from tentable.ui.tables.takethat.layout import pile_spots
+from tentable.ui.tables.takethat.layout import pile_spots, row_end
 from tentable.text import t
 from tentable.ui.widgets.panel import blit_label
 from tentable.ui.widgets.seatpanel import SeatInfo, badge
@@ -30,9 +30,12 @@ class Paint(CardTable):
         for other, rect in g.panels.items():
             self.seat_panel.draw(surface, rect, self.seat_info(view, other, hand=True), s, small)
         self.seat_panel.draw(surface, g.mine, self.seat_info(view, self.bottom, hand=False), s)
-        if not view["row"]:   # beside the open-row slot, not under it
+        if not view["row"]:   # the new row's place: the whole strip takes the first card
+            zone = row_end(g, None)
+            pygame.draw.rect(surface, theme.HIGHLIGHT if self.my_turn else theme.PANEL_EDGE,
+                             zone, max(1, px(2, s)), border_radius=px(10, s))
             blit_label(surface, t("tt.empty_row"), text_px(theme.FONT_BODY, s), theme.TEXT_DIM,
-                       midleft=(g.row_left_mid[0] + g.card[0] * 1.6, g.row_left_mid[1]))
+                       center=zone.center)
         if view["hand"] is None:
             self.draw_backs(surface, view["hand_sizes"][self.bottom], g.hand_center,
                             g.hand_width, g.card)
@@ -42,8 +45,8 @@ class Paint(CardTable):
             self.pile_counts(surface, view, other, s)
         self.draw_controls(surface)
         if self.my_turn:
-            blit_label(surface, t("tt.hint"), text_px(theme.FONT_SMALL, s), theme.TEXT_DIM,
-                       midbottom=(g.hand_center[0], surface.get_height() - px(6, s)))
+            self.draw_keys_line(surface, (g.hand_center[0], surface.get_height() - px(6, s)),
+                           g.hand_width, s)
 
     def draw_pile(self, surface: pygame.Surface, view: TakeThatView, s: float) -> None:
         g = self.geo

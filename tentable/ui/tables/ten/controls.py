@@ -36,10 +36,14 @@ class Tray:
 
 class Controls(CardTable):
     def make_buttons(self) -> None:
-        self.flip_button = Button(t("ten.flip"), lambda: self.act("flip"), kind="primary")
-        self.numbers_button = Button(t("ten.numbers"), lambda: self.act("stop numbers"))
-        self.money_button = Button(t("ten.money"), lambda: self.act("stop money"))
-        self.skip_button = Button(t("ten.skip"), self.skip)
+        self.flip_button = self.bind(Button(t("ten.flip"), lambda: self.act("flip"),
+                                            kind="primary"), lambda: "flip")
+        self.numbers_button = self.bind(Button(t("ten.numbers"),
+                                               lambda: self.act("stop numbers")),
+                                        lambda: "stop numbers")
+        self.money_button = self.bind(Button(t("ten.money"), lambda: self.act("stop money")),
+                                      lambda: "stop money")
+        self.skip_button = self.bind(Button(t("ten.skip"), self.skip), self.skip_move)
         self.coach_button = Button(t("ten.coach_off"), self.toggle_coach)
         self.pay_button = Button(t("ten.pay"), self.pay, kind="primary")
         self.cancel_button = Button(t("ten.cancel"), self.close_tray)
@@ -99,8 +103,39 @@ class Controls(CardTable):
     def tray_visible(self) -> bool:
         return self.tray is not None and self.my_turn
 
+    def skip_move(self) -> str:
+        return "bust token" if self.view["phase"] == "busted" else "skip"
+
     def skip(self) -> None:
-        self.act("bust token" if "bust token" in self.legal() else "skip")
+        self.act(self.skip_move())
+
+    def lone_buttons(self) -> tuple[Button, ...]:
+        return (self.coach_button,)
+
+    def hint_marks(self) -> list[pygame.Rect]:
+        """The buttons that may be pressed and the market cards that may be bought."""
+        marks = super().hint_marks()
+        if self.buying() and not self.tray_visible():
+            marks += [self.market_cell(code) for code in buys(self.legal())]
+        return marks
+
+    def mode(self) -> str:
+        """The main keys: flipping, or choosing a market card to buy (the tray and the
+        auction show their own keys)."""
+        return "buy" if self.buying() else "select"
+
+    def press_refusal(self, pos: tuple[int, int]) -> str | None:
+        """A collection is filled from the market: a press on one says so."""
+        g = self.geo
+        if any(rect.collidepoint(pos) for rect in (g.mine, *g.panels.values())):
+            return t("ten.collection_click") if self.my_turn else \
+                self.status_text() or t("table.not_your_turn")
+        return super().press_refusal(pos)
+
+    def pile_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, *self.geo.card)
+        rect.center = (round(self.geo.pile[0]), round(self.geo.pile[1]))
+        return rect
 
     def refresh(self) -> None:
         """Buttons, the tray and the bid follow the view after every change."""
@@ -275,6 +310,12 @@ class Controls(CardTable):
             self.drag.press(self.held, pos)
         elif code is not None and self.view["phase"] != "over":
             self.refuse(self.why_not(f"buy {code}") or t("ten.not_buying"))
+        elif self.pile_rect().collidepoint(pos):
+            self.act("flip")          # the draw pile flips its top card (TEN-R4)
+        else:
+            reason = self.press_refusal(pos)
+            if reason is not None:
+                self.refuse(reason, self.cards.at(list(self.cards.sprites), pos))
 
     def on_release(self, pos: tuple[int, int]) -> None:
         """A click or a drop onto the collection opens the tray; a refused drop springs
@@ -289,8 +330,7 @@ class Controls(CardTable):
             self.open_tray(code)
         else:
             reason = result.reason or (self.why_not(f"buy {code}") if result.target else None)
-            if reason:
-                self.refuse(reason)
+            self.refuse(reason or t("table.drop_nowhere"))
         self.drag.set_targets([])
 
     def on_key(self, event: pygame.event.Event) -> None:

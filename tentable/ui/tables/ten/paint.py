@@ -97,7 +97,11 @@ class Paint(CardTable):
             self.held.draw(surface)
         self.log.draw(surface)
         for button in self.live_buttons():
-            button.draw(surface)
+            self.draw_shaken(surface, button)
+        if self.my_turn and view["auction"] is None and not self.tray_visible():
+            self.draw_keys_line(surface, ((g.pile[0] - g.card[0] / 2 + g.market.x) / 2,
+                                     g.mine.y - px(6, s)), g.market.x - 2 * g.pile[0]
+                           + g.card[0], s)
         self.draw_tooltip(surface, s)
 
     def seat_key(self, view: dict, seat: int) -> tuple:

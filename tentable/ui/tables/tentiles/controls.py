@@ -188,10 +188,12 @@ class Controls(CardTable):
         if sprite is not None and self.drag.dragging:
             sprite.size = (self.camera.tile, self.camera.tile)
 
-    def press_table(self, pos: tuple[int, int]) -> None:
+    def press_table(self, pos: tuple[int, int]) -> bool:
         """A press on the felt of the grid may start a pan (or be a click on a place)."""
         if self.camera.rect.collidepoint(pos):
             self.pan, self.panned = (pos, (self.camera.cx, self.camera.cy)), False
+            return True
+        return False
 
     def on_release(self, pos: tuple[int, int]) -> None:
         if self.pan is not None:
@@ -215,12 +217,16 @@ class Controls(CardTable):
             self.cursor = coords(where)
 
     def click_cell(self, cell: tuple[int, int]) -> None:
-        """A click on a place puts the held tile there (the engine says why not)."""
+        """A click on a place puts the held tile there (the engine says why not); a click
+        on a tile that may not move says so."""
         self.cursor = cell
+        where = place(*cell)
         if self.selected is not None and self.my_turn:
-            where = place(*cell)
-            if where in self.targets(self.selected) or where not in self.view["board"]:
-                self.act_or_shake(self.action(self.selected, where), self.selected)
+            self.act_or_shake(self.action(self.selected, where), self.selected)
+        elif where in self.view["board"]:
+            self.refuse(t("tiles.not_movable") if self.my_turn
+                        else self.status_text() or t("table.not_your_turn"),
+                        self.view["board"][where])
         self.refresh()
         self.app.invalidate()
 
@@ -266,7 +272,7 @@ class Controls(CardTable):
             return
         if self.selected is None:
             if lift:
-                self.app.toasts.show(t("tiles.pick_first"), 2.5)
+                self.refuse(t("tiles.pick_first"))
             else:
                 legal = self.legal_actions()
                 self.act(legal[0] if legal else "pass")

@@ -199,11 +199,13 @@ class Paint(CardTable):
     def key_lines(self) -> list[str]:
         """The keys panel: what each key does in this phase."""
         phase = self.view["phase"]
-        return [t("tiles.keys.cursor"),
-                t("tiles.keys.tab") if phase != PLACE else
-                t("tiles.keys.drawn") if self.view["rows"] is None else t("tiles.keys.open"),
-                t("tiles.keys.enter"), t("tiles.keys.pass"), t("tiles.keys.zoom"),
-                t("tiles.keys.mouse")]
+        lift = t("tiles.keys.tab") if phase != PLACE else \
+            t("tiles.keys.drawn") if self.view["rows"] is None else t("tiles.keys.open")
+        if self.mode() == "holding":     # a tile in hand: where to put it comes first
+            return [t("tiles.keys.cursor_held"), t("tiles.keys.enter_held"), lift,
+                    t("tiles.keys.pass"), t("tiles.keys.zoom"), t("tiles.keys.mouse")]
+        return [lift, t("tiles.keys.cursor"), t("tiles.keys.enter"), t("tiles.keys.pass"),
+                t("tiles.keys.zoom"), t("tiles.keys.mouse")]
 
     def draw_keys(self, surface: pygame.Surface, s: float, lines: list[str]) -> None:
         r = self.geo.keys

@@ -1,0 +1,142 @@
+"""The hint and the keys line of the table kit: what the player may do now, lit on
+request and told in words.
+
+`Hints` is a part of `CardTable` (tentable.ui.tables.kit): H or the Hint button beside Undo
+lights `hint_marks()` (the cards with a legal place, those places, the buttons that are on,
+the pill of an only move), read from `legal()` through the table's own mapping
+(`drop_targets`, the buttons' enabled state), until the next gesture. The keys line shows
+`<game>.keys.<mode>` from the text table for `mode()`, shortened by whole parts where it is
+narrow, never cut, and jolts with a refusal that had no card to shake.
+"""
+from __future__ import annotations
+
+import pygame
+
+from tentable.text import t
+from tentable.ui import theme
+from tentable.ui.scenes.common import text_px
+from tentable.ui.tables.base import TableScene
+from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.panel import blit_label, rounded
+from tentable.ui.widgets.spritesync import Point
+
+HINT_KEY = pygame.K_h
+KEYS = "keys"          # what jolts when a refusal has no card or button to show it on
+
+
+class Hints(TableScene):
+    # -- the hint: what may be done now, lit ------------------------------------------------
+    def playable_picks(self) -> list:
+        """The cards to pick with a legal place to go now, in focus order."""
+        if not self.my_turn:
+            return []
+        return [card for card in self.picks
+                if any(target.legal for target in self.drop_targets(card))]
+
+    def hint_marks(self) -> list[pygame.Rect]:
+        """What the hint lights: every card that may move and its legal places, and the
+        buttons that may be pressed, all read from `legal()` through the table's own
+        mapping (`drop_targets`, the buttons' enabled state)."""
+        if not self.my_turn:
+            return []
+        marks = []
+        for card in self.playable_picks():
+            sprite = self.cards.get(card)
+            if sprite is not None:
+                marks.append(pygame.Rect(sprite.rect))
+            marks += [pygame.Rect(target.rect) for target in self.drop_targets(card)
+                      if target.legal]
+        marks += [pygame.Rect(b.rect) for b in self.live_buttons()
+                  if b.enabled and b.rect.w > 0 and b not in self.lone_buttons()]
+        if self.forced and self.status_rect.w:
+            marks.append(pygame.Rect(self.status_rect))      # "Your only move": click it
+        unique = []
+        for rect in marks:
+            if rect not in unique:
+                unique.append(rect)
+        return unique
+
+    def lone_buttons(self) -> tuple[Button, ...]:
+        """Buttons that are always on and play no move (a setting): never lit."""
+        return ()
+
+    def show_hint(self) -> None:
+        if not self.my_turn:
+            self.refuse(self.status_text() or t("table.not_your_turn"))
+            return
+        self.hinting = bool(self.hint_marks())
+        if not self.hinting:
+            self.refuse(t("table.no_hint"))
+        self.app.invalidate()
+
+    def hint_input(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """H and the Hint button light the legal moves; the next gesture puts them out."""
+        if self.session.watch:           # a replay has the viewer's own controls
+            return event
+        if event.type == pygame.KEYDOWN and event.key == HINT_KEY:
+            self.show_hint()
+            return None
+        if event.type == pygame.MOUSEMOTION:
+            self.hint_button.hover = self.hint_button.rect.collidepoint(event.pos)
+            return event
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and event.button == 1 and self.hint_button.rect.collidepoint(event.pos):
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.show_hint()
+            return None
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.hinting:
+            self.hinting = False
+            self.app.invalidate()
+        return event
+
+    # -- the hint and the keys line --------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """The Hint button sits left of Undo, as small as its word allows."""
+        super().resize(size)
+        undo = self.undo.button.rect
+        text = theme.font(max(10, round(undo.h * 0.42)), True).size(t("table.hint"))[0]
+        width = max(undo.h * 2, text + undo.h)
+        self.hint_button.layout((undo.x - undo.h // 3 - width, undo.y, width, undo.h))
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The status pill, with the hint's lights under it and the Hint button beside
+        the menu (drawn here: the base calls this after the view, under a dialog)."""
+        if self.hinting and self.my_turn:
+            self.draw_hint(surface)
+        super().draw_status(surface)
+        if not self.session.watch:
+            self.hint_button.enabled = self.my_turn
+            self.draw_shaken(surface, self.hint_button)
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        width = max(3, round(theme.HIGHLIGHT_WIDTH * 1.5 * theme.ui_scale(surface.get_size())))
+        for rect in self.hint_marks():
+            box = rect.inflate(2 * width, 2 * width)
+            surface.blit(rounded(box.size, (*theme.HIGHLIGHT, 60), theme.RADIUS,
+                                 (*theme.HIGHLIGHT, 255), width), box)
+
+    def mode(self) -> str:
+        """What the keys do now: "select" a card, "holding" one, choosing its "target",
+        or answering a "dialog"."""
+        if self.dialog is not None:
+            return "dialog"
+        if self.drag.sprite is not None or self.selected is not None:
+            return "holding"
+        return "select"
+
+    def keys_text(self) -> str:
+        """The keys of the current mode, from the text table (`<game>.keys.<mode>`)."""
+        return t(f"{self.game}.keys.{self.mode()}")
+
+    def draw_keys_line(self, surface: pygame.Surface, midbottom: Point, width: float,
+                  s: float) -> None:
+        """The keys line: parts (split by " · ") dropped from the end where it is narrow,
+        never cut; it jolts with a refusal that had no card to show it on."""
+        size = text_px(theme.FONT_SMALL - 2, s)
+        parts = self.keys_text().split("  ·  ")
+        font = theme.font(size)
+        while len(parts) > 1 and font.size("  ·  ".join(parts))[0] > width:
+            parts.pop()
+        dx = self.jolt_dx if self.jolted == KEYS else 0.0
+        blit_label(surface, "  ·  ".join(parts), size, theme.TEXT_DIM,
+                   midbottom=(midbottom[0] + dx, midbottom[1]))
