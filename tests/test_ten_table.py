@@ -284,31 +284,29 @@ def test_s5_in_solo_you_outbid_mona_when_she_bid_all_she_has(app):
     app.reset(table)
     app.step(wait=False)
     state = table.match.state
-    key(app, pygame.K_f)
+    assert state.history == ["flip"]                    # the first flip makes itself
     key(app, pygame.K_m)                                # stop: take the money
     wait_for(app, lambda: table.my_turn)                # Mona took B5
     assert state.money == [10, 5]
-    key(app, pygame.K_f)                                # the joker: Mona opens
-    wait_for(app, lambda: table.my_turn)
+    wait_for(app, lambda: table.my_turn and state.phase == "auction")   # W5: Mona opens
     assert state.history[-1] == "bid 5" and state.auction["bidder"] == MONA
     assert table.status_text() == "Mona bid all she has, 5: bid 6 or more for the joker, " \
                                   "or pass"
     assert table.bid_amount == 6
     click(app, table.plus1_button.rect.center)
     click(app, table.bid_button.rect.center)
-    assert state.history[-1] == "bid 7"                 # she does not raise again
-    wait_for(app, lambda: table.my_turn and table.tray is not None)
-    click(app, table.pay_button.rect.center)            # seven tokens, one gesture
-    assert state.history[-8:] == ["bid 7"] + ["pay t"] * 7
+    # she does not raise again; tokens are all you have, so the payment makes itself
+    # (seven tokens, one gesture), and so does the next flip of an empty tableau
+    start = state.history.index("bid 7")
+    assert state.history[start:start + 9] == ["bid 7"] + ["pay t"] * 7 + ["flip"]
     assert [code_of(c) for c in state.collections[0]] == ["W5"]
-    assert any(e.text == "You win the joker 5 for 7" for e in table.log.entries[-3:])
+    assert any(e.text == "You win the joker 5 for 7" for e in table.log.entries)
 
 
 def test_the_coach_is_off_by_default_and_shows_odds_of_the_view(app):
     table = new_table(app, ["human", "heuristic"], seed=5)
     assert not table.coach and table.coach_numbers() is None
-    key(app, pygame.K_f)
-    wait_for(app, lambda: table.my_turn)
+    wait_for(app, lambda: table.my_turn and table.view["tableau"])   # the first flip
     key(app, pygame.K_c)
     assert app.settings["coach"] is True
     assert table.coach_numbers() == odds(table.view)
@@ -317,12 +315,26 @@ def test_the_coach_is_off_by_default_and_shows_odds_of_the_view(app):
     assert table.coach_numbers() is None
 
 
-def test_a_forced_flip_waits_for_the_human(app):
+def test_a_forced_flip_shows_its_banner_then_plays_itself(app):
+    """TEN-R3: the first flip of a turn is compulsory, no real choice: the banner says
+    so for a moment, then the flip is made by itself and the log says it was the only
+    move."""
+    app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"], seed=5)
     assert table.forced == "flip"
     assert table.forced_text("flip").startswith("Start your turn")
-    step(app, 120)
+    step(app, 60)                                   # a second: the banner is read
     assert table.match.state.history == []
+    step(app, 60)
+    assert table.match.state.history == ["flip"]
+    assert [e.text for e in table.log.entries][1:3] == [
+        "You had no other move:", table.log.entries[2].text]
+    assert table.log.entries[2].text.startswith("You flip")
+
+
+def test_a_forced_move_is_played_at_once_by_its_key(app):
+    app.settings["animation_speed"] = "normal"
+    table = new_table(app, ["human", "heuristic"], seed=5)
     key(app, pygame.K_f)
     assert table.match.state.history == ["flip"]
 
@@ -331,12 +343,15 @@ def test_hot_seat_needs_no_curtain_nothing_is_private(app):
     """TEN has no private information: the table turns to the player to move, with no
     "Pass to" curtain between two humans."""
     table = new_table(app, ["human", "human"], seed=4)
-    step(app, 3)
-    assert table.curtain is None and table.seat == 0 and table.my_turn
-    while table.match.current_player == 0 and table.legal_actions():
+    step(app, 3)                                    # the first flip made itself (TEN-R3)
+    seats = set()
+    for _ in range(40):
+        assert table.curtain is None and table.seat == table.match.current_player
+        assert table.my_turn
+        seats.add(table.seat)
         table.submit(table.legal_actions()[0])
         step(app)
-    assert table.curtain is None and table.seat == table.match.current_player
+    assert seats == {0, 1}
 
 
 def test_a_resumed_game_tells_its_log_again(app):

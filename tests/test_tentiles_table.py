@@ -256,23 +256,24 @@ def test_hot_seat_needs_no_curtain_nothing_is_private(app):
     """TEN tiles has no private information: in hot seat the table turns to each player in
     turn, with no "Pass to" curtain between them."""
     table = new_table(app, ["human", "human"], seed=4, start=0)
-    assert table.curtain is None and table.seat == 0 and table.my_turn
-    table.submit("place 0,0")
-    step(app)
+    assert table.match.history == ["place 0,0"]     # the only first move played itself
     assert table.curtain is None and table.seat == 1 and table.bottom == 1 and table.my_turn
+    table.submit(table.legal_actions()[0])
+    step(app)
+    assert table.curtain is None and table.seat == 0 and table.bottom == 0 and table.my_turn
 
 
-def test_a_forced_move_waits_for_the_human(app):
+def test_a_forced_move_says_so_then_plays_itself(app):
+    app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"], seed=6, start=0)
     state = table.match.state
     assert table.forced == "place 0,0"            # the first tile can only go to 0,0
     assert table.forced_text(table.forced) == "Your only move: place the tile on 0,0"
-    for _ in range(40):
-        app.invalidate()
-        step(app)
+    step(app, 60)
     assert state.history == [] and state.current_player == 0
-    key(app, pygame.K_RETURN)
+    step(app, 60)
     assert state.history[:1] == ["place 0,0"]
+    assert [e.text for e in table.log.entries][1] == "You had no other move:"
 
 
 def test_a_resumed_game_tells_its_log_again(app):

@@ -23,7 +23,6 @@ from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge
 PHASE_OF = {"place": 2, "deal": 3, "bid": 3, "protect": 3, "reveal": 4, "add": 4, "start": 5}
 CHIP = (232, 184, 48)
 CHIP_EDGE = (120, 80, 10)
-DIM = (0, 0, 0, 130)
 
 
 def minus(value: int) -> str:
@@ -190,7 +189,7 @@ class Paint(CardTable):
         for card in self.marks.dimmed:
             sprite = self.cards.get(card)
             if sprite is not None:
-                surface.blit(rounded(sprite.rect.size, DIM, px(6, s)), sprite.rect)
+                surface.blit(rounded(sprite.rect.size, theme.DIMMED, px(6, s)), sprite.rect)
         mine = view["table"][self.bottom] if view["hand"] is not None else []
         if mine and view["phase"] == "add" and view["current_player"] == self.bottom:
             values = [face_value(e["id"]) if e["id"] else 0 for e in mine]

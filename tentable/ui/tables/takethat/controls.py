@@ -19,6 +19,7 @@ class Controls(CardTable):
         self.play_button = Button(t("tt.play"), lambda: self.act_on_pick("play"))
         self.twist_button = Button(t("tt.twist"), lambda: self.act_on_pick("twist"))
         self.take_button = Button(t("tt.take"), lambda: self.act("take"), kind="danger")
+        self.dimmed: set[int] = set()     # hand cards that can be neither played nor twisted
 
     @property
     def buttons(self) -> tuple[Button, ...]:
@@ -42,6 +43,9 @@ class Controls(CardTable):
         if self.forced == "take":
             lit = set(view["row"])
         row = set(view["row"])
+        # on your turn, a card that fits nowhere now is dimmed (TT-R4, TT-R5)
+        self.dimmed = {card for card in hand if legal and f"play {card}" not in legal
+                       and f"twist {card}" not in legal}
         for card, sprite in self.cards.sprites.items():
             sprite.selected = card == sel
             sprite.highlight = card in row and card in lit
