@@ -446,3 +446,31 @@ def test_at_instant_speed_mona_plays_her_whole_turn_in_one_frame(app):
             assert frames == 1 and mona >= 1
         else:
             assert frames > mona          # one step at a time, with the pause between
+
+
+def deck_from(top, players=2):
+    """The pile for `players` with `top` first (TEN-R1's mix, the rest in order)."""
+    rest = Counter(deck_for(players))
+    rest.subtract(top)
+    return list(top) + sorted(rest.elements())
+
+
+def test_ten_r11_each_auction_starts_the_bid_at_its_lowest(app):
+    """TEN-R11: the bid control starts at the lowest bid every time it comes round, not
+    at what that player bid for the joker before."""
+    from dataclasses import replace
+    from tentable.ui.launch import session_for
+    session = replace(session_for("ten", ["human", "human"], 3, {}),
+                      deck=deck_from(["W1", "W2"]))
+    table = table_for("ten")(app, session)
+    app.reset(table)
+    step(app, 3)                              # seat 0 flips the 1 joker: seat 1 bids first
+    state = table.match.state
+    assert state.phase == "auction" and table.seat == 1 and table.bid_amount == 1
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)                 # seat 1 bids 2
+    key(app, pygame.K_p)                      # seat 0 passes
+    step(app, 3)                              # 2 tokens paid, seat 0 flips the 2 joker
+    assert state.history == ["flip", "bid 2", "pass", "pay t", "pay t", "flip"]
+    assert state.phase == "auction" and table.seat == 1
+    assert table.bid_amount == 1 and table.bid_range() == (1, 4)
