@@ -474,3 +474,45 @@ def test_ten_r11_each_auction_starts_the_bid_at_its_lowest(app):
     assert state.history == ["flip", "bid 2", "pass", "pay t", "pay t", "flip"]
     assert state.phase == "auction" and table.seat == 1
     assert table.bid_amount == 1 and table.bid_range() == (1, 4)
+
+
+def test_ten_r8_an_opponents_panel_shows_every_joker_or_counts_the_rest(app, monkeypatch):
+    """TEN-R8: collections are public. A panel with more jokers than its rows hold draws
+    what fits and a "+n" chip for the rest, inside the panel: none is hidden silently."""
+    from tentable.ui.tables.ten.paint import Paint
+    from tentable.engine.ten import is_joker
+    table = new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2)
+    state = table.match.state
+    jokers = [c for c in state.pile if is_joker(code_of(c))]
+    state.pile = [c for c in state.pile if c not in jokers]
+    state.collections[1] += jokers
+    state.validate()
+    state.changed()
+    original, drawn = Paint.draw_jokers, []
+
+    def record(surface, codes, room, size):
+        boxes = original(surface, codes, room, size)
+        drawn.append((codes, room, boxes))
+        return boxes
+    monkeypatch.setattr(Paint, "draw_jokers", staticmethod(record))
+    counted = set()
+    for size in ("small", "medium", "large"):
+        app.settings["card_size"] = size
+        app._on_resize((1024, 640))
+        drawn.clear()
+        table.view = state.view(table.seat)
+        table.layers.clear()
+        app.invalidate()
+        step(app)
+        rows = [(codes, room, boxes) for codes, room, boxes in drawn
+                if set(codes) <= {code_of(j) for j in jokers} and codes]
+        told = []
+        for codes, room, boxes in rows:
+            assert all(room.contains(box) for box, _ in boxes), size
+            shown = [what for _, what in boxes if not what.startswith("+")]
+            more = [int(what[1:]) for _, what in boxes if what.startswith("+")]
+            assert shown == codes[:len(shown)] and len(shown) + sum(more) == len(codes)
+            told += codes
+            counted.update(more)
+        assert sorted(told) == sorted(code_of(j) for j in jokers), size
+    assert counted, "some row of the panel was too narrow for its jokers"

@@ -175,14 +175,37 @@ class Paint(CardTable):
             # jokers beside the rows: colour wilds in their row, the others after
             mine = [c for c in jokers if c.startswith(colour)] + wilds[r::4]
             x = area.x + sym + 9 * cw + 4
-            for code in mine:
-                chip = joker_chip(code, size)
-                box = pygame.Rect(x, y, chip.get_width() + 6, cell_h)
-                if box.right > area.right + 2:
+            self.draw_jokers(surface, mine, pygame.Rect(x, y, area.right + 2 - x, cell_h), size)
+
+    @staticmethod
+    def draw_jokers(surface, codes: list[str], room: pygame.Rect,
+                    size: int) -> list[tuple[pygame.Rect, str]]:
+        """A row's jokers as chips from the left of `room`; those that do not fit are
+        counted on a last chip ("+2"), so a panel never hides a joker silently. Gives
+        each chip drawn: its box and its joker, or the count."""
+        chips = [joker_chip(code, size) for code in codes]
+        widths = [chip.get_width() + 6 for chip in chips]
+        shown = len(chips)
+        while shown and sum(widths[:shown]) + 2 * shown > room.w:
+            shown -= 1
+        more = None
+        if shown < len(chips):
+            while True:      # room for the count: "+3" after the chips still drawn
+                more = label(f"+{len(chips) - shown}", size, theme.TEXT_DARK, bold=True)
+                if shown == 0 or sum(widths[:shown]) + 2 * shown + more.get_width() + 6 \
+                        <= room.w:
                     break
-                pygame.draw.rect(surface, (236, 226, 250), box, border_radius=4)
-                surface.blit(chip, chip.get_rect(center=box.center))
-                x = box.right + 2
+                shown -= 1
+        drawn, x = [], room.x
+        parts = list(zip(chips[:shown], codes)) + ([(more, f"+{len(chips) - shown}")]
+                                                   if more is not None else [])
+        for image, what in parts:
+            box = pygame.Rect(x, room.y, image.get_width() + 6, room.h)
+            pygame.draw.rect(surface, (236, 226, 250), box, border_radius=4)
+            surface.blit(image, image.get_rect(center=box.center))
+            drawn.append((box, what))
+            x = box.right + 2
+        return drawn
 
     def draw_market(self, surface, view, s) -> None:
         g = self.geo
