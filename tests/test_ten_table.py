@@ -516,3 +516,70 @@ def test_ten_r8_an_opponents_panel_shows_every_joker_or_counts_the_rest(app, mon
             counted.update(more)
         assert sorted(told) == sorted(code_of(j) for j in jokers), size
     assert counted, "some row of the panel was too narrow for its jokers"
+
+
+def hot_seat(app, top, speed="normal", **options):
+    from dataclasses import replace
+    from tentable.ui.launch import session_for
+    app.settings["animation_speed"] = speed
+    session = replace(session_for("ten", ["human", "human"], 3, options), deck=deck_from(top))
+    table = table_for("ten")(app, session)
+    app.reset(table)
+    step(app)
+    return table
+
+
+def banner(table):
+    return table.forced_text(table.forced) if table.forced else table.status_text()
+
+
+def test_ten_r11_r12_the_banner_says_whose_joker_why_you_cannot_bid_and_a_forced_payment(app):
+    table = hot_seat(app, ["W1"])
+    state = table.match.state
+    assert banner(table) == "Start your turn: flip  (F)"
+    step(app, 100)                                    # the flip makes itself: Ana's joker
+    assert state.phase == "auction" and table.seat == 1
+    assert banner(table) == "Auction of the joker 1 Ana flipped: bid 1–5, or pass"
+    for _ in range(4):
+        key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)                         # Ben bids all he has, 5
+    assert table.seat == 0 and table.forced == "pass"
+    assert banner(table) == ("You cannot bid: the lowest bid is 6 and you can pay 5. "
+                             "Pass  (P)")
+    step(app, 100)                                    # Ana passes by herself
+    assert state.history[-1] == "pass" and table.seat == 1 and table.forced == "pay t"
+    assert banner(table) == "Pay 5: only your tokens can pay  (Enter)"
+    step(app, 100)                                    # five tokens, one gesture
+    assert state.history[-6:] == ["pass"] + ["pay t"] * 5
+    texts = [e.text for e in table.log.entries]
+    passed, paid = texts.index("Ana passes"), texts.index("Ben had no other move:")
+    assert texts[passed - 1] == "Ana had no other move:" and paid > passed
+
+
+def test_ten_v1_and_r13_the_banner_says_bust_and_final_buy_round(app):
+    """V1: after a bust, a bust token or a card; TEN-R13: the last card leads to the final
+    buy round, each player in turn, the market empty or not."""
+    table = hot_seat(app, ["B9", "G5", "P9", "O1"], variant_busted_buy=True)
+    state = table.match.state
+    step(app, 100)                                    # Ana flips blue 9 by herself
+    key(app, pygame.K_f)                              # green 5: 14, a bust
+    assert state.phase == "busted"
+    assert banner(table) == "You busted: take a bust token (X) or buy a card"
+    key(app, pygame.K_x)
+    assert table.seat == 1
+    state.removed += state.pile[:-1]                  # only pink 9 is left to flip
+    state.pile = state.pile[-1:]
+    state.validate()
+    state.changed()
+    assert banner(table) == "Start your turn: flip  (F)"
+    step(app, 100)                                    # Ben flips the last card
+    assert banner(table) == "The pile is empty: take the numbers  (N)"
+    step(app, 100)                                    # and takes it
+    assert state.phase == "buy"
+    assert banner(table) == "You took the numbers: buy one card from the market, or skip  (S)"
+    key(app, pygame.K_s)
+    assert state.phase == "final" and table.seat == 0
+    assert banner(table) == "Final buy round: buy one card from the market, or skip  (S)"
+    key(app, pygame.K_s)
+    assert state.phase == "final" and table.seat == 1
+    assert banner(table) == "Final buy round: buy one card from the market, or skip  (S)"

@@ -355,15 +355,12 @@ class Paint(CardTable):
             return
         low, top = self.bid_range()
         bh = px(32, s, 24)
-        if low is None:
-            rect = blit_label(surface, fit(self.mona_bid_text() or t("ten.cannot_bid"), small,
-                                           r.right - x - pad),
-                              small, theme.TEXT_DIM, topleft=(x, y))
-        else:
+        if low is not None:         # why you cannot bid is the banner's to say
             amount = self.typed or str(self.bid_amount)
             rect = blit_label(surface, t("ten.your_bid", n=amount, low=low, high=top), size,
                               theme.TEXT, bold=True, topleft=(x, y))
-        y = rect.bottom + px(6, s)                  # the buttons go under either line
+            y = rect.bottom
+        y += px(6, s)
         bw = px(52, s)
         bx = x
         for button in (self.minus_button, self.plus1_button, self.plus5_button):
