@@ -431,3 +431,21 @@ def test_v1_the_taker_reads_the_card_and_everybody_sees_it_at_the_end(app):
     texts = [e.text for e in table.log.entries]
     assert "You took from the pile: 77 (a toad)" in texts, texts
     assert table.cards[77].face_up and state.scores() == [-6, -1]
+
+
+def test_several_people_at_the_screen_nobody_is_called_you(app):
+    """A hot seat set up with the first seat still named "You": the curtain and the log
+    give that player a name ("Pass to You", "You plays" read wrong)."""
+    from tentable.session import Seat, Session
+    session = Session("takethat", (Seat("You", "human"), Seat("Ana", "human")), 4, {})
+    table = table_for("takethat")(app, session)
+    app.reset(table)
+    app.step(wait=False)
+    assert table.names == ["Ben", "Ana"]
+    assert table.curtain == 0
+    key(app, pygame.K_RETURN)                     # "Ready"
+    table.submit(table.legal_actions()[0])
+    step(app)
+    texts = [e.text for e in table.log.entries]
+    assert not any(text.startswith("You") for text in texts), texts
+    assert table.match.record()["seats"][0]["name"] == "Ben"

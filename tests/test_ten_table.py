@@ -583,3 +583,15 @@ def test_ten_v1_and_r13_the_banner_says_bust_and_final_buy_round(app):
     key(app, pygame.K_s)
     assert state.phase == "final" and table.seat == 1
     assert banner(table) == "Final buy round: buy one card from the market, or skip  (S)"
+
+
+def test_s1_mona_keeps_her_name_whatever_the_setup_typed(app):
+    from tentable.session import RULES, Seat, Session
+    session = Session("ten", (Seat("You", "human"), Seat("Ben", RULES)), 4,
+                      {"solo": True})
+    table = table_for("ten")(app, session)
+    app.reset(table)
+    wait_for(app, lambda: table.match.current_player == MONA)
+    wait_for(app, lambda: table.my_turn)
+    assert table.names == ["You", "Mona"]
+    assert any(e.text.startswith("Mona ") for e in table.log.entries)

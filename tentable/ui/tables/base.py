@@ -24,6 +24,7 @@ holds everything while a dialog is up and shows the results.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
@@ -73,6 +74,7 @@ class TableScene(InParts, Scene):
                            save=None if session.watch else store.save_autosave,
                            undo=not session.watch
                            and stats.mode_of(session.record([])) != "ladder")
+        self.match.session = self.named(self.match.session)
         self.undo = UndoControl(self)
         self._since_action = 0.0
         self._results_shown = False
@@ -92,6 +94,25 @@ class TableScene(InParts, Scene):
         # human's while the screen shows a spectator's view (a bot's turn, the curtain).
         self.bottom: int = self.seat if self.seat is not None else (session.humans or [0])[0]
         self.layers = Layers()      # parts drawn once per view, then copied (kept_layer)
+
+    def named(self, session: Session) -> Session:
+        """The seats as the table names them: an automaton by its own name (Mona, not the
+        name typed at setup), and, when several people share the screen, nobody called
+        "You" ("Pass to You", "You plays"): that seat takes the first free default name."""
+        you = t("setup.name_you")
+        seats, several = list(session.seats), len(session.humans) > 1
+        free = [n for n in t("setup.names").split(",") if n not in {s.name for s in seats}]
+        for i, seat in enumerate(seats):
+            own = self.automaton_name(i) if i in self.match.automata else None
+            if own:
+                seats[i] = replace(seat, name=own)
+            elif several and seat.is_human and seat.name == you and free:
+                seats[i] = replace(seat, name=free.pop(0))
+        return replace(session, seats=tuple(seats))
+
+    def automaton_name(self, seat: int) -> str | None:
+        """The name the rules give the automaton at `seat` (override per game)."""
+        return None
 
     # -- what subclasses may use ------------------------------------------------
     @property

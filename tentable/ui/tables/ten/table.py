@@ -162,6 +162,9 @@ class TenTable(Controls, Paint):
         return moving or self.drag.dragging
 
     # -- words ----------------------------------------------------------------------------
+    def automaton_name(self, seat: int) -> str | None:
+        return t("ladder.mona") if seat == MONA else None        # S1
+
     def forced_text(self, action: str) -> str:
         """The banner over a human's only move: why it is the only one."""
         view = self.view
