@@ -471,6 +471,8 @@ STRINGS: dict[str, str] = {
     "rx.log.start_self.you": "You start the next round again",
     "rx.log.round": "Round {round}, round card {card}: {name} starts",
     "rx.log.round.you": "Round {round}, round card {card}: you start",
+    "rx.log.shown": "Cards shown: {hands}",
+    "rx.log.hand": "{name} {cards} = {total}",
     "rx.log.wins": "{name} wins with {total} and takes the pot of {pot}",
     "rx.log.wins.you": "You win with {total} and take the pot of {pot}",
     "rx.log.loses": "{name} loses with {total}: {n} cards, {points} penalty points",

@@ -547,3 +547,29 @@ def test_r2_a_hand_of_two_jokers_shows_both_and_the_card_you_move_is_the_one_pla
     assert state.history[mine] == "add J"
     assert [code_of(c) for c in state.table[0]] == ["J", "J"]
     assert table.cards[table.view["table"][0][1]["id"]] is dragged
+
+
+def test_rx_r8_the_showdown_tells_every_card_shown_in_words(app):
+    """RX-R8: all cards are turned face up; the log names each player's cards and total
+    before the winner and the loser, in words (a joker is "joker", never its code)."""
+    table = new_table(app, ["human", "heuristic", "heuristic"], seed=5)
+    state = table.match.state
+    me = make_bot("heuristic", "retro10", 0, seed=3)
+    while state.last_round is None:
+        wait_for(app, lambda: table.my_turn and table.forced is None
+                 or state.last_round is not None)
+        if state.last_round is None:
+            table.submit(me.choose(state))
+    step(app)
+    last = state.last_round
+    texts = [e.text for e in table.log.entries]
+    [line] = [text for text in texts if text.startswith("Cards shown: ")]
+    assert texts[texts.index(line) + 1].endswith(f"the pot of {last['pot']}")
+    hands = line[len("Cards shown: "):].split("; ")
+    names = ["you"] + table.names[1:]                  # the one human reads "you"
+    by_name = {hand.split(" ")[0]: hand for hand in hands}
+    assert sorted(by_name) == sorted(names)
+    for seat, name in enumerate(names):
+        assert by_name[name].endswith(f" = {last['totals'][seat]}")
+    assert sum(hand.count(" + ") + 1 for hand in hands) == len(last["cards"])
+    assert "#" not in line and "J" not in line
