@@ -491,6 +491,7 @@ STRINGS: dict[str, str] = {
     "tiles.phase2.mine": "Moves made: {n} of {limit} (then the game is drawn)",
     "tiles.drawn": "turned up",
     "tiles.won": "Winner: a line of ten",
+    "tiles.nowhere": "This tile has no place to go now.",
     "tiles.pick_first": "Pick a tile first: Tab, or L / R for an end of your row.",
     "tiles.keys.cursor": "Arrows  move the cursor",
     "tiles.keys.open": "L / R  left / right end",

@@ -58,6 +58,7 @@ class TenTilesTable(Controls, Paint):
             self.camera.rect = g.board
         else:
             self.fit()
+            self.hold_camera()
         self.sync(animate=False)
 
     def spots(self) -> dict[Hashable, Spot]:
@@ -71,8 +72,9 @@ class TenTilesTable(Controls, Paint):
         self.log.add(words.start(self.teller, view).text)
 
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        """The cursor follows the tile just put down; the grid fits the tiles again
-        unless the player has zoomed or panned."""
+        """The cursor follows the tile just put down; in phase 1 the grid fits the tiles
+        again unless the player has zoomed or panned; in phase 2 it only slides to keep a
+        moved tile in sight."""
         self.selected = None
         parts = read_action(action)
         self.last_from = parts.source or None
@@ -80,4 +82,7 @@ class TenTilesTable(Controls, Paint):
             self.cursor = coords(parts.to)
         if not self.manual:
             self.fit()
+            self.hold_camera()
+        elif parts.source:
+            self.follow_cursor()
         super().on_action(seat, action, before, after)
