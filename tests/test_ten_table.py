@@ -595,3 +595,29 @@ def test_s1_mona_keeps_her_name_whatever_the_setup_typed(app):
     wait_for(app, lambda: table.my_turn)
     assert table.names == ["You", "Mona"]
     assert any(e.text.startswith("Mona ") for e in table.log.entries)
+
+
+def test_a_long_tableau_never_goes_under_the_coach_at_any_card_size(app):
+    """Ten flipped cards (numbers 12, money 9: total 3, TEN-R4) at 1024×640 with the
+    coach on: at every card size the row closes up left of the coach's panel."""
+    from tentable.ui.tables.ten.layout import coach_rect
+    table = new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2)
+    state = table.match.state
+    wanted = ["$5", "$4", "B1", "G1", "O1", "P1", "B2", "G2", "O2", "P2"]
+    for code in wanted:
+        card = next(c for c in state.pile if code_of(c) == code)
+        state.pile.remove(card)
+        state.tableau.append(card)
+    state.validate()
+    state.changed()
+    key(app, pygame.K_c)
+    for size in ("small", "medium", "large"):
+        app.settings["card_size"] = size
+        app._on_resize((1024, 640))
+        table.view = state.view(table.seat)
+        table.sync(animate=False)
+        step(app)
+        coach = coach_rect(table.geo)
+        assert table.coach_numbers() is not None
+        for card in state.tableau:
+            assert not table.cards[card].rect.colliderect(coach), (size, card)

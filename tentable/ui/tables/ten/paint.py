@@ -15,7 +15,7 @@ from tentable.narration import ten as words
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
-from tentable.ui.tables.ten.layout import tray_rect
+from tentable.ui.tables.ten.layout import coach_rect, tray_rect
 from tentable.text import t
 from tentable.ui.widgets.cards import card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
@@ -74,10 +74,13 @@ class Paint(CardTable):
                     lambda: self.draw_seat(surface, view, self.bottom, g.mine, s, 24))
         self.draw_market(surface, view, s)
         mona = view["solo"] and view["active"] == MONA
-        middle = pygame.Rect(0, g.band.y, round(g.row_left_mid[0]) + g.gauge.w + px(80, s),
+        # the pile, the total and the gauge with the money sum at its end
+        middle = pygame.Rect(0, g.band.y, round(g.row_left_mid[0]) + g.gauge.w + px(140, s),
                              g.band.h)
-        if view["auction"] is not None or self.tray_visible() or self.coach:
+        if view["auction"] is not None or self.tray_visible():
             middle.w = min(middle.w, tray_rect(self.geo).x)
+        elif self.coach_numbers() is not None:
+            middle.w = min(middle.w, coach_rect(self.geo).x)
         self.kept_layer(surface, "middle", middle,
                     (view["pile"], view["total"], view["money_showing"], mona, view["target"]),
                     lambda: (self.draw_pile(surface, view, s),
@@ -261,12 +264,13 @@ class Paint(CardTable):
         x = g.row_left_mid[0]
         y = g.gauge.y - px(4, s)
         big = text_px(26, s)
-        r = blit_label(surface, t("ten.total", n=total), big, warm(total, limit), bold=True,
-                       bottomleft=(x, y))
+        blit_label(surface, t("ten.total", n=total), big, warm(total, limit), bold=True,
+                   bottomleft=(x, y))
         small = text_px(theme.FONT_SMALL, s)
         mcol = warm(money, limit) if money else theme.TEXT_DIM
+        # at the end of the gauge, clear of the bust line's label however wide the total
         blit_label(surface, t("ten.money_sum", n=money, limit=limit), small, mcol,
-                        bold=True, bottomleft=(r.right + px(16, s), y - px(3, s)))
+                   bold=True, midleft=(x + g.gauge.w + px(12, s), g.gauge.centery))
         if view["solo"] and view["active"] == MONA:
             blit_label(surface, t("ten.mona_goal", target=view["target"]), small,
                        theme.TEXT_DIM, topleft=(x, g.gauge.bottom + px(12, s)))
@@ -291,9 +295,7 @@ class Paint(CardTable):
         numbers = self.coach_numbers()
         if numbers is None:
             return
-        r = tray_rect(self.geo)
-        box = pygame.Rect(0, 0, min(r.w, px(300, s)), px(96, s))
-        box.topright = (r.right, r.y)
+        box = coach_rect(self.geo)
         draw_panel(surface, box, edge=theme.HIGHLIGHT)
         size = text_px(theme.FONT_SMALL, s)
         pad = px(10, s)

@@ -55,7 +55,9 @@ class TenTable(Controls, Paint):
         self.sync(animate=False)
 
     def spots(self) -> dict[str, Spot]:
-        return layout.spots(self.view, self.geo, self.tray_visible())
+        panel = layout.tray_rect(self.geo) if self.tray_visible() else \
+            layout.coach_rect(self.geo) if self.coach_numbers() is not None else None
+        return layout.spots(self.view, self.geo, panel)
 
     def origin(self, card: str, seat: int | None) -> Point:
         return self.geo.pile                # every card new to the view was just flipped
