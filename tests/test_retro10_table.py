@@ -573,3 +573,37 @@ def test_rx_r8_the_showdown_tells_every_card_shown_in_words(app):
         assert by_name[name].endswith(f" = {last['totals'][seat]}")
     assert sum(hand.count(" + ") + 1 for hand in hands) == len(last["cards"])
     assert "#" not in line and "J" not in line
+
+
+def test_seven_players_at_1024x640_the_hand_never_covers_the_pot(app, monkeypatch):
+    """The deck, the round card and the pot sit above the own panel with seven players:
+    at every card size the hand starts right of the pot and its labels."""
+    from tentable.ui.tables.retro10 import paint
+    drawn = []
+    real = paint.blit_label
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+    monkeypatch.setattr(paint, "blit_label", record)
+    table = new_table(app, ["human"] + ["heuristic"] * 6, seed=11)
+    state = table.match.state
+    bots_until(table, lambda s: s.phase == "place" and s.turn == 0 and s.round_no >= 2)
+    state.pot += 5                                # a pot, and chips on cards: two labels
+    state.protection[1] = 1
+    state.chips[1] -= 1
+    state.chips[0] -= 5
+    for size in ("small", "medium", "large"):
+        app.settings["card_size"] = size
+        app._on_resize((1024, 640))
+        table.view = state.view(table.seat)
+        table.sync(animate=False)
+        drawn.clear()
+        app.invalidate()
+        step(app)
+        labels = [rect for text, rect in drawn if text.startswith(("Pot ", "+"))]
+        assert len(labels) == 2, size
+        for card in table.view["hand"]:
+            for rect in labels:
+                assert not table.cards[card].rect.colliderect(rect), (size, card)
