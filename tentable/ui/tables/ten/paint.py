@@ -74,8 +74,7 @@ class Paint(CardTable):
                     lambda: self.draw_seat(surface, view, self.bottom, g.mine, s, 24))
         self.draw_market(surface, view, s)
         mona = view["solo"] and view["active"] == MONA
-        # the pile, the total and the gauge with the money sum at its end
-        middle = pygame.Rect(0, g.band.y, round(g.row_left_mid[0]) + g.gauge.w + px(140, s),
+        middle = pygame.Rect(0, g.band.y, round(g.row_left_mid[0]) + g.gauge.w + px(80, s),
                              g.band.h)
         if view["auction"] is not None or self.tray_visible():
             middle.w = min(middle.w, tray_rect(self.geo).x)
@@ -268,12 +267,13 @@ class Paint(CardTable):
                    bottomleft=(x, y))
         small = text_px(theme.FONT_SMALL, s)
         mcol = warm(money, limit) if money else theme.TEXT_DIM
-        # at the end of the gauge, clear of the bust line's label however wide the total
-        blit_label(surface, t("ten.money_sum", n=money, limit=limit), small, mcol,
-                   bold=True, midleft=(x + g.gauge.w + px(12, s), g.gauge.centery))
+        # under the gauge, clear of the bust line's label however wide the total, and
+        # of a panel open over the band
+        money_line = blit_label(surface, t("ten.money_sum", n=money, limit=limit), small,
+                                mcol, bold=True, topleft=(x, g.gauge.bottom + px(10, s)))
         if view["solo"] and view["active"] == MONA:
             blit_label(surface, t("ten.mona_goal", target=view["target"]), small,
-                       theme.TEXT_DIM, topleft=(x, g.gauge.bottom + px(12, s)))
+                       theme.TEXT_DIM, topleft=(x, money_line.bottom + px(2, s)))
         gauge = pygame.Rect(x, g.gauge.y, g.gauge.w, g.gauge.h)
         pygame.draw.rect(surface, (10, 40, 36), gauge, border_radius=gauge.h // 2)
         unit = gauge.w / (limit + 2)
