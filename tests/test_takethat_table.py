@@ -244,6 +244,7 @@ def test_tt_r4_r5_cards_that_can_be_neither_played_nor_twisted_are_dimmed(app):
     table = new_table(app, ["human", "heuristic"], seed=6)
     position(table, [25, 52, 61, 72, 83, 94, 35, 46, 57], [16])
     assert table.dimmed == {35, 46, 52, 57, 72, 83, 94}      # 25 fits, 61 twists 16
+    assert {c for c in table.hand if table.cards[c].dimmed} == table.dimmed   # veiled
     key(app, pygame.K_RIGHT)
     table.submit("play 25")
     assert table.dimmed == set()                          # not my turn: nothing dims

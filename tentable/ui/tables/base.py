@@ -332,7 +332,7 @@ class TableScene(InParts, Scene):
             hidden = state.hidden_cards(seat)
             state.apply(action)
             if only and chain != seat:       # as `Match.play_only_choice` runs them
-                self.tell(self.only_choice_told(seat, [action]))
+                self.log.add(self.only_choice_told(seat, [action]), seat_colour(seat))
             chain = seat if only and not hidden - state.hidden_cards(seat) else None
             self.narrate(seat, action, before, state.view(self.seat))
         if self.session.history and not self.session.watch:
@@ -531,7 +531,8 @@ class TableScene(InParts, Scene):
                 self._follow_turn()
                 self.app.invalidate()
             elif isinstance(event, OnlyChoice):
-                self.tell(self.only_choice_told(event.seat, list(event.actions)))
+                self.log.add(self.only_choice_told(event.seat, list(event.actions)),
+                             seat_colour(event.seat))
             elif isinstance(event, GameOverEvent):
                 self._keep_finished()
             elif isinstance(event, Undone):

@@ -17,7 +17,7 @@ from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.retro10.layout import pile_spot, place_rect
 from tentable.text import t
 from tentable.ui.widgets.cards import card_back
-from tentable.ui.widgets.panel import blit_label, draw_panel, felt, fit, label, rounded, wrap
+from tentable.ui.widgets.panel import blit_label, draw_panel, felt, fit, label, wrap
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge
 
 PHASE_OF = {"place": 2, "deal": 3, "bid": 3, "protect": 3, "reveal": 4, "add": 4, "start": 5}
@@ -186,10 +186,6 @@ class Paint(CardTable):
                 text = t("rx.hidden_mine") if place == self.bottom else t("rx.seen")
                 blit_label(surface, text, tiny, theme.TEXT, bold=True,
                            midtop=(rect.centerx, rect.bottom + px(2, s)))
-        for card in self.marks.dimmed:
-            sprite = self.cards.get(card)
-            if sprite is not None:
-                surface.blit(rounded(sprite.rect.size, theme.DIMMED, px(6, s)), sprite.rect)
         mine = view["table"][self.bottom] if view["hand"] is not None else []
         if mine and view["phase"] == "add" and view["current_player"] == self.bottom:
             values = [face_value(e["id"]) if e["id"] else 0 for e in mine]

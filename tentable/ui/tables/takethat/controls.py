@@ -49,6 +49,7 @@ class Controls(CardTable):
         for card, sprite in self.cards.sprites.items():
             sprite.selected = card == sel
             sprite.highlight = card in row and card in lit
+            sprite.dimmed = card in self.dimmed
             if card not in hand:
                 sprite.hover = False
         self.play_button.enabled = sel is not None and f"play {sel}" in legal

@@ -12,7 +12,7 @@ from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.takethat.layout import pile_spots
 from tentable.text import t
-from tentable.ui.widgets.panel import blit_label, rounded
+from tentable.ui.widgets.panel import blit_label
 from tentable.ui.widgets.seatpanel import SeatInfo, badge
 
 PILE_SHOWN = 3        # a settled pile draws only its top cards: the rest are covered
@@ -38,9 +38,6 @@ class Paint(CardTable):
                             g.hand_width, g.card)
         self.drag.draw_targets(surface)
         self.cards.draw(surface, PILE_SHOWN)
-        for card in self.dimmed & set(self.hand):
-            rect = self.cards[card].rect
-            surface.blit(rounded(rect.size, theme.DIMMED, px(5, s)), rect)
         for other in range(view["players"]):
             self.pile_counts(surface, view, other, s)
         self.draw_controls(surface)
