@@ -4,6 +4,8 @@ ghost squares where the held tile may go, the tiles, the winning line and its se
 and the keyboard's cursor. Nothing here changes state."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from tentable.engine.tentiles import PLACE, TenTilesView, coords, owner
@@ -89,14 +91,15 @@ class Paint(CardTable):
         size = text_px(theme.FONT_SMALL - 2, s)
         room = theme.font(size).size("-88")[0] + px(4, s)
         every = max(1, -(-room // max(1, int(cam.cell))))        # a label per `every` places
-        left, bottom = cam.point((r.x, r.bottom))
+        # the corner is the columns' row and the rows' column: neither goes into it
+        left, bottom = cam.point((r.x + room, r.bottom - size))
         right, top = cam.point((r.right, r.y))
         inset = px(3, s)
-        for x in range(int(left) + 1, int(right) + 1):
+        for x in range(math.ceil(left), math.floor(right) + 1):
             if x % every == 0:
                 blit_label(surface, str(x), size, theme.TEXT_DIM,
                            midbottom=(round(cam.centre(x, 0)[0]), r.bottom - inset))
-        for y in range(int(bottom) + 1, int(top) + 1):
+        for y in range(math.ceil(bottom), math.floor(top) + 1):
             if y % every == 0:
                 blit_label(surface, str(y), size, theme.TEXT_DIM,
                            midleft=(r.x + inset, round(cam.centre(0, y)[1])))
