@@ -340,11 +340,12 @@ class Paint(CardTable):
             word = self.said.get(seat, "?" if i >= auction["next"] else "")
             if i == auction["next"]:
                 word = "\u2026"
-            chip = label(fit(f"{self.names[seat]}: {word}", small, px(110, s)), small,
+            chip = label(fit(f"{self.names[seat]}: {word}", small, r.right - pad - x), small,
                          theme.TEXT_DARK if i == auction["next"] else theme.TEXT, bold=True)
             box = pygame.Rect(cx, y, chip.get_width() + px(10, s), round(small * 1.4))
-            if box.right > r.right - pad:
-                break
+            if box.right > r.right - pad and cx > x:     # a second row, never cut off
+                cx, y = x, y + round(small * 1.6)
+                box.topleft = (cx, y)
             fill = theme.SELECTED if i == auction["next"] else \
                 tuple(c // 2 for c in seat_colour(seat))
             pygame.draw.rect(surface, fill, box, border_radius=box.h // 2)
