@@ -621,3 +621,30 @@ def test_a_long_tableau_never_goes_under_the_coach_at_any_card_size(app):
         assert table.coach_numbers() is not None
         for card in state.tableau:
             assert not table.cards[card].rect.colliderect(coach), (size, card)
+
+
+def test_ten_r11_the_auction_panel_names_every_bidder_whole(app, monkeypatch):
+    """Five players with long names at 1024×640, large cards: every bidder's chip is
+    drawn with the whole name (a second row when needed), none left out."""
+    from tentable.session import Seat, Session
+    from tentable.ui.tables.ten import paint
+    names = ["Alexandra", "Bartholomew", "Cleopatra", "Desmond", "Evangeline"]
+    seats = (Seat(names[0], "human"),) + tuple(Seat(n, "bot", "random") for n in names[1:])
+    app.settings["card_size"] = "large"
+    app.settings["animation_speed"] = "normal"     # a forced pass waits a moment
+    app._on_resize((1024, 640))
+    table = table_for("ten")(app, Session("ten", seats, 3, {}, deck=deck_from(["O#"], 5)))
+    app.reset(table)
+    wait_for(app, lambda: table.my_turn and table.view["auction"] is not None)
+    drawn = []
+    real = paint.label
+
+    def record(text, *args, **kwargs):
+        drawn.append(text)
+        return real(text, *args, **kwargs)
+    monkeypatch.setattr(paint, "label", record)
+    order = table.view["auction"]["order"]
+    app.invalidate()
+    step(app)
+    for seat in order:
+        assert any(text.startswith(f"{names[seat]}: ") for text in drawn), names[seat]
