@@ -492,6 +492,8 @@ STRINGS: dict[str, str] = {
     "tiles.drawn": "turned up",
     "tiles.won": "Winner: a line of ten",
     "tiles.nowhere": "This tile has no place to go now.",
+    "tiles.forced_first": "The first tile goes to 0,0  (Enter)",
+    "tiles.forced_pass": "No tile of yours can move: pass  (P)",
     "tiles.pick_first": "Pick a tile first: Tab, or L / R for an end of your row.",
     "tiles.keys.cursor": "Arrows  move the cursor",
     "tiles.keys.open": "L / R  left / right end",

@@ -308,7 +308,7 @@ def test_a_forced_move_says_so_then_plays_itself(app):
     table = new_table(app, ["human", "heuristic"], seed=6, start=0)
     state = table.match.state
     assert table.forced == "place 0,0"            # the first tile can only go to 0,0
-    assert table.forced_text(table.forced) == "Your only move: place the tile on 0,0"
+    assert table.forced_text(table.forced) == "The first tile goes to 0,0  (Enter)"   # TL-R5
     step(app, 60)
     assert state.history == [] and state.current_player == 0
     step(app, 60)

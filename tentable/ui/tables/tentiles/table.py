@@ -27,6 +27,7 @@ from tentable.ui.scenes.common import text_px
 from tentable.ui.tables.tentiles import layout
 from tentable.ui.tables.tentiles.controls import Controls
 from tentable.ui.tables.tentiles.paint import Paint
+from tentable.text import t
 from tentable.ui.widgets.spritesync import Point, Spot
 
 GAME = "tentiles"
@@ -67,6 +68,15 @@ class TenTilesTable(Controls, Paint):
     def origin(self, tile: Hashable, seat: int | None) -> Point:
         """A tile new to the view is turned up from its owner's supply."""
         return self.geo.stack_pos(owner(tile))
+
+    def forced_text(self, action: str) -> str:
+        """Why the move is the only one: the first tile's place (TL-R5), or no tile of
+        yours that can move (TL-R8)."""
+        if action == "pass":
+            return t("tiles.forced_pass")
+        if not self.view["board"]:
+            return t("tiles.forced_first")
+        return super().forced_text(action)
 
     def log_start(self, view: dict) -> None:
         self.log.add(words.start(self.teller, view).text)
