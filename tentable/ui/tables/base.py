@@ -332,7 +332,7 @@ class TableScene(InParts, Scene):
             hidden = state.hidden_cards(seat)
             state.apply(action)
             if only and chain != seat:       # as `Match.play_only_choice` runs them
-                self.log.add(self.only_choice_told(seat, [action]), seat_colour(seat))
+                self.log.add(self.only_choice_told(seat), seat_colour(seat))
             chain = seat if only and not hidden - state.hidden_cards(seat) else None
             self.narrate(seat, action, before, state.view(self.seat))
         if self.session.history and not self.session.watch:
@@ -342,7 +342,7 @@ class TableScene(InParts, Scene):
         """What to tell a human whose only move is `action` (override per game)."""
         return t("table.forced", action=action)
 
-    def only_choice_told(self, seat: int, actions: list[str]) -> str:
+    def only_choice_told(self, seat: int) -> str:
         """The log's line before a move that was `seat`'s only one and played itself."""
         return t("table.only_choice" + self.you(seat), name=self.names[seat])
 
@@ -531,8 +531,7 @@ class TableScene(InParts, Scene):
                 self._follow_turn()
                 self.app.invalidate()
             elif isinstance(event, OnlyChoice):
-                self.log.add(self.only_choice_told(event.seat, list(event.actions)),
-                             seat_colour(event.seat))
+                self.log.add(self.only_choice_told(event.seat), seat_colour(event.seat))
             elif isinstance(event, GameOverEvent):
                 self._keep_finished()
             elif isinstance(event, Undone):

@@ -179,8 +179,8 @@ class TenTable(Controls, Paint):
             return t("ten.forced_bust")
         if action.startswith("pay "):
             what = action[4:]
-            return t("ten.forced_pay", due=view["payment"]["due"],
-                     what=t(f"ten.pay_with.{what}") if what in words.TOKENS else words.card(what))
+            with_what = t(f"ten.pay_with.{what}") if what in words.TOKENS else words.card(what)
+            return t("ten.forced_pay", due=view["payment"]["due"], what=with_what)
         if action == "flip":
             return t("ten.forced_flip")
         if action in ("stop numbers", "stop money"):       # TEN-R13: nothing left to flip
@@ -216,11 +216,14 @@ class TenTable(Controls, Paint):
         if phase == "auction":
             auction = view["auction"]
             flipper = view["active"]
+            joker = words.card(auction["joker"])
             if mine:
                 low, high = self.bid_range()
-                return t("ten.status.bid" + self.you(flipper), card=words.card(auction["joker"]),
+                if low is None:
+                    return self.cannot_bid_text()
+                return t("ten.status.bid" + self.you(flipper), card=joker,
                          name=self.names[flipper], low=low, high=high)
-            return t("ten.status.auction" + self.you(flipper), card=words.card(auction["joker"]),
+            return t("ten.status.auction" + self.you(flipper), card=joker,
                      name=self.names[flipper], whose=whose)
         if phase == "final":
             return t("ten.final_round", text=t("ten.status.buy") if mine else whose)
