@@ -67,6 +67,15 @@ class Refused:
 
 
 @dataclass(frozen=True)
+class OnlyChoice:
+    """The gesture that follows (an `Applied` of the same `actions`) began with `seat`'s
+    only possible move: played by itself (`Match.play_only_choice`) or by hand, the table
+    says so."""
+    seat: int
+    actions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Undone:
     """`seat` took back `actions` (one gesture); the views are of `Match.viewer`."""
     seat: int
@@ -133,7 +142,7 @@ class SaveFailed:
     reason: str
 
 
-Event = Union[Applied, Undone, SeatChanged, Refused, TurnChanged, Moment, PartOver,
+Event = Union[Applied, OnlyChoice, Undone, SeatChanged, Refused, TurnChanged, Moment, PartOver,
               GameOver, BotLate, BotFailed, SaveFailed]
 
 # Why a human cannot take back a move now (`Match.undo_refusal`); the table words them.
@@ -282,8 +291,44 @@ class Match:
             # a card the seat could not see before and can now: drawn, flipped, dealt
             revealed = revealed or bool(hidden - trial.hidden_cards(seat))
         before = self._state.clone() if self.undo_allowed else None
-        events = self._apply(seat, actions)
+        only = [OnlyChoice(seat, tuple(actions))] if self.only_choice == actions[0] else []
+        events = only + self._apply(seat, actions)
         self._note_takeback(seat, before, tuple(actions), revealed)
+        return events
+
+    # -- a decision with one possible choice ------------------------------------------
+    @property
+    def only_choice(self) -> str | None:
+        """The move of the human to move when it is the one legal action (a skip with
+        nothing to buy, a forced payment, a pass with nothing to bid): no real choice, so
+        it is played by itself (`play_only_choice`) once the table has shown it. None
+        when the human has a choice, or it is not a human's turn."""
+        seat = self._state.current_player
+        if not self.is_human(seat):
+            return None
+        legal = self._state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def play_only_choice(self) -> list[Event]:
+        """Play the human's only move, and the next ones while each is again the only
+        one and shows nothing new (a forced payment item by item), as one gesture: what
+        `submit` gives (an `OnlyChoice` first)."""
+        seat, action = self._state.current_player, self.only_choice
+        if action is None:
+            return []
+        actions, trial = [action], self._state.clone()
+        while True:
+            hidden = trial.hidden_cards(seat)
+            trial.apply(actions[-1])
+            if trial.current_player != seat or hidden - trial.hidden_cards(seat):
+                break
+            legal = trial.legal_actions()
+            if len(legal) != 1:
+                break
+            actions.append(legal[0])
+        events = self.submit(seat, actions)
+        # nothing to take back: undone, the same move would be played again by itself
+        self._takeback, self._no_takeback = [], NOTHING
         return events
 
     # -- taking a move back ---------------------------------------------------------

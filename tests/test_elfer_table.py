@@ -124,7 +124,8 @@ def play_a_game(app, table, by):
         action = me.choose(state)
         before = len(state.history)
         by(app, table, action)
-        assert state.history[before:] == [action], f"move {len(mine)}: {action}"
+        # an only move after it (an end with nothing more to play) plays itself
+        assert state.history[before:before + 1] == [action], f"move {len(mine)}: {action}"
         mine.append(action)
     wait_for(app, lambda: isinstance(app.top, ResultsScene))
     return mine, games_seen
@@ -134,7 +135,7 @@ def test_a_whole_game_by_mouse_alone(app):
     """ER-R5…R13 through the table: every move a drag onto a slot or a gap, or a button."""
     table = new_table(app, ["human", "heuristic"], seed=12)
     mine, _ = play_a_game(app, table, play_by_mouse)
-    assert kinds(mine) >= {"play", "play J", "bridge", "swap", "end", "draw"}
+    assert kinds(mine) >= {"play", "play J", "bridge", "swap", "end"}
     assert len(mine) > 20
 
 
@@ -142,7 +143,7 @@ def test_a_whole_match_by_keyboard_alone(app):
     """Arrows, Tab, Enter, B, S, D, E, P; a summary holds the table between games."""
     table = new_table(app, ["human", "random"], seed=3, games=2)
     mine, games_seen = play_a_game(app, table, play_by_keys)
-    assert kinds(mine) >= {"play", "play J", "bridge", "swap", "end", "draw"}
+    assert kinds(mine) >= {"play", "play J", "bridge", "swap", "end"}
     assert len(mine) > 20 and games_seen == 1
     assert len(table.match.state.game_scores) == 2
 
@@ -194,7 +195,9 @@ def test_a_chosen_card_lights_its_slot_and_a_click_there_plays_it(app):
 
 
 def test_a_bridge_by_drag_asks_for_its_card_which_enter_plays(app):
-    """ER-R8, the rulebook's Timo: a connection card from yellow 9 to blue 9, then blue 9."""
+    """ER-R8, the rulebook's Timo: a connection card from yellow 9 to blue 9, then blue 9
+    (the only card that may follow: Enter plays it before it plays itself)."""
+    app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"])
     state = use(table, arrange(board=["Y10", "Y9"], hands=[["B9", "R9"], ["R1"]]))
     gap = next(t for t in table.drop_targets(LINKS) if t.key == "bridge Y9-B9")
@@ -223,6 +226,7 @@ def test_a_bridge_by_drag_asks_for_its_card_which_enter_plays(app):
 
 def test_a_joker_after_a_bridge_and_the_card_it_stands_for(app):
     """The rulebook's Lisa: a bridge to blue 7 with a joker, which then shows blue 7."""
+    app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"])
     state = use(table, arrange(board=["Y10", "Y9", "Y8", "Y7", "B10", "B9"],
                                hands=[["J", "B8", "B6", "R1"], ["R2"]]))
@@ -268,27 +272,26 @@ def test_a_finished_half_row_flashes_and_its_bonus_flies_to_the_player(app):
 
 
 def test_pass_only_when_the_pile_is_empty_and_nothing_can_be_played(app):
-    """ER-R12: the button and P; a forced pass waits for the human and says so."""
+    """ER-R12: the button and P; a forced pass says so, then passes by itself."""
+    app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"])
     state = use(table, arrange(board=[], hands=[["Y5"], ["R1"]], rest=1))
     assert state.pile == [] and table.forced == "pass"
     assert table.pass_button.enabled and not table.draw_button.enabled
-    for _ in range(30):
-        app.invalidate()
-        step(app, 2)
-    assert state.history == [], "the table passed by itself"
-    assert "pass" in table.forced_text("pass").lower()
-    key(app, pygame.K_p)
+    assert table.forced_text("pass") == "Nothing to play and the pile is empty — pass  (P)"
+    step(app, 60)
+    assert state.history == []                          # the banner is read
+    step(app, 60)
     assert state.history == ["pass"]
+    assert [e.text for e in table.log.entries][-2:] == ["You had no other move:", "You pass"]
 
 
-def test_a_forced_draw_waits_for_the_human(app):
+def test_a_forced_draw_is_played_at_once_by_enter(app):
+    app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"])
     state = use(table, arrange(board=[], hands=[["Y5", "R3"], ["R1"]]))
     assert table.forced == "draw"
-    for _ in range(30):
-        app.invalidate()
-        step(app, 2)
+    step(app, 30)
     assert state.history == []
     key(app, pygame.K_RETURN)                           # Enter does the only move
     assert state.history == ["draw"]
@@ -387,3 +390,18 @@ def test_monkey_random_inputs(app):
             post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         app.step(wait=False)
     assert table.match.state.history   # the inputs did play
+
+
+def test_er_r5_four_cards_played_is_said_only_at_four(app):
+    """ER-R5: after one card with nothing more to play, the end is the only move, and the
+    banner gives that reason, not "four cards played"."""
+    app.settings["animation_speed"] = "normal"
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=["Y10"], hands=[["Y9", "R1"], ["R2"]]))
+    key(app, pygame.K_RIGHT)
+    click(app, held(table, "Y9"))
+    click(app, slot_rect(table.geo, table.view, "Y9").center)
+    assert state.history == ["play Y9"] and table.forced == "end"
+    assert table.forced_text("end") == "Nothing more you can play — end your turn  (E)"
+    step(app, 120)
+    assert state.history == ["play Y9", "end"]

@@ -8,8 +8,8 @@ import pytest
 from tentable import botjobs, match as match_module
 from tentable.botjobs import Job
 from tentable.engine import new_game
-from tentable.match import (Applied, BotFailed, BotLate, GameOver, Match, PartOver, Refused,
-                            SaveFailed, TurnChanged)
+from tentable.match import (Applied, BotFailed, BotLate, GameOver, Match, OnlyChoice,
+                            PartOver, Refused, SaveFailed, TurnChanged)
 from tentable.session import Seat, Session
 from uitools import FakeClock
 
@@ -414,3 +414,24 @@ def test_closing_the_window_ends_the_computer_players_process(app):
     app.close()
     assert botjobs.worker().pid is None
     assert not [p for p in multiprocessing.active_children() if p.pid == pid]
+
+
+def test_a_humans_only_move_is_offered_to_play_itself_and_stops_at_what_it_shows():
+    """TEN-R3: the first flip of a turn is compulsory. It is the human's only choice, so
+    the match may play it (the table does, after its banner), as a gesture that says so;
+    the chain of only moves stops at the card it shows."""
+    match = Match(session("ten", "human", "human"))
+    assert match.only_choice == "flip"
+    events = match.play_only_choice()
+    assert events[0] == OnlyChoice(0, ("flip",))
+    assert isinstance(events[1], Applied) and events[1].actions == ("flip",)
+    assert match.history == ["flip"]
+    assert match.undo_refusal(0) is not None      # undone, it would only play itself again
+    # a human who plays the only move by hand hears the same
+    match = Match(session("ten", "human", "human"))
+    assert match.submit(0, ["flip"])[0] == OnlyChoice(0, ("flip",))
+
+
+def test_a_computers_only_move_is_not_the_humans_to_play():
+    match = Match(session("ten", "random", "human"))
+    assert match.only_choice is None and match.play_only_choice() == []

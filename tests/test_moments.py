@@ -9,7 +9,7 @@ import pygame
 from tentable.bots import make_bot
 from tentable.engine import GAMES, new_game
 from tentable.engine.ten import deck_for
-from tentable.match import Applied, Match, Moment, PartOver, TurnChanged
+from tentable.match import Applied, Match, Moment, OnlyChoice, PartOver, TurnChanged
 from tentable.session import BOT, HUMAN, Seat, Session
 from tentable.ui.launch import session_for
 from tentable.ui.scenes import table_for
@@ -98,7 +98,8 @@ def test_the_match_tells_a_moment_after_the_move_and_before_the_turn_passes():
                       deck=stacked(["B9", "G5"]))
     match = Match(session)
     match.viewer = 0
-    assert [type(e) for e in match.submit(0, ["flip"])] == [Applied]
+    # the first flip of a turn is the only move (TEN-R3): the match says so first
+    assert [type(e) for e in match.submit(0, ["flip"])] == [OnlyChoice, Applied]
     events = match.submit(0, ["flip"])
     assert [type(e) for e in events] == [Applied, Moment, TurnChanged]
     moment = events[1]
@@ -145,7 +146,8 @@ def test_ten_a_bust_holds_the_busting_card_on_the_tableau_until_a_click(app):
 
 def test_ten_r11_a_joker_won_at_auction_is_held_then_paid(app):
     """TEN-R11: Ben bids 1 for the joker you flipped, you pass: "Ben wins the joker for
-    1" holds the table (Enter goes on), then Ben pays."""
+    1" holds the table (Enter goes on), then Ben pays (by himself: his one token is the
+    only way to pay) and the joker joins his collection."""
     table = open_table(app, "ten", ["human", "human"], stacked(["W#"]))
     key(app, pygame.K_f)
     assert table.play(1, ["bid 1"]) and table.play(0, ["pass"])
@@ -155,8 +157,12 @@ def test_ten_r11_a_joker_won_at_auction_is_held_then_paid(app):
     key(app, pygame.K_RETURN)                   # too soon: the key that made it, maybe
     assert table.moments
     step(app, 30)
+    assert table.view["phase"] == "pay"           # nothing paid while the moment holds
     key(app, pygame.K_RETURN)
-    assert not table.moments and table.my_turn and table.view["phase"] == "pay"
+    step(app, 5)
+    from tentable.engine.core import code_of
+    assert not table.moments and table.view["phase"] != "pay"
+    assert "W#" in [code_of(c) for c in table.view["collections"][1]]
 
 
 def test_rx_r8_the_showdown_lies_revealed_until_the_player_goes_on(app):

@@ -14,7 +14,7 @@ from tentable.text import t
 from tentable.ui.widgets.sprite import sprite_at
 from tentable.ui.widgets.spritesync import code_of
 import uitools
-from uitools import click, drag, key, wait_for
+from uitools import click, drag, key, step, wait_for
 
 
 
@@ -76,7 +76,7 @@ def drag_to_place(app, table, card):
 
 
 def set_amount(app, table, amount, by_keys):
-    for _ in range(12):
+    for _ in range(40):           # the amount starts at the lowest bid, a long way below
         if table.marks.amount == amount:
             return
         up = table.marks.amount < amount
@@ -177,13 +177,14 @@ def play_a_game(app, gesture, seats, seed):
     me = make_bot("heuristic", "retro10", 0, seed=3)
     verbs = set()
     while not state.is_over:
-        wait_for(app, lambda: table.my_turn or state.is_over)
+        # a human's only move plays itself: the gestures are for the real choices
+        wait_for(app, lambda: table.my_turn and table.forced is None or state.is_over)
         if state.is_over:
             break
         action = me.choose(state)
         before = len(state.history)
         gesture(app, table, action)
-        assert state.history[before:] == [action], f"move {before}: {action}"
+        assert state.history[before:before + 1] == [action], f"move {before}: {action}"
         verbs.add(action.split()[0])
     wait_for(app, lambda: isinstance(app.top, ResultsScene))
     return verbs
@@ -217,6 +218,9 @@ def test_every_decision_has_its_gesture(app):
                     continue
                 refresh(table)
                 legal = state.legal_actions()
+                if len(legal) == 1:              # no choice: it plays itself
+                    step(app)
+                    continue
                 fresh = [a for a in legal if (a.split()[0], name) not in done]
                 action = rng.choice(fresh or legal)
                 before = len(state.history)
@@ -393,7 +397,7 @@ def test_a_resumed_game_tells_its_log_again(app):
     assert texts[0].startswith("Round 1, round card")
 
 
-def test_a_forced_keep_waits_for_the_human_and_says_so(app):
+def test_a_forced_keep_says_so_and_enter_keeps_at_once(app):
     for seed in range(60):
         table = new_table(app, ["human", "heuristic", "heuristic"], seed=seed)
         if bots_until(table, lambda s: s.phase == "protect" and s.turn == 0):
@@ -405,13 +409,11 @@ def test_a_forced_keep_waits_for_the_human_and_says_so(app):
     state._legal = None                          # the engine caches its legal actions
     refresh(table)
     assert table.forced == "keep"
-    for _ in range(40):
-        app.invalidate()
-        app.step(wait=False)
-    assert state.phase == "protect" and state.current_player == 0
-    assert "keep" in table.forced_text("keep")
-    key(app, pygame.K_RETURN)
-    assert state.history[-1] == "keep"
+    assert table.forced_text("keep") in ("No chips to raise your protection: keep it  (Enter)",
+                                         "Your protection is at its most: keep it  (Enter)")
+    moves = len(state.history)
+    key(app, pygame.K_RETURN)                    # Enter keeps at once
+    assert state.history[moves:moves + 1] == ["keep"]
 
 
 def test_the_seven_player_table_fits_at_1024x640(app):
@@ -523,3 +525,63 @@ def test_r2_a_hand_of_two_jokers_shows_both_and_the_card_you_move_is_the_one_pla
     assert state.history[mine] == "add J"
     assert [code_of(c) for c in state.table[0]] == ["J", "J"]
     assert table.cards[table.view["table"][0][1]["id"]] is dragged
+
+
+def test_rx_r8_the_showdown_tells_every_card_shown_in_words(app):
+    """RX-R8: all cards are turned face up; the log names each player's cards and total
+    before the winner and the loser, in words (a joker is "joker", never its code)."""
+    table = new_table(app, ["human", "heuristic", "heuristic"], seed=5)
+    state = table.match.state
+    me = make_bot("heuristic", "retro10", 0, seed=3)
+    while state.last_round is None:
+        wait_for(app, lambda: table.my_turn and table.forced is None
+                 or state.last_round is not None)
+        if state.last_round is None:
+            table.submit(me.choose(state))
+    step(app)
+    last = state.last_round
+    texts = [e.text for e in table.log.entries]
+    [line] = [text for text in texts if text.startswith("Cards shown: ")]
+    assert texts[texts.index(line) + 1].endswith(f"the pot of {last['pot']}")
+    hands = line[len("Cards shown: "):].split("; ")
+    names = ["you"] + table.names[1:]                  # the one human reads "you"
+    by_name = {hand.split(" ")[0]: hand for hand in hands}
+    assert sorted(by_name) == sorted(names)
+    for seat, name in enumerate(names):
+        assert by_name[name].endswith(f" = {last['totals'][seat]}")
+    assert sum(hand.count(" + ") + 1 for hand in hands) == len(last["cards"])
+    assert "#" not in line and "J" not in line
+
+
+def test_seven_players_at_1024x640_the_hand_never_covers_the_pot(app, monkeypatch):
+    """The deck, the round card and the pot sit above the own panel with seven players:
+    at every card size the hand starts right of the pot and its labels."""
+    from tentable.ui.tables.retro10 import paint
+    drawn = []
+    real = paint.blit_label
+
+    def record(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+    monkeypatch.setattr(paint, "blit_label", record)
+    table = new_table(app, ["human"] + ["heuristic"] * 6, seed=11)
+    state = table.match.state
+    bots_until(table, lambda s: s.phase == "place" and s.turn == 0 and s.round_no >= 2)
+    state.pot += 5                                # a pot, and chips on cards: two labels
+    state.protection[1] = 1
+    state.chips[1] -= 1
+    state.chips[0] -= 5
+    for size in ("small", "medium", "large"):
+        app.settings["card_size"] = size
+        app._on_resize((1024, 640))
+        table.view = state.view(table.seat)
+        table.sync(animate=False)
+        drawn.clear()
+        app.invalidate()
+        step(app)
+        labels = [rect for text, rect in drawn if text.startswith(("Pot ", "+"))]
+        assert len(labels) == 2, size
+        for card in table.view["hand"]:
+            for rect in labels:
+                assert not table.cards[card].rect.colliderect(rect), (size, card)

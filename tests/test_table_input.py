@@ -380,6 +380,10 @@ def play_by_keys_alone(app, table, rng, game):
         if table.curtain is not None or table.dialog is not None:
             key(app, pygame.K_RETURN)
             continue
+        if table.moments:                 # a bust, a showdown: Enter goes on
+            step(app, 30)
+            key(app, pygame.K_RETURN)
+            continue
         if not table.my_turn:
             step(app)
             job = table.match.job
@@ -462,6 +466,10 @@ def play_by_mouse_alone(app, table, rng):
             step(app)
             click(app, table.dialog.buttons[0].rect.center)
             continue
+        if table.moments:                 # a bust, a showdown: a click goes on
+            step(app, 30)
+            click(app, (app.size[0] // 2, app.size[1] // 2))
+            continue
         if not table.my_turn:
             step(app)
             job = table.match.job
@@ -471,6 +479,8 @@ def play_by_mouse_alone(app, table, rng):
         moves = len(state.history)
         for _ in range(60):
             step(app)
+            if not table.my_turn:         # an only move played itself
+                break
             click(app, table.hint_button.rect.center)
             assert table.hinting
             gestures = mouse_gestures(app, table)

@@ -223,27 +223,65 @@ def test_the_frame_that_lands_an_animation_is_drawn(app):
                for card, sprite in table.cards.sprites.items())
 
 
-def test_a_forced_take_waits_for_the_human_and_says_so(app):
-    """Hardening: TT-R8's forced take is never made for a human, curtain or not."""
-    table = new_table(app, ["human", "heuristic"], seed=6)
+def position(table, hand, row):
+    """Seat 0 to move with `hand`, the row `row`; the other cards in the pile and the
+    other hand (each card once, TT-R1)."""
     state = table.match.state
-    # Late in a round: the pile is out and my hand is empty; the row has two cards.
-    state.pile, state.row = [], [state.hands[0].pop(), state.hands[0].pop()]
-    state.face_down[0] += state.hands[0]
-    state.hands[0] = []
+    rest = [c for c in sorted(state.hands[0] + state.hands[1] + state.pile + state.row)
+            if c not in hand and c not in row]
+    state.hands = [list(hand), rest[:9]]
+    state.row, state.pile = list(row), rest[9:]
     state.turn = 0
     state.validate()
+    state.changed()
     table.view = state.view(0)
     table.sync(animate=False)
+    table.refresh()
+    return state
+
+
+def test_tt_r4_r5_cards_that_can_be_neither_played_nor_twisted_are_dimmed(app):
+    """TT-R4: within ten of the rightmost card; TT-R5: a twin of a row card. Others dim."""
+    table = new_table(app, ["human", "heuristic"], seed=6)
+    position(table, [25, 52, 61, 72, 83, 94, 35, 46, 57], [16])
+    assert table.dimmed == {35, 46, 52, 57, 72, 83, 94}      # 25 fits, 61 twists 16
+    assert {c for c in table.hand if table.cards[c].dimmed} == table.dimmed   # veiled
+    key(app, pygame.K_RIGHT)
+    table.submit("play 25")
+    assert table.dimmed == set()                          # not my turn: nothing dims
+
+
+def test_tt_r6_a_forced_take_says_why_then_takes_itself(app):
+    """TT-R6 with no card within ten of 16 (TT-R4) and no twin in the row (TT-R5): the
+    banner gives the real reason, then the row is taken by itself, told in the log; the
+    new row's card is a real choice, left to the player."""
+    app.settings["animation_speed"] = "normal"
+    table = new_table(app, ["human", "heuristic"], seed=6)
+    hand = [35, 46, 52, 57, 72, 83, 94, 47, 58]
+    state = position(table, hand, [16])
     assert table.forced == "take"
-    for _ in range(40):
-        app.invalidate()
-        app.step(wait=False)
-    assert state.row and state.current_player == 0, "the table took the row by itself"
-    assert "must take the row" in table.forced_text("take")
+    assert table.forced_text("take") == "No card fits 6–26 and no twin: take the row  (R)"
+    assert table.dimmed == set(hand)
     assert all(table.cards[c].highlight for c in state.row)
-    key(app, pygame.K_RETURN)                 # Enter (or R, or the button) takes it
-    assert state.history[-1:] == ["take"]
+    step(app, 60)
+    assert state.row == [16] and state.current_player == 0      # the banner is read
+    step(app, 60)
+    assert state.history == ["take"] and table.forced is None and table.dimmed == set()
+    texts = [e.text for e in table.log.entries]
+    assert texts[-2:] == ["You had no other move:", "You take the row of 1: −1"]
+    step(app, 300)
+    assert state.history == ["take"]                  # the new row waits for the player
+
+
+def test_tt_r8_with_no_hand_card_the_take_says_so(app):
+    table = new_table(app, ["human", "heuristic"], seed=6)
+    state = position(table, [], [16, 25])
+    state.pile, state.face_down[0] = [], state.pile
+    state.validate()
+    state.changed()
+    table.view = state.view(0)
+    assert table.forced == "take"
+    assert table.forced_text("take") == "No cards in your hand: take the row  (R)"
 
 
 def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
@@ -395,3 +433,21 @@ def test_v1_the_taker_reads_the_card_and_everybody_sees_it_at_the_end(app):
     texts = [e.text for e in table.log.entries]
     assert "You took from the pile: 77 (a toad)" in texts, texts
     assert table.cards[77].face_up and state.scores() == [-6, -1]
+
+
+def test_several_people_at_the_screen_nobody_is_called_you(app):
+    """A hot seat set up with the first seat still named "You": the curtain and the log
+    give that player a name ("Pass to You", "You plays" read wrong)."""
+    from tentable.session import Seat, Session
+    session = Session("takethat", (Seat("You", "human"), Seat("Ana", "human")), 4, {})
+    table = table_for("takethat")(app, session)
+    app.reset(table)
+    app.step(wait=False)
+    assert table.names == ["Ben", "Ana"]
+    assert table.curtain == 0
+    key(app, pygame.K_RETURN)                     # "Ready"
+    table.submit(table.legal_actions()[0])
+    step(app)
+    texts = [e.text for e in table.log.entries]
+    assert not any(text.startswith("You") for text in texts), texts
+    assert table.match.record()["seats"][0]["name"] == "Ben"

@@ -13,7 +13,7 @@ from tentable.engine.ten import MONA, best_payment, deck_for, odds
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.engine.ten import payment_order, suggested_payment
-from uitools import click, drag, key, step, wait_for
+from uitools import click, drag, go_on, key, step, wait_for
 
 new_table = partial(uitools.new_table, game="ten")
 KEYS = {"flip": pygame.K_f, "stop numbers": pygame.K_n, "stop money": pygame.K_m,
@@ -284,31 +284,31 @@ def test_s5_in_solo_you_outbid_mona_when_she_bid_all_she_has(app):
     app.reset(table)
     app.step(wait=False)
     state = table.match.state
-    key(app, pygame.K_f)
+    assert state.history == ["flip"]                    # the first flip makes itself
     key(app, pygame.K_m)                                # stop: take the money
     wait_for(app, lambda: table.my_turn)                # Mona took B5
     assert state.money == [10, 5]
-    key(app, pygame.K_f)                                # the joker: Mona opens
-    wait_for(app, lambda: table.my_turn)
+    wait_for(app, lambda: table.my_turn and state.phase == "auction")   # W5: Mona opens
     assert state.history[-1] == "bid 5" and state.auction["bidder"] == MONA
     assert table.status_text() == "Mona bid all she has, 5: bid 6 or more for the joker, " \
                                   "or pass"
     assert table.bid_amount == 6
     click(app, table.plus1_button.rect.center)
     click(app, table.bid_button.rect.center)
-    assert state.history[-1] == "bid 7"                 # she does not raise again
-    wait_for(app, lambda: table.my_turn and table.tray is not None)
-    click(app, table.pay_button.rect.center)            # seven tokens, one gesture
-    assert state.history[-8:] == ["bid 7"] + ["pay t"] * 7
+    go_on(app, table)                                   # "You win the joker 5 for 7"
+    step(app)
+    # she does not raise again; tokens are all you have, so the payment makes itself
+    # (seven tokens, one gesture), and so does the next flip of an empty tableau
+    start = state.history.index("bid 7")
+    assert state.history[start:start + 9] == ["bid 7"] + ["pay t"] * 7 + ["flip"]
     assert [code_of(c) for c in state.collections[0]] == ["W5"]
-    assert any(e.text == "You win the joker 5 for 7" for e in table.log.entries[-3:])
+    assert any(e.text == "You win the joker 5 for 7" for e in table.log.entries)
 
 
 def test_the_coach_is_off_by_default_and_shows_odds_of_the_view(app):
     table = new_table(app, ["human", "heuristic"], seed=5)
     assert not table.coach and table.coach_numbers() is None
-    key(app, pygame.K_f)
-    wait_for(app, lambda: table.my_turn)
+    wait_for(app, lambda: table.my_turn and table.view["tableau"])   # the first flip
     key(app, pygame.K_c)
     assert app.settings["coach"] is True
     assert table.coach_numbers() == odds(table.view)
@@ -317,12 +317,26 @@ def test_the_coach_is_off_by_default_and_shows_odds_of_the_view(app):
     assert table.coach_numbers() is None
 
 
-def test_a_forced_flip_waits_for_the_human(app):
+def test_a_forced_flip_shows_its_banner_then_plays_itself(app):
+    """TEN-R3: the first flip of a turn is compulsory, no real choice: the banner says
+    so for a moment, then the flip is made by itself and the log says it was the only
+    move."""
+    app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"], seed=5)
     assert table.forced == "flip"
     assert table.forced_text("flip").startswith("Start your turn")
-    step(app, 120)
+    step(app, 60)                                   # a second: the banner is read
     assert table.match.state.history == []
+    step(app, 60)
+    assert table.match.state.history == ["flip"]
+    assert [e.text for e in table.log.entries][1:3] == [
+        "You had no other move:", table.log.entries[2].text]
+    assert table.log.entries[2].text.startswith("You flip")
+
+
+def test_a_forced_move_is_played_at_once_by_its_key(app):
+    app.settings["animation_speed"] = "normal"
+    table = new_table(app, ["human", "heuristic"], seed=5)
     key(app, pygame.K_f)
     assert table.match.state.history == ["flip"]
 
@@ -331,12 +345,16 @@ def test_hot_seat_needs_no_curtain_nothing_is_private(app):
     """TEN has no private information: the table turns to the player to move, with no
     "Pass to" curtain between two humans."""
     table = new_table(app, ["human", "human"], seed=4)
-    step(app, 3)
-    assert table.curtain is None and table.seat == 0 and table.my_turn
-    while table.match.current_player == 0 and table.legal_actions():
+    step(app, 3)                                    # the first flip made itself (TEN-R3)
+    seats = set()
+    for _ in range(40):
+        assert table.curtain is None and table.seat == table.match.current_player
+        assert table.my_turn
+        seats.add(table.seat)
         table.submit(table.legal_actions()[0])
         step(app)
-    assert table.curtain is None and table.seat == table.match.current_player
+        go_on(app, table)                           # a bust is held for both to see
+    assert seats == {0, 1}
 
 
 def test_a_resumed_game_tells_its_log_again(app):
@@ -431,3 +449,209 @@ def test_at_instant_speed_mona_plays_her_whole_turn_in_one_frame(app):
             assert frames == 1 and mona >= 1
         else:
             assert frames > mona          # one step at a time, with the pause between
+
+
+def deck_from(top, players=2):
+    """The pile for `players` with `top` first (TEN-R1's mix, the rest in order)."""
+    rest = Counter(deck_for(players))
+    rest.subtract(top)
+    return list(top) + sorted(rest.elements())
+
+
+def test_ten_r11_each_auction_starts_the_bid_at_its_lowest(app):
+    """TEN-R11: the bid control starts at the lowest bid every time it comes round, not
+    at what that player bid for the joker before."""
+    from dataclasses import replace
+    from tentable.ui.launch import session_for
+    session = replace(session_for("ten", ["human", "human"], 3, {}),
+                      deck=deck_from(["W1", "W2"]))
+    table = table_for("ten")(app, session)
+    app.reset(table)
+    step(app, 3)                              # seat 0 flips the 1 joker: seat 1 bids first
+    state = table.match.state
+    assert state.phase == "auction" and table.seat == 1 and table.bid_amount == 1
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)                 # seat 1 bids 2
+    key(app, pygame.K_p)                      # seat 0 passes
+    go_on(app, table)                         # "Ben wins the joker 1 for 2"
+    step(app, 3)                              # 2 tokens paid, seat 0 flips the 2 joker
+    assert state.history == ["flip", "bid 2", "pass", "pay t", "pay t", "flip"]
+    assert state.phase == "auction" and table.seat == 1
+    assert table.bid_amount == 1 and table.bid_range() == (1, 4)
+
+
+def test_ten_r8_an_opponents_panel_shows_every_joker_or_counts_the_rest(app, monkeypatch):
+    """TEN-R8: collections are public. A panel with more jokers than its rows hold draws
+    what fits and a "+n" chip for the rest, inside the panel: none is hidden silently."""
+    from tentable.ui.tables.ten.paint import Paint
+    from tentable.engine.ten import is_joker
+    table = new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2)
+    state = table.match.state
+    jokers = [c for c in state.pile if is_joker(code_of(c))]
+    state.pile = [c for c in state.pile if c not in jokers]
+    state.collections[1] += jokers
+    state.validate()
+    state.changed()
+    original, drawn = Paint.draw_jokers, []
+
+    def record(surface, codes, room, size):
+        boxes = original(surface, codes, room, size)
+        drawn.append((codes, room, boxes))
+        return boxes
+    monkeypatch.setattr(Paint, "draw_jokers", staticmethod(record))
+    counted = set()
+    for size in ("small", "medium", "large"):
+        app.settings["card_size"] = size
+        app._on_resize((1024, 640))
+        drawn.clear()
+        table.view = state.view(table.seat)
+        table.layers.clear()
+        app.invalidate()
+        step(app)
+        rows = [(codes, room, boxes) for codes, room, boxes in drawn
+                if set(codes) <= {code_of(j) for j in jokers} and codes]
+        told = []
+        for codes, room, boxes in rows:
+            assert all(room.contains(box) for box, _ in boxes), size
+            shown = [what for _, what in boxes if not what.startswith("+")]
+            more = [int(what[1:]) for _, what in boxes if what.startswith("+")]
+            assert shown == codes[:len(shown)] and len(shown) + sum(more) == len(codes)
+            told += codes
+            counted.update(more)
+        assert sorted(told) == sorted(code_of(j) for j in jokers), size
+    assert counted, "some row of the panel was too narrow for its jokers"
+
+
+def hot_seat(app, top, speed="normal", **options):
+    from dataclasses import replace
+    from tentable.ui.launch import session_for
+    app.settings["animation_speed"] = speed
+    session = replace(session_for("ten", ["human", "human"], 3, options), deck=deck_from(top))
+    table = table_for("ten")(app, session)
+    app.reset(table)
+    step(app)
+    return table
+
+
+def banner(table):
+    return table.forced_text(table.forced) if table.forced else table.status_text()
+
+
+def test_ten_r11_r12_the_banner_says_whose_joker_why_you_cannot_bid_and_a_forced_payment(app):
+    table = hot_seat(app, ["W1"])
+    state = table.match.state
+    assert banner(table) == "Start your turn: flip  (F)"
+    step(app, 100)                                    # the flip makes itself: Ana's joker
+    assert state.phase == "auction" and table.seat == 1
+    assert banner(table) == "Auction of the joker 1 Ana flipped: bid 1–5, or pass"
+    for _ in range(4):
+        key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)                         # Ben bids all he has, 5
+    assert table.seat == 0 and table.forced == "pass"
+    assert banner(table) == ("You cannot bid: the lowest bid is 6 and you can pay 5. "
+                             "Pass  (P)")
+    step(app, 100)                                    # Ana passes by herself
+    assert state.history[-1] == "pass" and table.moments   # "Ben wins the joker 1 for 5"
+    go_on(app, table)
+    assert table.seat == 1 and table.forced == "pay t"
+    assert banner(table) == "Pay 5: only your tokens can pay  (Enter)"
+    step(app, 100)                                    # five tokens, one gesture
+    assert state.history[-6:] == ["pass"] + ["pay t"] * 5
+    texts = [e.text for e in table.log.entries]
+    passed, paid = texts.index("Ana passes"), texts.index("Ben had no other move:")
+    assert texts[passed - 1] == "Ana had no other move:" and paid > passed
+
+
+def test_ten_v1_and_r13_the_banner_says_bust_and_final_buy_round(app):
+    """V1: after a bust, a bust token or a card; TEN-R13: the last card leads to the final
+    buy round, each player in turn, the market empty or not."""
+    table = hot_seat(app, ["B9", "G5", "P9", "O1"], variant_busted_buy=True)
+    state = table.match.state
+    step(app, 100)                                    # Ana flips blue 9 by herself
+    key(app, pygame.K_f)                              # green 5: 14, a bust
+    assert state.phase == "busted"
+    go_on(app, table)                                 # the bust is held first
+    assert banner(table) == "You busted: take a bust token (X) or buy a card"
+    key(app, pygame.K_x)
+    assert table.seat == 1
+    state.removed += state.pile[:-1]                  # only pink 9 is left to flip
+    state.pile = state.pile[-1:]
+    state.validate()
+    state.changed()
+    assert banner(table) == "Start your turn: flip  (F)"
+    step(app, 100)                                    # Ben flips the last card
+    assert banner(table) == "The pile is empty: take the numbers  (N)"
+    step(app, 100)                                    # and takes it
+    assert state.phase == "buy"
+    assert banner(table) == "You took the numbers: buy one card from the market, or skip  (S)"
+    key(app, pygame.K_s)
+    assert state.phase == "final" and table.seat == 0
+    assert banner(table) == "Final buy round: buy one card from the market, or skip  (S)"
+    key(app, pygame.K_s)
+    assert state.phase == "final" and table.seat == 1
+    assert banner(table) == "Final buy round: buy one card from the market, or skip  (S)"
+
+
+def test_s1_mona_keeps_her_name_whatever_the_setup_typed(app):
+    from tentable.session import RULES, Seat, Session
+    session = Session("ten", (Seat("You", "human"), Seat("Ben", RULES)), 4,
+                      {"solo": True})
+    table = table_for("ten")(app, session)
+    app.reset(table)
+    wait_for(app, lambda: table.match.current_player == MONA)
+    wait_for(app, lambda: table.my_turn)
+    assert table.names == ["You", "Mona"]
+    assert any(e.text.startswith("Mona ") for e in table.log.entries)
+
+
+def test_a_long_tableau_never_goes_under_the_coach_at_any_card_size(app):
+    """Ten flipped cards (numbers 12, money 9: total 3, TEN-R4) at 1024×640 with the
+    coach on: at every card size the row closes up left of the coach's panel."""
+    from tentable.ui.tables.ten.layout import coach_rect
+    table = new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2)
+    state = table.match.state
+    wanted = ["$5", "$4", "B1", "G1", "O1", "P1", "B2", "G2", "O2", "P2"]
+    for code in wanted:
+        card = next(c for c in state.pile if code_of(c) == code)
+        state.pile.remove(card)
+        state.tableau.append(card)
+    state.validate()
+    state.changed()
+    key(app, pygame.K_c)
+    for size in ("small", "medium", "large"):
+        app.settings["card_size"] = size
+        app._on_resize((1024, 640))
+        table.view = state.view(table.seat)
+        table.sync(animate=False)
+        step(app)
+        coach = coach_rect(table.geo)
+        assert table.coach_numbers() is not None
+        for card in state.tableau:
+            assert not table.cards[card].rect.colliderect(coach), (size, card)
+
+
+def test_ten_r11_the_auction_panel_names_every_bidder_whole(app, monkeypatch):
+    """Five players with long names at 1024×640, large cards: every bidder's chip is
+    drawn with the whole name (a second row when needed), none left out."""
+    from tentable.session import Seat, Session
+    from tentable.ui.tables.ten import paint
+    names = ["Alexandra", "Bartholomew", "Cleopatra", "Desmond", "Evangeline"]
+    seats = (Seat(names[0], "human"),) + tuple(Seat(n, "bot", "random") for n in names[1:])
+    app.settings["card_size"] = "large"
+    app.settings["animation_speed"] = "normal"     # a forced pass waits a moment
+    app._on_resize((1024, 640))
+    table = table_for("ten")(app, Session("ten", seats, 3, {}, deck=deck_from(["O#"], 5)))
+    app.reset(table)
+    wait_for(app, lambda: table.my_turn and table.view["auction"] is not None)
+    drawn = []
+    real = paint.label
+
+    def record(text, *args, **kwargs):
+        drawn.append(text)
+        return real(text, *args, **kwargs)
+    monkeypatch.setattr(paint, "label", record)
+    order = table.view["auction"]["order"]
+    app.invalidate()
+    step(app)
+    for seat in order:
+        assert any(text.startswith(f"{names[seat]}: ") for text in drawn), names[seat]

@@ -1,6 +1,7 @@
 """The TEN tiles table under the SDL dummy driver, driven by real mouse and key events.
 Positions are built with `build` from the engine's tests (y grows upwards)."""
 
+import random
 from functools import partial
 
 import pygame
@@ -8,6 +9,7 @@ import pytest
 
 from test_tentiles import build, rulebook_end_position
 from tentable.bots import make_bot
+from tentable.engine import new_game
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.engine.tentiles import coords
@@ -25,7 +27,7 @@ def use(table, state):
     table.match.set_position(state)
     table.view = state.view(table.seat)
     table.selected = None
-    table.fit()
+    table.fit_view()
     table.sync(animate=False)
     table.app.invalidate()
     table.app.step(wait=False)
@@ -248,31 +250,70 @@ def test_wheel_zooms_dragging_the_felt_pans_and_f_fits(app):
     cx = table.camera.cx
     drag(app, start, (start[0] + 60, start[1]))
     assert table.camera.cx < cx and state.history == []
-    key(app, pygame.K_f)
-    assert not table.manual and table.camera.cell == pytest.approx(cell)
+    key(app, pygame.K_f)                       # fits again (and phase 2 keeps it so)
+    assert table.camera.cell == pytest.approx(cell)
+
+
+def test_tl_r7_a_tile_that_may_not_move_is_refused_with_its_reason_and_never_pans(app):
+    app.settings["animation_speed"] = "normal"
+    table, state = phase2_table(app)
+    sources = {a[5:].split(">")[0] for a in state.legal_actions()}
+    camera = (table.camera.cx, table.camera.cy, table.camera.cell)
+    for stuck, why in ((next(p for p, tile in table.view["board"].items()
+                             if tile[0] == "W" and p not in sources), "would split"),
+                       ("0,1", "is not yours")):
+        start = centre(table, stuck)
+        drag(app, start, (start[0] + 80, start[1] + 30))
+        assert (table.camera.cx, table.camera.cy, table.camera.cell) == camera
+        assert state.history == [] and table.tweens.busy            # the tile shakes
+        assert why in app.toasts.items[-1].text
+
+
+def test_tl_r7_moves_in_phase_2_never_zoom_the_grid(app):
+    """Each move reshapes the layout; the grid keeps the player's zoom between moves."""
+    from tentable.ui.tables.tentiles.layout import fit
+    table = new_table(app, ["human", "heuristic"], seed=3, start=0)
+    state = new_game("tentiles", players=2, seed=1, options={"start": 0})
+    rng = random.Random(1)
+    while not (state.phase == "move" and state.current_player == 0):
+        state.apply(rng.choice(state.legal_actions()))    # a layout of 30 tiles
+    use(table, state)
+    cell = table.camera.cell
+
+    def refit(action):
+        trial = state.clone()
+        trial.apply(action)
+        return None if trial.is_over else fit(trial.view(0)["board"], table.geo).cell
+    action = next(a for a in state.legal_actions()
+                  if refit(a) not in (None, pytest.approx(cell)))
+    table.submit(action)
+    assert table.camera.cell == pytest.approx(cell)
+    wait_for(app, lambda: table.my_turn or state.is_over)
+    assert len(state.history) == 32 and table.camera.cell == pytest.approx(cell)
 
 
 def test_hot_seat_needs_no_curtain_nothing_is_private(app):
     """TEN tiles has no private information: in hot seat the table turns to each player in
     turn, with no "Pass to" curtain between them."""
     table = new_table(app, ["human", "human"], seed=4, start=0)
-    assert table.curtain is None and table.seat == 0 and table.my_turn
-    table.submit("place 0,0")
-    step(app)
+    assert table.match.history == ["place 0,0"]     # the only first move played itself
     assert table.curtain is None and table.seat == 1 and table.bottom == 1 and table.my_turn
+    table.submit(table.legal_actions()[0])
+    step(app)
+    assert table.curtain is None and table.seat == 0 and table.bottom == 0 and table.my_turn
 
 
-def test_a_forced_move_waits_for_the_human(app):
+def test_a_forced_move_says_so_then_plays_itself(app):
+    app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"], seed=6, start=0)
     state = table.match.state
     assert table.forced == "place 0,0"            # the first tile can only go to 0,0
-    assert table.forced_text(table.forced) == "Your only move: place the tile on 0,0"
-    for _ in range(40):
-        app.invalidate()
-        step(app)
+    assert table.forced_text(table.forced) == "The first tile goes to 0,0  (Enter)"   # TL-R5
+    step(app, 60)
     assert state.history == [] and state.current_player == 0
-    key(app, pygame.K_RETURN)
+    step(app, 60)
     assert state.history[:1] == ["place 0,0"]
+    assert [e.text for e in table.log.entries][1] == "You had no other move:"
 
 
 def test_a_resumed_game_tells_its_log_again(app):
@@ -357,3 +398,33 @@ def test_monkey_random_inputs_never_raise(app):
         step(app)
         if table.game_over:
             wait_for(app, lambda: app.top is not table, 200)
+
+
+def test_the_places_the_log_names_are_numbered_on_the_grids_edges(app, monkeypatch):
+    """The log says "on -1,0": the grid's bottom edge numbers its columns (x) and its
+    left edge its rows (y), each under or beside its place."""
+    from tentable.ui.tables.tentiles import paint
+    drawn = []
+
+    def record(surface, text, size, colour, **where):
+        drawn.append((text, where))
+        return pygame.Rect(0, 0, 1, 1)
+    monkeypatch.setattr(paint, "blit_label", record)
+    table = new_table(app, ["human", "heuristic"], seed=6, start=0)
+    state = table.match.state
+    while len(state.history) < 4:
+        wait_for(app, lambda: table.my_turn)
+        table.submit(table.legal_actions()[-1])
+    drawn.clear()
+    app.invalidate()
+    step(app)
+    cam = table.camera
+    for action in state.history:
+        x, y = coords(action.split(" ")[-1])
+        assert any(f"on {x},{y}" in e.text for e in table.log.entries)
+        [(_, at)] = [(text, w) for text, w in drawn if text == str(x) and "midbottom" in w
+                     and abs(w["midbottom"][0] - cam.centre(x, y)[0]) < 1]
+        assert cam.rect.collidepoint(at["midbottom"][0], at["midbottom"][1] - 1)
+        [(_, at)] = [(text, w) for text, w in drawn if text == str(y) and "midleft" in w
+                     and abs(w["midleft"][1] - cam.centre(x, y)[1]) < 1]
+        assert cam.rect.collidepoint(at["midleft"])

@@ -53,6 +53,8 @@ def try_wrong_gestures(app, table, rng, seen):
     (a key or a drop): then it is simply played."""
     wrong = sorted(seen - set(table.legal_actions()))
     for action in rng.sample(wrong, min(2, len(wrong))):
+        if not table.my_turn or action in table.legal_actions():
+            break                      # an only move played itself meanwhile
         assert not table.submit(action)
         step(app)
     gestures = [lambda: uitools.key(app, rng.choice(MOVE_KEYS))]

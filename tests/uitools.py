@@ -75,3 +75,14 @@ def new_table(app, seats, seed=5, *, game, **options):
     app.reset(table)
     app.step(wait=False)
     return table
+
+
+def go_on(app, table, frames=30):
+    """Past every moment the table holds (a bust, a joker won, a showdown), by Enter, as a
+    player would (a hold ignores keys for its first moments: `frames` pass first)."""
+    for _ in range(100):
+        if not table.moments:
+            return
+        step(app, frames)
+        key(app, pygame.K_RETURN)
+    raise AssertionError("the moments never ended")

@@ -32,6 +32,7 @@ PANEL: RGBA = (10, 32, 30, 210)     # translucent dark panel over the felt
 PANEL_EDGE: RGBA = (255, 255, 255, 40)
 TEXT: RGB = (244, 246, 240)
 TEXT_DIM: RGB = (176, 196, 188)
+DIMMED = (0, 0, 0, 130)     # over a card that cannot be played now
 TEXT_DARK: RGB = (28, 32, 36)       # text on light surfaces (cards, light buttons)
 ACCENT: RGB = (240, 190, 60)        # warm gold: primary buttons, active seat
 HIGHLIGHT: RGB = OI_SKY             # legal target / selectable

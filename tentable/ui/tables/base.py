@@ -18,12 +18,14 @@ game's table sees the game only through views
 and is registered in `tentable.ui.scenes.TABLES`. The match (`tentable.match`) owns the
 state, the bots, the automata and the autosave; the base turns its events into the
 table's hooks, decides which seat is at the screen (the human to move; a "Pass to <name>"
-curtain between two humans), paces the computer's moves by the animation speed, waits for
-a human's click even when a move is forced, holds the moments (a bust, a showdown, the end
-of a round: `tables.moments`) and everything while a dialog is up, and shows the results.
+curtain between two humans), paces the computer's moves by the animation speed, plays a
+human's only possible move by itself once its banner has been read (`Match.only_choice`),
+holds the moments (a bust, a showdown, the end of a round: `tables.moments`) and
+everything while a dialog is up, and shows the results.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
@@ -32,8 +34,8 @@ import pygame
 from tentable import narration, stats, store
 from tentable.bots import available_bots
 from tentable.engine import IllegalAction, replay
-from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, Refused,
-                            SaveFailed, SeatChanged, Undone)
+from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, OnlyChoice,
+                            Refused, SaveFailed, SeatChanged, Undone)
 from tentable.match import GameOver as GameOverEvent
 from tentable.session import Session
 from tentable.ui import theme
@@ -57,6 +59,8 @@ if TYPE_CHECKING:
 # seconds between two computer moves, and the factor on every animation's duration
 BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 DURATION_SCALE = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+# a human's only possible move waits this long, its reason in the banner, then plays itself
+ONLY_CHOICE_DELAY = {"slow": 2.4, "normal": 1.5, "fast": 0.8, "instant": 0.0}
 END_DELAY = 0.8          # a moment to see the last move before the results cover the table
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
 
@@ -72,6 +76,7 @@ class TableScene(InParts, Scene):
                            save=None if session.watch else store.save_autosave,
                            undo=not session.watch
                            and stats.mode_of(session.record([])) != "ladder")
+        self.match.session = self.named(self.match.session)
         self.undo = UndoControl(self)
         self._since_action = 0.0
         self._results_shown = False
@@ -93,6 +98,25 @@ class TableScene(InParts, Scene):
         # human's while the screen shows a spectator's view (a bot's turn, the curtain).
         self.bottom: int = self.seat if self.seat is not None else (session.humans or [0])[0]
         self.layers = Layers()      # parts drawn once per view, then copied (kept_layer)
+
+    def named(self, session: Session) -> Session:
+        """The seats as the table names them: an automaton by its own name (Mona, not the
+        name typed at setup), and, when several people share the screen, nobody called
+        "You" ("Pass to You", "You plays"): that seat takes the first free default name."""
+        you = t("setup.name_you")
+        seats, several = list(session.seats), len(session.humans) > 1
+        free = [n for n in t("setup.names").split(",") if n not in {s.name for s in seats}]
+        for i, seat in enumerate(seats):
+            own = self.automaton_name(i) if i in self.match.automata else None
+            if own:
+                seats[i] = replace(seat, name=own)
+            elif several and seat.is_human and seat.name == you and free:
+                seats[i] = replace(seat, name=free.pop(0))
+        return replace(session, seats=tuple(seats))
+
+    def automaton_name(self, seat: int) -> str | None:
+        """The name the rules give the automaton at `seat` (override per game)."""
+        return None
 
     # -- what subclasses may use ------------------------------------------------
     @property
@@ -126,10 +150,10 @@ class TableScene(InParts, Scene):
 
     @property
     def forced(self) -> str | None:
-        """The only action the human at the screen has, if there is just one. The table
-        says so and waits for the click or key: a move is never made for a human."""
-        legal = self.legal_actions()
-        return legal[0] if len(legal) == 1 else None
+        """The only action the human at the screen has, if there is just one. The banner
+        says so and why; after a moment (`ONLY_CHOICE_DELAY`) it is played by itself, and a
+        click or key plays it at once."""
+        return self.match.only_choice if self.my_turn else None
 
     def why_not(self, action: str) -> str | None:
         """None if the seat at the screen may play `action` now, else the engine's reason
@@ -150,15 +174,6 @@ class TableScene(InParts, Scene):
         """The view of the seat at the screen as the game began."""
         return replay(self.session.record([])).view(self.seat)
 
-    def history_views(self):
-        """(seat, action, before, after) for every move so far, in views of the seat at
-        the screen, so a resumed table can tell its log again."""
-        state = replay(self.session.record([]))
-        for action in self.match.history:
-            seat, before = state.current_player, state.view(self.seat)
-            state.apply(action)
-            yield seat, action, before, state.view(self.seat)
-
     @property
     def settings(self) -> dict:
         return self.app.settings
@@ -175,6 +190,10 @@ class TableScene(InParts, Scene):
     @property
     def bot_delay(self) -> float:
         return BOT_DELAY.get(self.app.settings.get("animation_speed"), 0.6)
+
+    @property
+    def only_choice_delay(self) -> float:
+        return ONLY_CHOICE_DELAY.get(self.app.settings.get("animation_speed"), 1.5)
 
     def submit(self, action: str) -> bool:
         """Play `action` for the seat at the screen. An illegal action is shown as an
@@ -333,14 +352,27 @@ class TableScene(InParts, Scene):
         """Fill the log as the game began and went on, so a resumed game shows its log as
         it was: the moves are told again by replay. Tables call it at the end of __init__."""
         self.log_start(self.first_view)
-        for seat, action, before, after in self.history_views():
-            self.narrate(seat, action, before, after)
+        state = replay(self.session.record([]))
+        chain = None        # the seat whose run of only moves is being told
+        for action in self.match.history:
+            seat, before = state.current_player, state.view(self.seat)
+            only = self.match.is_human(seat) and state.legal_actions() == [action]
+            hidden = state.hidden_cards(seat)
+            state.apply(action)
+            if only and chain != seat:       # as `Match.play_only_choice` runs them
+                self.log.add(self.only_choice_told(seat), seat_colour(seat))
+            chain = seat if only and not hidden - state.hidden_cards(seat) else None
+            self.narrate(seat, action, before, state.view(self.seat))
         if self.session.history and not self.session.watch:
             self.log.add(t("table.resumed", n=len(self.session.history)))
 
     def forced_text(self, action: str) -> str:
         """What to tell a human whose only move is `action` (override per game)."""
         return t("table.forced", action=action)
+
+    def only_choice_told(self, seat: int) -> str:
+        """The log's line before a move that was `seat`'s only one and played itself."""
+        return t("table.only_choice" + self.you(seat), name=self.names[seat])
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """Whose turn it is, in a pill at the top centre. Override to place it elsewhere."""
@@ -435,7 +467,12 @@ class TableScene(InParts, Scene):
         self._handle(match.poll())
         current = match.current_player
         if match.is_human(current):
-            return moving
+            if self.forced is None:
+                return moving
+            if moving or self._since_action < self.only_choice_delay:
+                return True         # the banner is read, then the move plays itself
+            self._handle(match.play_only_choice())
+            return True
         settled = not moving and self._since_action >= self.bot_delay
         if current in match.automata:
             # Mona: her one legal action, after the usual pause; at "instant" speed her
@@ -566,6 +603,8 @@ class TableScene(InParts, Scene):
                 else:
                     self._follow_turn()
                 self.app.invalidate()
+            elif isinstance(event, OnlyChoice):
+                self.log.add(self.only_choice_told(event.seat), seat_colour(event.seat))
             elif isinstance(event, GameOverEvent):
                 self._keep_finished()
             elif isinstance(event, Undone):

@@ -37,15 +37,16 @@ def _outline(image: pygame.Surface, box: pygame.Rect, colour: tuple[int, ...], w
 
 
 def sprite_image(game_id: str, code: str, face_up: bool, size: tuple[int, int],
-                 marks: tuple[bool, bool, bool], angle: float) -> pygame.Surface:
-    """The card with shadow and marks (selected, hover, highlight), turned by `angle` degrees."""
+                 marks: tuple[bool, ...], angle: float) -> pygame.Surface:
+    """The card with shadow and marks (selected, hover, highlight, and optionally dimmed:
+    veiled, it cannot be played now), turned by `angle` degrees."""
     angle = round(angle * 2) / 2  # half-degree steps keep the cache small
 
     def make() -> pygame.Surface:
         if angle:
             flat = sprite_image(game_id, code, face_up, size, marks, 0.0)
             return pygame.transform.rotozoom(flat, angle, 1.0)
-        selected, hover, highlight = marks
+        selected, hover, highlight = marks[:3]
         m = _margin(size)
         image = _shadow(size).copy()
         box = pygame.Rect(m, m, *size)
@@ -60,6 +61,10 @@ def sprite_image(game_id: str, code: str, face_up: bool, size: tuple[int, int],
             _outline(image, box, theme.HOVER_GLOW, w, max(1, w // 2), radius)
         face = card_face(game_id, code, size) if face_up else card_back(game_id, size)
         image.blit(face, box)
+        if marks[3:] == (True,):
+            veil = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, theme.DIMMED, veil.get_rect(), border_radius=radius)
+            image.blit(veil, box)
         return image
 
     return _IMAGES.get((game_id, code, face_up, size, marks, angle), make)
@@ -75,6 +80,7 @@ class CardSprite:
     selected: bool = False
     hover: bool = False
     highlight: bool = False
+    dimmed: bool = False                    # veiled: it cannot be played now
     z: int = 0
     size: tuple[int, int] = (80, 112)       # updated by draw; the table's card size
     squash: float = 1.0                     # horizontal scale while flipping (tweens)
@@ -102,7 +108,7 @@ class CardSprite:
     def draw(self, surface: pygame.Surface, size: tuple[int, int] | None = None) -> None:
         if size is not None:
             self.size = (int(size[0]), int(size[1]))
-        marks = (self.selected, self.hover, self.highlight)
+        marks = (self.selected, self.hover, self.highlight) + ((True,) if self.dimmed else ())
         image = sprite_image(self.game_id, self.code, self.face_up, self.size, marks, self.angle)
         if self.squash < 0.999:  # mid-flip: transient, so not cached
             w = max(1, round(image.get_width() * max(0.0, self.squash)))

@@ -12,7 +12,7 @@ from typing import Hashable
 
 import pygame
 
-from tentable.engine.elfer import HALVES, ElferView, move_of
+from tentable.engine.elfer import HALVES, MAX_CARDS, ElferView, move_of
 from tentable.narration import elfer as words
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
@@ -112,6 +112,8 @@ class ElferTable(Controls, Paint):
         if pending:
             return t("elfer.follow", slot=words.card(pending))
         kind = move_of(action).kind
+        if kind == "end" and self.view["played"] < MAX_CARDS:
+            return t("elfer.forced_end_stuck")         # ER-R5: "four" only at four
         if kind in ("draw", "pass", "end"):
             return t(f"elfer.forced_{kind}")
         return super().forced_text(action)

@@ -86,6 +86,7 @@ class Controls(CardTable):
             sprite.selected = card == self.selected and card in hand and (
                 self.pending is None or self.pending.card != card)
             sprite.highlight = False
+            sprite.dimmed = card in self.marks.dimmed
             if card not in hand:
                 sprite.hover = False
         lit = set()

@@ -20,6 +20,7 @@ from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.seatpanel import SeatPanel
+from tentable.text import t
 from tentable.ui.widgets.spritesync import Point, Spot
 
 PLACE_SCALE = 0.72     # played cards and the middle, as a share of the card size
@@ -90,8 +91,15 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int,
     mid_y = cy - px(10, s)
     step = place[0] * 1.7
     if players >= 5:   # a full oval: the deck, round card and pot go above the own panel
-        mid_y = mine.top - pad - 2 * text_px(theme.FONT_SMALL, s) - px(10, s) - place[1] / 2
+        small = text_px(theme.FONT_SMALL, s)
+        mid_y = mine.top - pad - 2 * small - px(10, s) - place[1] / 2
         cx = pad + place[0] / 2 + step
+        # the hand starts right of the pot and its labels, never over them
+        label = theme.font(small, bold=True).size(t("rx.on_cards", n=88))[0]
+        hand_left = max(mine.right, round(cx + step + max(place[0], label) / 2)) + pad
+        hand_cx = (hand_left + action.left) / 2
+        hand_w = action.left - hand_left - 2 * pad
+        places[bottom] = (hand_cx - place[0] * SECOND / 2, strip_top - place[1] / 2 - pad)
     toasts = pygame.Rect(round(area.centerx - px(260, s)),
                          round(area.centery + place[1] / 2 + px(20, s)), px(520, s),
                          round(places[bottom][1] - area.centery - place[1]))

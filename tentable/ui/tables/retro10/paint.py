@@ -17,13 +17,12 @@ from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.retro10.layout import pile_spot, place_rect
 from tentable.text import t
 from tentable.ui.widgets.cards import card_back
-from tentable.ui.widgets.panel import blit_label, draw_panel, felt, fit, label, rounded, wrap
+from tentable.ui.widgets.panel import blit_label, draw_panel, felt, fit, label, wrap
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge
 
 PHASE_OF = {"place": 2, "deal": 3, "bid": 3, "protect": 3, "reveal": 4, "add": 4, "start": 5}
 CHIP = (232, 184, 48)
 CHIP_EDGE = (120, 80, 10)
-DIM = (0, 0, 0, 130)
 
 
 def minus(value: int) -> str:
@@ -194,10 +193,6 @@ class Paint(CardTable):
                     if place == self.bottom else t("rx.seen")
                 blit_label(surface, text, tiny, theme.TEXT, bold=True,
                            midtop=(rect.centerx, rect.bottom + px(2, s)))
-        for card in self.marks.dimmed:
-            sprite = self.cards.get(card)
-            if sprite is not None:
-                surface.blit(rounded(sprite.rect.size, DIM, px(6, s)), sprite.rect)
         mine = view["table"][self.bottom] if view["hand"] is not None else []
         if mine and view["phase"] == "add" and view["current_player"] == self.bottom:
             values = [face_value(e["id"]) if e["id"] else 0 for e in mine]

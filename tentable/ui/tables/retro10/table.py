@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from tentable.engine.core import code_of
+from tentable.engine.retro10 import MAX_PROTECTION
 from tentable.narration import retro10 as words
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
@@ -78,7 +79,19 @@ class Retro10Table(Controls, Paint):
             self.log.add(line.text, None if line.seat is None else seat_colour(line.seat))
 
     def forced_text(self, action: str) -> str:
-        return t("rx.forced", action=words.move(action))
+        """The only move with its reason: no deal open to you, no raise above the bid
+        (RX-R5), no chip to raise your protection with, no card that keeps your total at
+        10 or less (RX-R6)."""
+        why = {("deal", "pass"): "rx.why.no_deal", ("bid", "pass"): "rx.why.no_raise",
+               ("protect", "keep"): "rx.why.no_protect", ("add", "stand"): "rx.why.no_add"}
+        key = why.get((self.phase, action))
+        if key is None:
+            return t("rx.forced", action=words.move(action))
+        if key == "rx.why.no_protect" and \
+                self.view["protection"][self.seat] >= MAX_PROTECTION:
+            key = "rx.why.most_protect"
+        auction = self.view["auction"]
+        return t(key, bid=auction["bid"] if auction else 0)
 
     # -- events from the match ---------------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:

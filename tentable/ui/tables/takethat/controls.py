@@ -24,6 +24,7 @@ class Controls(CardTable):
                                       lambda: picked("twist"))
         self.take_button = self.bind(Button(t("tt.take"), lambda: self.act("take"),
                                             kind="danger"), lambda: "take")
+        self.dimmed: set[int] = set()     # hand cards that can be neither played nor twisted
 
     def selected_move(self, verb: str) -> str | None:
         return None if self.selected is None else f"{verb} {self.selected}"
@@ -50,9 +51,13 @@ class Controls(CardTable):
         if self.forced == "take":
             lit = set(view["row"])
         row = set(view["row"])
+        # on your turn, a card that fits nowhere now is dimmed (TT-R4, TT-R5)
+        self.dimmed = {card for card in hand if legal and f"play {card}" not in legal
+                       and f"twist {card}" not in legal}
         for card, sprite in self.cards.sprites.items():
             sprite.selected = card == sel
             sprite.highlight = card in row and card in lit
+            sprite.dimmed = card in self.dimmed
             if card not in hand:
                 sprite.hover = False
         self.play_button.enabled = sel is not None and f"play {sel}" in legal

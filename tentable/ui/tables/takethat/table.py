@@ -82,4 +82,11 @@ class TakeThatTable(Controls, Paint):
                     self.cards.sprites[card] = sprite
 
     def forced_text(self, action: str) -> str:
-        return t("tt.forced_take") if action == "take" else super().forced_text(action)
+        """Why the row must be taken (TT-R6, TT-R8): no hand card at all, or none that fits
+        within ten of the rightmost card (TT-R4) and none whose twin is in the row (TT-R5)."""
+        if action != "take":
+            return super().forced_text(action)
+        if not self.hand:
+            return t("tt.forced_take_empty")
+        last = self.view["row"][-1]
+        return t("tt.forced_take", low=last - 10, high=last + 10)

@@ -54,6 +54,7 @@ class Controls(CardTable):
         self.minus_button = Button("\u22121", lambda: self.step_bid(-1))
         self.tray: Tray | None = None
         self.bid_amount = 0
+        self.bid_turn: tuple | None = None  # (joker, bidder's place) the amount was set for
         self.typed = ""                     # digits typed for a bid
         self.cursor: str | None = None      # the market card chosen by keys ("B5")
         self.tray_pick = 0                  # the "Add:" chip chosen by keys in the tray
@@ -155,10 +156,16 @@ class Controls(CardTable):
                 self.tray, self.tray_pick = Tray(None, payment["due"], items, cancel=False), 0
         elif self.tray is not None and (not self.my_turn or phase not in BUYING):
             self.tray = None
+        auction = self.view["auction"]
         if phase == "auction" and self.my_turn:
+            # each time the bid comes round to you it starts at the lowest you may bid,
+            # never at what you bid for an earlier joker
             low, high = self.bid_range()
-            if low is not None and not low <= self.bid_amount <= high:
-                self.bid_amount = low
+            turn = (auction["joker"], auction["next"])
+            if low is not None and (turn != self.bid_turn
+                                    or not low <= self.bid_amount <= high):
+                self.bid_amount, self.typed = low, ""
+            self.bid_turn = turn
         if self.buying() and (self.cursor is None or self.cursor not in self.market_codes()):
             legal_buys = buys(legal)
             codes = sorted(self.market_codes())

@@ -99,6 +99,14 @@ def tray_rect(g: Geometry) -> pygame.Rect:
     return r
 
 
+def coach_rect(g: Geometry) -> pygame.Rect:
+    """The coach's panel, at the top right of the band."""
+    r = tray_rect(g)
+    box = pygame.Rect(0, 0, min(r.w, px(300, g.scale)), px(96, g.scale))
+    box.topright = (r.right, r.y)
+    return box
+
+
 def market_cell(g: Geometry, code: str) -> pygame.Rect:
     """The market's cell of a number card's code: its colour's row, its number's column."""
     s = g.scale
@@ -110,14 +118,16 @@ def market_cell(g: Geometry, code: str) -> pygame.Rect:
     return pygame.Rect(x, y, cw, ch)
 
 
-def spots(v: TenView, g: Geometry, panel_open: bool) -> dict[str, Spot]:
-    """The flipped cards, along the row (up to the panel when one is open), and the
-    joker up for auction, at the panel's left."""
+def spots(v: TenView, g: Geometry, panel: pygame.Rect | None) -> dict[str, Spot]:
+    """The flipped cards, along the row (up to the `panel` open over the band: a tray,
+    the coach; never under it), and the joker up for auction, at the panel's left."""
     out: dict[str, Spot] = {}
     tableau = v["tableau"]
     width = g.row_width
-    if v["auction"] is not None or panel_open:
-        width = tray_rect(g).x - g.row_left_mid[0] - px(8, g.scale)
+    if v["auction"] is not None:
+        panel = tray_rect(g)
+    if panel is not None:
+        width = panel.x - g.row_left_mid[0] - px(8, g.scale)
     for i, (card, slot) in enumerate(zip(tableau, layout.row(len(tableau), g.row_left_mid,
                                                              width, g.card))):
         out[card] = Spot(slot.pos, True, 100 + i, g.card)

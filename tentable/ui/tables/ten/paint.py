@@ -15,7 +15,7 @@ from tentable.narration import ten as words
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
-from tentable.ui.tables.ten.layout import tray_rect
+from tentable.ui.tables.ten.layout import coach_rect, tray_rect
 from tentable.text import t
 from tentable.ui.widgets.cards import card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
@@ -76,8 +76,10 @@ class Paint(CardTable):
         mona = view["solo"] and view["active"] == MONA
         middle = pygame.Rect(0, g.band.y, round(g.row_left_mid[0]) + g.gauge.w + px(80, s),
                              g.band.h)
-        if view["auction"] is not None or self.tray_visible() or self.coach:
+        if view["auction"] is not None or self.tray_visible():
             middle.w = min(middle.w, tray_rect(self.geo).x)
+        elif self.coach_numbers() is not None:
+            middle.w = min(middle.w, coach_rect(self.geo).x)
         self.kept_layer(surface, "middle", middle,
                     (view["pile"], view["total"], view["money_showing"], mona, view["target"]),
                     lambda: (self.draw_pile(surface, view, s),
@@ -179,14 +181,37 @@ class Paint(CardTable):
             # jokers beside the rows: colour wilds in their row, the others after
             mine = [c for c in jokers if c.startswith(colour)] + wilds[r::4]
             x = area.x + sym + 9 * cw + 4
-            for code in mine:
-                chip = joker_chip(code, size)
-                box = pygame.Rect(x, y, chip.get_width() + 6, cell_h)
-                if box.right > area.right + 2:
+            self.draw_jokers(surface, mine, pygame.Rect(x, y, area.right + 2 - x, cell_h), size)
+
+    @staticmethod
+    def draw_jokers(surface, codes: list[str], room: pygame.Rect,
+                    size: int) -> list[tuple[pygame.Rect, str]]:
+        """A row's jokers as chips from the left of `room`; those that do not fit are
+        counted on a last chip ("+2"), so a panel never hides a joker silently. Gives
+        each chip drawn: its box and its joker, or the count."""
+        chips = [joker_chip(code, size) for code in codes]
+        widths = [chip.get_width() + 6 for chip in chips]
+        shown = len(chips)
+        while shown and sum(widths[:shown]) + 2 * shown > room.w:
+            shown -= 1
+        more = None
+        if shown < len(chips):
+            while True:      # room for the count: "+3" after the chips still drawn
+                more = label(f"+{len(chips) - shown}", size, theme.TEXT_DARK, bold=True)
+                if shown == 0 or sum(widths[:shown]) + 2 * shown + more.get_width() + 6 \
+                        <= room.w:
                     break
-                pygame.draw.rect(surface, (236, 226, 250), box, border_radius=4)
-                surface.blit(chip, chip.get_rect(center=box.center))
-                x = box.right + 2
+                shown -= 1
+        drawn, x = [], room.x
+        parts = list(zip(chips[:shown], codes)) + ([(more, f"+{len(chips) - shown}")]
+                                                   if more is not None else [])
+        for image, what in parts:
+            box = pygame.Rect(x, room.y, image.get_width() + 6, room.h)
+            pygame.draw.rect(surface, (236, 226, 250), box, border_radius=4)
+            surface.blit(image, image.get_rect(center=box.center))
+            drawn.append((box, what))
+            x = box.right + 2
+        return drawn
 
     def draw_market(self, surface, view, s) -> None:
         g = self.geo
@@ -242,15 +267,17 @@ class Paint(CardTable):
         x = g.row_left_mid[0]
         y = g.gauge.y - px(4, s)
         big = text_px(26, s)
-        r = blit_label(surface, t("ten.total", n=total), big, warm(total, limit), bold=True,
-                       bottomleft=(x, y))
+        blit_label(surface, t("ten.total", n=total), big, warm(total, limit), bold=True,
+                   bottomleft=(x, y))
         small = text_px(theme.FONT_SMALL, s)
         mcol = warm(money, limit) if money else theme.TEXT_DIM
-        blit_label(surface, t("ten.money_sum", n=money, limit=limit), small, mcol,
-                        bold=True, bottomleft=(r.right + px(16, s), y - px(3, s)))
+        # under the gauge, clear of the bust line's label however wide the total, and
+        # of a panel open over the band
+        money_line = blit_label(surface, t("ten.money_sum", n=money, limit=limit), small,
+                                mcol, bold=True, topleft=(x, g.gauge.bottom + px(10, s)))
         if view["solo"] and view["active"] == MONA:
             blit_label(surface, t("ten.mona_goal", target=view["target"]), small,
-                       theme.TEXT_DIM, topleft=(x, g.gauge.bottom + px(12, s)))
+                       theme.TEXT_DIM, topleft=(x, money_line.bottom + px(2, s)))
         gauge = pygame.Rect(x, g.gauge.y, g.gauge.w, g.gauge.h)
         pygame.draw.rect(surface, (10, 40, 36), gauge, border_radius=gauge.h // 2)
         unit = gauge.w / (limit + 2)
@@ -272,9 +299,7 @@ class Paint(CardTable):
         numbers = self.coach_numbers()
         if numbers is None:
             return
-        r = tray_rect(self.geo)
-        box = pygame.Rect(0, 0, min(r.w, px(300, s)), px(96, s))
-        box.topright = (r.right, r.y)
+        box = coach_rect(self.geo)
         draw_panel(surface, box, edge=theme.HIGHLIGHT)
         size = text_px(theme.FONT_SMALL, s)
         pad = px(10, s)
@@ -319,11 +344,12 @@ class Paint(CardTable):
             word = self.said.get(seat, "?" if i >= auction["next"] else "")
             if i == auction["next"]:
                 word = "\u2026"
-            chip = label(fit(f"{self.names[seat]}: {word}", small, px(110, s)), small,
+            chip = label(fit(f"{self.names[seat]}: {word}", small, r.right - pad - x), small,
                          theme.TEXT_DARK if i == auction["next"] else theme.TEXT, bold=True)
             box = pygame.Rect(cx, y, chip.get_width() + px(10, s), round(small * 1.4))
-            if box.right > r.right - pad:
-                break
+            if box.right > r.right - pad and cx > x:     # a second row, never cut off
+                cx, y = x, y + round(small * 1.6)
+                box.topleft = (cx, y)
             fill = theme.SELECTED if i == auction["next"] else \
                 tuple(c // 2 for c in seat_colour(seat))
             pygame.draw.rect(surface, fill, box, border_radius=box.h // 2)
@@ -336,15 +362,12 @@ class Paint(CardTable):
             return
         low, top = self.bid_range()
         bh = px(32, s, 24)
-        if low is None:
-            rect = blit_label(surface, fit(self.mona_bid_text() or t("ten.cannot_bid"), small,
-                                           r.right - x - pad),
-                              small, theme.TEXT_DIM, topleft=(x, y))
-        else:
+        if low is not None:         # why you cannot bid is the banner's to say
             amount = self.typed or str(self.bid_amount)
             rect = blit_label(surface, t("ten.your_bid", n=amount, low=low, high=top), size,
                               theme.TEXT, bold=True, topleft=(x, y))
-        y = rect.bottom + px(6, s)                  # the buttons go under either line
+            y = rect.bottom
+        y += px(6, s)
         bw = px(52, s)
         bx = x
         for button in (self.minus_button, self.plus1_button, self.plus5_button):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from tentable.engine.ten import COLOURS, MONA, TenView, tie_breaks
+from tentable.engine.ten_solo import SOLO_MIN_BID
 from tentable.narration import ten as words
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
@@ -54,7 +55,9 @@ class TenTable(Controls, Paint):
         self.sync(animate=False)
 
     def spots(self) -> dict[str, Spot]:
-        return layout.spots(self.view, self.geo, self.tray_visible())
+        panel = layout.tray_rect(self.geo) if self.tray_visible() else \
+            layout.coach_rect(self.geo) if self.coach_numbers() is not None else None
+        return layout.spots(self.view, self.geo, panel)
 
     def origin(self, card: str, seat: int | None) -> Point:
         return self.geo.pile                # every card new to the view was just flipped
@@ -166,19 +169,72 @@ class TenTable(Controls, Paint):
         return moving or self.drag.dragging
 
     # -- words ----------------------------------------------------------------------------
+    def automaton_name(self, seat: int) -> str | None:
+        return t("ladder.mona") if seat == MONA else None        # S1
+
     def forced_text(self, action: str) -> str:
-        if action == "pass" and self.mona_bid_text():
-            return self.mona_bid_text()
-        key = {"flip": "ten.forced_flip", "pass": "ten.forced_pass", "skip": "ten.forced_skip",
-               "bust token": "ten.forced_bust"}.get(action)
-        if key:
-            return t(key)
+        """The banner over a human's only move: why it is the only one."""
+        view = self.view
+        if action == "pass":
+            return self.mona_bid_text() or self.cannot_bid_text()
+        if action == "skip":
+            text = t("ten.forced_skip_empty" if not view["market"] else "ten.forced_skip")
+            return t("ten.final_round", text=text) if view["phase"] == "final" else text
+        if action == "bust token":
+            return t("ten.forced_bust")
         if action.startswith("pay "):
-            return t("ten.forced_pay")
+            what = action[4:]
+            with_what = t(f"ten.pay_with.{what}") if what in words.TOKENS else words.card(what)
+            return t("ten.forced_pay", due=view["payment"]["due"], what=with_what)
+        if action == "flip":
+            return t("ten.forced_flip")
+        if action in ("stop numbers", "stop money"):       # TEN-R13: nothing left to flip
+            return t("ten.forced_" + action.split()[1])
         return super().forced_text(action)
 
+    def cannot_bid_text(self) -> str:
+        """Why the human to bid can only pass (TEN-R11, S4): what they can pay is not
+        above the highest bid."""
+        auction = self.view["auction"]
+        least = max(auction["high"] + 1, SOLO_MIN_BID if self.view["solo"] else 1)
+        refusal = self.match.why_not(self.seat, f"bid {least}")
+        if refusal is not None and refusal.key == "refuse.ten.bid_high":
+            return t("ten.forced_pass_poor", n=refusal.values["n"], least=least)
+        return t("ten.forced_pass")
+
     def status_text(self) -> str:
-        return self.mona_bid_text() or super().status_text()
+        """Whose turn it is, in the moment of the turn: the auction of whose joker, a buy
+        after taking the numbers, a bust (V1), the final buy round (TEN-R13)."""
+        mona = self.mona_bid_text()
+        if mona:
+            return mona
+        view, whose = self.view, super().status_text()
+        phase = view["phase"]
+        if not whose or phase in ("flip", "over"):
+            return whose
+        mine = self.my_turn
+        if phase == "pay":
+            payment = view["payment"]
+            text = t("ten.status.pay", due=payment["due"], card=words.card(payment["card"])) \
+                if mine else whose
+            return t("ten.final_round", text=text) if view["final_round"] else text
+        if phase == "auction":
+            auction = view["auction"]
+            flipper = view["active"]
+            joker = words.card(auction["joker"])
+            if mine:
+                low, high = self.bid_range()
+                if low is None:
+                    return self.cannot_bid_text()
+                return t("ten.status.bid" + self.you(flipper), card=joker,
+                         name=self.names[flipper], low=low, high=high)
+            return t("ten.status.auction" + self.you(flipper), card=joker,
+                     name=self.names[flipper], whose=whose)
+        if phase == "final":
+            return t("ten.final_round", text=t("ten.status.buy") if mine else whose)
+        if phase == "busted":
+            return t("ten.status.busted") if mine else t("ten.status.busted_other", whose=whose)
+        return t("ten.status.buy_after") if mine else whose
 
     def mona_bid_text(self) -> str:
         """Solo, on a joker you flipped: what Mona's opening bid leaves you (S5), or ""."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from tentable.engine.tentiles import PLACE, coords, place, read_action
+from tentable.engine.tentiles import MOVE, PLACE, coords, place, read_action
 from tentable.ui import theme
 from tentable.ui.scenes.common import px
 from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable, Handler
@@ -24,7 +24,7 @@ ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
 class Controls(CardTable):
     camera: Camera
     cursor: tuple[int, int]       # the keyboard's place on the grid
-    manual: bool                  # zoomed or panned by hand: no fitting to the tiles
+    manual: bool                  # zoomed or panned by hand, or phase 2: no fitting
     pan: tuple[tuple[int, int], tuple[float, float]] | None   # where a pan began
     panned: bool                  # the pointer has moved the pan beyond a click
     last_from: str | None         # where the last moved tile came from (phase 2)
@@ -123,9 +123,17 @@ class Controls(CardTable):
         """Fit the camera to the tiles and one ring of places around them."""
         self.camera = fit(self.view["board"], self.geo)
 
+    def hold_camera(self) -> None:
+        """In phase 2 the grid is fitted once, then zoomed and panned only by the player:
+        every move reshapes the layout (TL-R7), and fitting it again would zoom it under
+        the pointer between two moves."""
+        if self.view["phase"] == MOVE:
+            self.manual = True
+
     def fit_view(self) -> None:
         self.manual = False
         self.fit()
+        self.hold_camera()
         self.sync(animate=False)
         self.app.invalidate()
 
@@ -189,11 +197,26 @@ class Controls(CardTable):
             sprite.size = (self.camera.tile, self.camera.tile)
 
     def press_table(self, pos: tuple[int, int]) -> bool:
-        """A press on the felt of the grid may start a pan (or be a click on a place)."""
-        if self.camera.rect.collidepoint(pos):
-            self.pan, self.panned = (pos, (self.camera.cx, self.camera.cy)), False
+        """A press on the felt of the grid may start a pan (or be a click on a place).
+        In phase 2 a press on a tile that may not move never pans: with a tile held it
+        is a click on that place, else the tile shakes and the engine says why (TL-R7)."""
+        if not self.camera.rect.collidepoint(pos):
+            return False
+        cell = self.camera.cell_at(pos)
+        tile = self.view["board"].get(place(*cell))
+        if tile is not None and self.view["phase"] == MOVE \
+                and self.cards.at([tile], pos) is not None:
+            if self.selected is not None:
+                self.click_cell(cell)
+            else:
+                self.refuse_lift(tile, place(*cell))
             return True
-        return False
+        self.pan, self.panned = (pos, (self.camera.cx, self.camera.cy)), False
+        return True
+
+    def refuse_lift(self, tile: str, where: str) -> None:
+        """Why the tile on `where` may not be lifted now, with a shake."""
+        self.refuse(self.why_not(f"move {where}>{where}") or t("tiles.nowhere"), tile)
 
     def on_release(self, pos: tuple[int, int]) -> None:
         if self.pan is not None:

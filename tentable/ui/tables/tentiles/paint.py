@@ -4,6 +4,8 @@ ghost squares where the held tile may go, the tiles, the winning line and its se
 and the keyboard's cursor. Nothing here changes state."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from tentable.engine.tentiles import PLACE, TenTilesView, coords, owner
@@ -74,11 +76,33 @@ class Paint(CardTable):
             while y < r.bottom:
                 pygame.draw.line(surface, line, (r.x, round(y)), (r.right - 1, round(y)))
                 y += c
+        self.draw_coordinates(surface, s)
         surface.set_clip(None)
         # the origin, where the first tile goes (TL-R5)
         if not self.view["board"]:
             pygame.draw.rect(surface, theme.TEXT_DIM, cam.cell_rect(0, 0), max(1, px(2, s)),
                              border_radius=px(6, s))
+
+    def draw_coordinates(self, surface: pygame.Surface, s: float) -> None:
+        """The places' numbers along the grid's edges, x at the bottom and y on the left,
+        so a place the log names ("on 2,-1") can be found; as many as have room (written
+        as the log writes them)."""
+        cam, r = self.camera, self.camera.rect
+        size = text_px(theme.FONT_SMALL - 2, s)
+        room = theme.font(size).size("-88")[0] + px(4, s)
+        every = max(1, -(-room // max(1, int(cam.cell))))        # a label per `every` places
+        # the corner is the columns' row and the rows' column: neither goes into it
+        left, bottom = cam.point((r.x + room, r.bottom - size))
+        right, top = cam.point((r.right, r.y))
+        inset = px(3, s)
+        for x in range(math.ceil(left), math.floor(right) + 1):
+            if x % every == 0:
+                blit_label(surface, str(x), size, theme.TEXT_DIM,
+                           midbottom=(round(cam.centre(x, 0)[0]), r.bottom - inset))
+        for y in range(math.ceil(bottom), math.floor(top) + 1):
+            if y % every == 0:
+                blit_label(surface, str(y), size, theme.TEXT_DIM,
+                           midleft=(r.x + inset, round(cam.centre(0, y)[1])))
 
     def draw_tiles(self, surface: pygame.Surface, view: TenTilesView) -> None:
         """Settled board tiles are clipped to the board (zoomed in, they may reach past

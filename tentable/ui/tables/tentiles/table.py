@@ -27,6 +27,7 @@ from tentable.ui.scenes.common import text_px
 from tentable.ui.tables.tentiles import layout
 from tentable.ui.tables.tentiles.controls import Controls
 from tentable.ui.tables.tentiles.paint import Paint
+from tentable.text import t
 from tentable.ui.widgets.spritesync import Point, Spot
 
 GAME = "tentiles"
@@ -58,6 +59,7 @@ class TenTilesTable(Controls, Paint):
             self.camera.rect = g.board
         else:
             self.fit()
+            self.hold_camera()
         self.sync(animate=False)
 
     def spots(self) -> dict[Hashable, Spot]:
@@ -67,12 +69,22 @@ class TenTilesTable(Controls, Paint):
         """A tile new to the view is turned up from its owner's supply."""
         return self.geo.stack_pos(owner(tile))
 
+    def forced_text(self, action: str) -> str:
+        """Why the move is the only one: the first tile's place (TL-R5), or no tile of
+        yours that can move (TL-R8)."""
+        if action == "pass":
+            return t("tiles.forced_pass")
+        if not self.view["board"]:
+            return t("tiles.forced_first")
+        return super().forced_text(action)
+
     def log_start(self, view: dict) -> None:
         self.log.add(words.start(self.teller, view).text)
 
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        """The cursor follows the tile just put down; the grid fits the tiles again
-        unless the player has zoomed or panned."""
+        """The cursor follows the tile just put down; in phase 1 the grid fits the tiles
+        again unless the player has zoomed or panned; in phase 2 it only slides to keep a
+        moved tile in sight."""
         self.selected = None
         parts = read_action(action)
         self.last_from = parts.source or None
@@ -80,4 +92,7 @@ class TenTilesTable(Controls, Paint):
             self.cursor = coords(parts.to)
         if not self.manual:
             self.fit()
+            self.hold_camera()
+        elif parts.source:
+            self.follow_cursor()
         super().on_action(seat, action, before, after)
