@@ -25,14 +25,12 @@ everything while a dialog is up, and shows the results.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from tentable import narration, stats, store
-from tentable.bots import available_bots
 from tentable.engine import IllegalAction, replay
 from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, OnlyChoice,
                             Refused, SaveFailed, SeatChanged, Undone)
@@ -41,9 +39,10 @@ from tentable.session import Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, text_px
-from tentable.ui.tables.moments import MomentHold
+from tentable.ui.tables.moments import HoldsMoments, MomentHold
 from tentable.ui.tables.parts import InParts, Parts  # noqa: F401  (tables import Parts here)
 from tentable.ui.tables.screens import Curtain, GameOver
+from tentable.ui.tables.seats import Seats
 from tentable.ui.tables.undo import UndoControl
 from tentable.text import t
 from tentable.ui.widgets.button import Button
@@ -65,7 +64,7 @@ END_DELAY = 0.8          # a moment to see the last move before the results cove
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
 
 
-class TableScene(InParts, Scene):
+class TableScene(HoldsMoments, Seats, InParts, Scene):
     words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
     def __init__(self, app: "App", session: Session) -> None:
@@ -98,25 +97,6 @@ class TableScene(InParts, Scene):
         # human's while the screen shows a spectator's view (a bot's turn, the curtain).
         self.bottom: int = self.seat if self.seat is not None else (session.humans or [0])[0]
         self.layers = Layers()      # parts drawn once per view, then copied (kept_layer)
-
-    def named(self, session: Session) -> Session:
-        """The seats as the table names them: an automaton by its own name (Mona, not the
-        name typed at setup), and, when several people share the screen, nobody called
-        "You" ("Pass to You", "You plays"): that seat takes the first free default name."""
-        you = t("setup.name_you")
-        seats, several = list(session.seats), len(session.humans) > 1
-        free = [n for n in t("setup.names").split(",") if n not in {s.name for s in seats}]
-        for i, seat in enumerate(seats):
-            own = self.automaton_name(i) if i in self.match.automata else None
-            if own:
-                seats[i] = replace(seat, name=own)
-            elif several and seat.is_human and seat.name == you and free:
-                seats[i] = replace(seat, name=free.pop(0))
-        return replace(session, seats=tuple(seats))
-
-    def automaton_name(self, seat: int) -> str | None:
-        """The name the rules give the automaton at `seat` (override per game)."""
-        return None
 
     # -- what subclasses may use ------------------------------------------------
     @property
@@ -298,36 +278,6 @@ class TableScene(InParts, Scene):
 
     def on_key(self, event: pygame.event.Event) -> None:
         """A key press (event.key, event.mod)."""
-
-    def moment_words(self, moment: Moment) -> tuple[str, list[str], str | None]:
-        """The banner of a moment: its title, lines under it and the button's words (None:
-        "Go on"), in the player's words. The end of a part of a match is told here; a table
-        words its game's own moments."""
-        if moment.kind == "part" and self.parts is not None:
-            return self.part_summary(moment.view, moment.facts["part"])
-        raise NotImplementedError(f"{type(self).__name__} has no words for a {moment.kind}")
-
-    def moment_column(self) -> pygame.Rect | None:
-        """Where a moment's banner goes, once laid out: a column of the table that shows
-        no card (the log's); None: a strip at the top centre."""
-        return None
-
-    def moment_passed(self, moment: Moment) -> None:
-        """The player went on from `moment`: `self.view` is already the next position (the
-        next moment's, or the live one). By default everything is drawn again."""
-        self.on_seat_change(self.seat, False)
-
-    def speaks_to(self, seat: int) -> bool:
-        """The log says "You play 34" to the one human at the screen (while the computer
-        plays for them too); others by name. A replay of everyone's cards is nobody's."""
-        if self.session.reveal:
-            return False
-        people = set(self.session.humans) | self.match.assisted
-        return people == {seat}
-
-    def you(self, seat: int) -> str:
-        """The text key suffix for `speaks_to`: t("tt.log.play" + self.you(seat), …)."""
-        return ".you" if self.speaks_to(seat) else ""
 
     def animate(self, dt: float) -> bool:
         """Advance animations; True while something moves (bots and results wait for it)."""
@@ -520,24 +470,6 @@ class TableScene(InParts, Scene):
         """Undo the last gesture of the seat at the screen (see `UndoControl`)."""
         self._handle(self.match.undo(self.seat))
 
-    def helped_seats(self) -> list[tuple[int, str, bool, bool]]:
-        """(seat, name, played by the computer now, the one human at the screen) for every
-        seat a human may hand to the computer or take back: what the pause menu offers."""
-        return [(i, seat.name, not seat.is_human, self.speaks_to(i))
-                for i, seat in enumerate(self.session.seats)
-                if seat.is_human or i in self.match.assisted]
-
-    def helper_levels(self) -> list[str]:
-        """The levels a computer may take over a seat at, the easiest first."""
-        return available_bots(self.session.game_id)
-
-    def hand_over(self, seat: int, level: str) -> None:
-        """The computer plays `seat` at `level` until taken back."""
-        self._handle(self.match.hand_over(seat, level))
-
-    def take_seat_back(self, seat: int) -> None:
-        self._handle(self.match.take_back(seat))
-
     def show_results(self) -> None:
         """The results over the table; closing them comes back to the final board."""
         self._results_shown = True
@@ -560,30 +492,6 @@ class TableScene(InParts, Scene):
         store.clear_autosave(self.session.game_id)
 
     # -- inside -----------------------------------------------------------------
-    def go_on(self) -> None:
-        """The player goes on from the moment held: to the next one, or to the live table
-        (and only then the turn passes on, behind a curtain if it must)."""
-        if not self.moments:
-            return
-        passed = self.moments.current
-        self.moments.done()
-        self._since_action = 0.0
-        self.view = self.moments.current.views[self.seat] if self.moments else \
-            self.match.view(self.seat)
-        self.moment_passed(passed)
-        if not self.moments:
-            self._follow_turn()
-        self.app.invalidate()
-
-    def _hold(self, moments: list[Moment]) -> None:
-        """Hold the moments of the move just told (`self.moments` has them already).
-        Several humans who must not see each other's hands all see it, so it is drawn as
-        a spectator sees it."""
-        self.moments.layout(self.app.size, self.moment_column())   # the table may have moved
-        if self.seat is not None and len(self.session.humans) > 1 \
-                and self.match.secret_between(self.session.humans):
-            self._set_seat(None, moments[0].views[None])
-
     def _handle(self, events: list) -> None:
         """Turn the match's events into the table's hooks, toasts and seat changes."""
         # a replay shows every position as it comes: it holds nothing

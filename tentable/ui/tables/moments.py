@@ -80,3 +80,51 @@ def play_to_moment(table, kind: str, choose: Callable) -> None:
             return
         state.apply(action)
     raise LookupError(f"the game ended with no {kind} moment")
+
+
+class HoldsMoments:
+    """The table base's side of a hold (a part of `TableScene`): the hooks a table words
+    its moments with, and going on from one. Uses the base's `moments` (a `MomentHold`),
+    `match`, `seat`, `view`, `parts`, `_follow_turn` and `_set_seat`."""
+
+    def moment_words(self, moment: Moment) -> tuple[str, list[str], str | None]:
+        """The banner of a moment: its title, lines under it and the button's words (None:
+        "Go on"), in the player's words. The end of a part of a match is told here; a table
+        words its game's own moments."""
+        if moment.kind == "part" and self.parts is not None:
+            return self.part_summary(moment.view, moment.facts["part"])
+        raise NotImplementedError(f"{type(self).__name__} has no words for a {moment.kind}")
+
+    def moment_column(self) -> pygame.Rect | None:
+        """Where a moment's banner goes, once laid out: a column of the table that shows
+        no card (the log's); None: a strip at the top centre."""
+        return None
+
+    def moment_passed(self, moment: Moment) -> None:
+        """The player went on from `moment`: `self.view` is already the next position (the
+        next moment's, or the live one). By default everything is drawn again."""
+        self.on_seat_change(self.seat, False)
+
+    def go_on(self) -> None:
+        """The player goes on from the moment held: to the next one, or to the live table
+        (and only then the turn passes on, behind a curtain if it must)."""
+        if not self.moments:
+            return
+        passed = self.moments.current
+        self.moments.done()
+        self._since_action = 0.0
+        self.view = self.moments.current.views[self.seat] if self.moments else \
+            self.match.view(self.seat)
+        self.moment_passed(passed)
+        if not self.moments:
+            self._follow_turn()
+        self.app.invalidate()
+
+    def _hold(self, moments: list[Moment]) -> None:
+        """Hold the moments of the move just told (`self.moments` has them already).
+        Several humans who must not see each other's hands all see it, so it is drawn as
+        a spectator sees it."""
+        self.moments.layout(self.app.size, self.moment_column())   # the table may have moved
+        if self.seat is not None and len(self.session.humans) > 1 \
+                and self.match.secret_between(self.session.humans):
+            self._set_seat(None, moments[0].views[None])
