@@ -209,8 +209,8 @@ STRINGS: dict[str, str] = {
     "ladder.locked": "Locked",
     "ladder.practice_rung": "Practice",
     "ladder.complete_banner": "Ladder complete: you beat Mona at target 10!",
-    "ladder.chart": "Your margin over Mona, last {n} games",
-    "ladder.chart_one": "Your margin over Mona",
+    "ladder.chart.one": "Your margin over Mona",
+    "ladder.chart.other": "Your margin over Mona, last {n} games",
     "ladder.no_games": "No solo games yet: your first game against Mona is at target 5.",
     "ladder.tally": "{games} games  ·  {win} won  ·  {draw} drawn  ·  {loss} lost  ·  "
                     "best target beaten: {best}",
@@ -222,8 +222,10 @@ STRINGS: dict[str, str] = {
     "ladder.reset": "Reset ladder",
     "ladder.back": "Back",
     "ladder.reset_title": "Reset the ladder?",
-    "ladder.reset_body": "You start again at target 5 and the record of your {n} games "
-                         "is forgotten.",
+    "ladder.reset_body.one": "You start again at target 5 and the record of your {n} game "
+                             "is forgotten.",
+    "ladder.reset_body.other": "You start again at target 5 and the record of your {n} "
+                               "games is forgotten.",
     "ladder.reset_yes": "Reset",
     "ladder.reset_no": "Cancel",
     "ladder.reset_done": "The ladder starts again at target 5.",
@@ -245,7 +247,8 @@ STRINGS: dict[str, str] = {
     "table.pass_ready": "Ready — show my cards",
     "table.thinking": "{name} is thinking…",
     "table.turn_of": "{name}'s turn",
-    "table.resumed": "Game resumed after {n} moves",
+    "table.resumed.one": "Game resumed after {n} move",
+    "table.resumed.other": "Game resumed after {n} moves",
     "table.forced": "Your only move: {action}",
     "table.only_choice": "{name} had no other move:",
     "table.only_choice.you": "You had no other move:",
@@ -394,7 +397,6 @@ STRINGS: dict[str, str] = {
     "elfer.stack": "{n} bonus",
     "elfer.links": "Connections",
     "elfer.bonuses": "Bonus",
-    "elfer.score": "{score} points",
     "elfer.this_turn": "Cards this turn: {n} / {max}",
     "elfer.card": "{colour} {n}",
     "elfer.colour.R": "red",
@@ -658,8 +660,8 @@ STRINGS: dict[str, str] = {
     "ten.bid": "Bid  (Enter)",
     "ten.pass": "Pass  (P)",
     "ten.pile": "{n} left",
-    "ten.score": "{score} points",
-    "ten.market": "Market · {n} cards",
+    "ten.market.one": "Market · {n} card",
+    "ten.market.other": "Market · {n} cards",
     "ten.total": "Total {n}",
     "ten.money_sum": "Money {n} / {limit}",
     "ten.bust_line": "bust > {limit}",
@@ -722,9 +724,12 @@ STRINGS: dict[str, str] = {
     "ten.scoring_title": "Scoring",
     "ten.score_line": "{name}: {score} — {runs}",
     "ten.score_jokers": "Jokers: {jokers}",
-    "ten.tie_money": "Tie on {points} points, decided by money (tokens + 3 per bust token): {values}",
-    "ten.tie_cards": "Tie on {points} points and money, decided by number cards outside the runs: {values}",
-    "ten.tie_shared": "Tie on {points} points, money and spare cards: a shared win",
+    "ten.tie_money.one": "Tie on {n} point, decided by money (tokens + 3 per bust token): {values}",
+    "ten.tie_money.other": "Tie on {n} points, decided by money (tokens + 3 per bust token): {values}",
+    "ten.tie_cards.one": "Tie on {n} point and money, decided by number cards outside the runs: {values}",
+    "ten.tie_cards.other": "Tie on {n} points and money, decided by number cards outside the runs: {values}",
+    "ten.tie_shared.one": "Tie on {n} point, money and spare cards: a shared win",
+    "ten.tie_shared.other": "Tie on {n} points, money and spare cards: a shared win",
     "ten.tie_solo": "Equal points against Mona: a draw (no tie-breaks in solo)",
     "ten.to_results": "Results  (Enter)",
     "ten.log.start": "{name} flips first",
@@ -842,18 +847,24 @@ STRINGS: dict[str, str] = {
     "refuse.rx.hint.add": "Now add a second card face up, or stand.",
     "refuse.rx.hint.start": "Now choose who starts the next round.",
     "refuse.rx.protect_1_or_2": "A card is protected by 1 or 2 chips.",
-    "refuse.rx.only_chips": "You have only {n} chips.",
+    "refuse.rx.only_chips.one": "You have only {n} chip.",
+    "refuse.rx.only_chips.other": "You have only {n} chips.",
     "refuse.rx.own_card": "You cannot bid on or swap your own card.",
     "refuse.rx.protected": "{seat}'s card is protected: open a bid of at least {n}.",
     "refuse.rx.swap_costs": "A swap costs 1 chip to the pot and you have none.",
     "refuse.rx.unprotected": "{seat}'s card is unprotected: swap it for 1 chip to the pot "
                              "instead of bidding.",
-    "refuse.rx.bid_low": "The card is protected by {n} chips: bid at least {n}.",
-    "refuse.rx.only_chips_to_bid": "You have only {n} chips to bid.",
+    "refuse.rx.bid_low.one": "The card is protected by {n} chip: bid at least {n}.",
+    "refuse.rx.bid_low.other": "The card is protected by {n} chips: bid at least {n}.",
+    "refuse.rx.only_chips_to_bid.one": "You have only {n} chip to bid.",
+    "refuse.rx.only_chips_to_bid.other": "You have only {n} chips to bid.",
     "refuse.rx.raise_low": "A raise must top the bid of {bid}.",
-    "refuse.rx.only_chips_to_raise": "You have only {n} chips to bid (chips on cards do "
-                                     "not count).",
-    "refuse.rx.only_rises": "Protection only rises: your card has {n} chips already.",
+    "refuse.rx.only_chips_to_raise.one": "You have only {n} chip to bid (chips on cards "
+                                         "do not count).",
+    "refuse.rx.only_chips_to_raise.other": "You have only {n} chips to bid (chips on cards "
+                                           "do not count).",
+    "refuse.rx.only_rises.one": "Protection only rises: your card has {n} chip already.",
+    "refuse.rx.only_rises.other": "Protection only rises: your card has {n} chips already.",
     "refuse.rx.at_most_2": "A card is protected by at most 2 chips.",
     "refuse.rx.over_ten": "{first} and {card} make {total}: the total may not exceed 10.",
     "refuse.elfer.end_early": "Play at least one card before you end your turn, or draw "
@@ -933,11 +944,22 @@ STRINGS: dict[str, str] = {
 
 def t(key: str, **fmt: object) -> str:
     """The UI text for `key` in the player's language (`tentable.i18n`), with
-    `{placeholders}` filled from `fmt`."""
+    `{placeholders}` filled from `fmt`. A text that depends on a count has two keys,
+    `<key>.one` and `<key>.other`, and is asked for with `n=` ("1 card", "2 cards")."""
+    key = _form(key, fmt)
     english_text = STRINGS.get(key)
     if english_text is None:
         return _fill(key, fmt)
     return _fill(i18n.translate(key, english_text), fmt)
+
+
+def _form(key: str, fmt: dict) -> str:
+    """`key`, or its `.one` / `.other` form for the count `n` when the table words it by
+    count. English, German and Dutch have these two forms alike."""
+    n = fmt.get("n")
+    if key in STRINGS or not isinstance(n, int) or isinstance(n, bool):
+        return key
+    return f"{key}.{'one' if abs(n) == 1 else 'other'}"
 
 
 def _fill(text: str, fmt: dict) -> str:
@@ -952,10 +974,11 @@ def _fill(text: str, fmt: dict) -> str:
 def english(key: str, **fmt: object) -> str:
     """The text for `key` in English, the table's own language, whatever the player's:
     the command line and the logs speak it (an engine's refusal, `IllegalAction`)."""
+    key = _form(key, fmt)
     return _fill(STRINGS.get(key, key), fmt)
 
 
 def t_or(key: str, fallback: str, **fmt: object) -> str:
     """Like `t`, but `fallback` when the table has no such key (e.g. an option a game
     added before its label was written)."""
-    return t(key, **fmt) if key in STRINGS else fallback
+    return t(key, **fmt) if _form(key, fmt) in STRINGS else fallback

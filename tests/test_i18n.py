@@ -165,3 +165,18 @@ def test_every_text_has_its_translation(code):
     missing = [key for key, english in text.STRINGS.items()
                if not ((m := po.get(english, context=key)) and m.string and not m.fuzzy)]
     assert missing == [], f"{len(missing)} texts to translate, e.g. {missing[:5]}"
+
+
+def test_a_count_picks_its_form_in_every_language():
+    """#22: "1 card", "2 cards": a text worded by count has a `.one` and an `.other` key,
+    chosen by `n`, in the engine's English refusals too."""
+    from tentable.engine import IllegalAction
+    assert text.t("ten.market", n=1) == "Market · 1 card"
+    assert text.t("ten.market", n=0) == "Market · 0 cards"
+    assert str(IllegalAction("refuse.rx.only_chips", n=1)) == "You have only 1 chip."
+    try:
+        i18n.set_language("de")
+        assert text.t("ten.market", n=1) == "Markt · 1 Karte"
+        assert text.t("ten.market", n=3) == "Markt · 3 Karten"
+    finally:
+        i18n.set_language("en")

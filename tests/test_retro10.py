@@ -205,7 +205,7 @@ def test_r4_protection_only_from_the_supply():
     state.chips = [1, 13]
     state.changed()
     assert "place 9 up protect 1" in state.legal_actions()
-    refused(state, "place 9 up protect 2", "only 1 chips")
+    refused(state, "place 9 up protect 2", "only 1 chip\\.")
 
 
 # -- RX-R5 ------------------------------------------------------------------------------

@@ -24,6 +24,9 @@ RULE_ID = re.compile(r"\b(?:TT|TEN|ER|RX|TL)-R\d+\b|\bV1\b|\bsection S\b")
 SEAT_N = re.compile(r"\bseat \d", re.IGNORECASE)
 ACTION = re.compile(r"\bpay [txd]\b|\bplace [LR] |\bstop (?:numbers|money)\b|\bJ@")
 STABLE_ID = re.compile(r"[A-Za-z0-9$]#\d")
+# "1 points", "1 cards": a count of one with the plural (#22: plurals right)
+ONE_PLURAL = re.compile(r"(?<![\d.,])[−+-]?1 (?:points|cards|chips|games|moves|tokens|twists|"
+                        r"rounds|players|penalty points)\b")
 
 
 def codes(game_id: str) -> set[str]:
@@ -34,7 +37,8 @@ def codes(game_id: str) -> set[str]:
 
 
 def offences(text: str, game_codes: set[str]) -> list[str]:
-    found = [m.group() for rx in (RULE_ID, SEAT_N, ACTION, STABLE_ID) for m in rx.finditer(text)]
+    found = [m.group() for rx in (RULE_ID, SEAT_N, ACTION, STABLE_ID, ONE_PLURAL)
+             for m in rx.finditer(text)]
     tokens = re.findall(r"[A-Za-z0-9$#@]+", text)
     found += [tok for tok in tokens if tok in game_codes]
     return found

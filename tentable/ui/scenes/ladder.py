@@ -221,7 +221,7 @@ class LadderScene(Scene):
         axis_w = px(44, s)
         slot = max(px(MIN_SLOT, s), 1)
         shown = list(games[-min(MAX_BARS, max(1, (inner.w - axis_w) // slot)):])
-        title = (t("ladder.chart", n=len(shown)) if len(shown) > 1 else t("ladder.chart_one"))
+        title = t("ladder.chart", n=len(shown))
         head = blit_label(surface, title, text_px(18, s), theme.TEXT, bold=True,
                           topleft=inner.topleft)
         tally = self.ladder.counts()

@@ -9,7 +9,8 @@ import pygame
 
 from tentable.engine.elfer import HALVES, LENGTH, NAMES, SLOTS, ElferView
 from tentable.ui import theme
-from tentable.ui.scenes.common import px, signed, text_px
+from tentable.narration import points
+from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.elfer.layout import links_spot, slot_rect
 from tentable.ui.tables.kit import CardTable
 from tentable.text import t
@@ -121,7 +122,7 @@ class Paint(CardTable):
         counters = [Counter("ring", len(view["connections"][seat]), LINK_COLOUR),
                     Counter("star", len(view["bonuses"][seat]), theme.GOLD)] if others else []
         return SeatInfo(seat, self.names[seat],
-                        t("elfer.score", score=signed(view["scores"][seat])),
+                        points(view["scores"][seat]),
                         active=view["current_player"] == seat,
                         hand=view["hand_sizes"][seat] if others else None,
                         cards=self.shown_hand(view, seat) if others else None,

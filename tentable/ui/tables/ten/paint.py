@@ -11,6 +11,7 @@ import pygame
 
 from tentable.engine.ten import (COLOURS, MONA, TenView, buys, colour_of, is_joker, kind_of,
                                  number_of, paid_card, payment_order, price_of)
+from tentable.narration import plural
 from tentable.narration import ten as words
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
@@ -119,7 +120,7 @@ class Paint(CardTable):
         if view["duplicates"][seat]:
             counters.append(Counter("square", len(view["duplicates"][seat]), theme.TEXT_DIM))
         note = t("ten.mona_note", target=view["target"]) if view["solo"] and seat == MONA else ""
-        return SeatInfo(seat, self.names[seat], t("ten.score", score=view["scores"][seat]),
+        return SeatInfo(seat, self.names[seat], plural("words.points", view["scores"][seat], score=view["scores"][seat]),
                         active=view["current_player"] == seat, counters=counters, note=note)
 
     def draw_seat(self, surface, view, seat, rect, s, cell_h) -> None:

@@ -289,13 +289,13 @@ class TenTable(Controls, Paint):
         top = max(keys[s][1] for s in tied)
         tied2 = [s for s in tied if keys[s][1] == top]
         if len(tied2) == 1:
-            return t("ten.tie_money", points=best, values=names)
+            return t("ten.tie_money", n=best, values=names)
         outside = {s: keys[s][2] for s in tied2}
         names2 = ", ".join(f"{self.names[s]} {outside[s]}" for s in tied2)
         if len(set(outside.values())) > 1 and list(outside.values()).count(
                 max(outside.values())) == 1:
-            return t("ten.tie_cards", points=best, values=names2)
-        return t("ten.tie_shared", points=best)
+            return t("ten.tie_cards", n=best, values=names2)
+        return t("ten.tie_shared", n=best)
 
     def scoring_lines(self, view: TenView) -> list[str]:
         lines = []
