@@ -57,7 +57,9 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int,
     others = [(bottom + 1 + i) % players for i in range(players - 1)]
     rects = layout.panels_in_row(len(others), pygame.Rect(pad, top, right - pad, panel_h),
                                  pad, px(330, s))
-    hand_y = h - pad - card[1] * (0.5 + theme.SELECT_LIFT) - px(18, s)
+    # room under the fanned hand for its leaning corners and the keys line
+    hand_y = h - pad - card[1] * (0.5 + theme.SELECT_LIFT) - px(18, s) \
+        - text_px(theme.FONT_SMALL - 2, s)
     hand_top = hand_y - card[1] * (0.5 + theme.SELECT_LIFT)
     row_y = (top + panel_h + hand_top) / 2
     pile_x = pad + card[0] * 0.6
