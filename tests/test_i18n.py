@@ -23,6 +23,7 @@ def catalogues(tmp_path, monkeypatch):
     catalog.add(text.STRINGS["menu.play"], "Spielen", context="menu.play")
     catalog.add(text.STRINGS["menu.players"], "{low}–{high} Spieler", context="menu.players")
     catalog.add(text.STRINGS["menu.settings"], "Einstellungen", context="menu.settings")
+    catalog.add(text.STRINGS["table.menu"], "Menü", context="table.menu")
     path = tmp_path / "de" / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
     path.parent.mkdir(parents=True)
     buffer = BytesIO()
@@ -180,3 +181,25 @@ def test_a_count_picks_its_form_in_every_language():
         assert text.t("ten.market", n=3) == "Markt · 3 Karten"
     finally:
         i18n.set_language("en")
+
+
+def test_a_table_under_the_settings_speaks_the_new_language_at_once(app, catalogues):
+    """From the pause menu's settings: the table is built again around the same match, its
+    buttons and log in the new words, and the game goes on where it was."""
+    import uitools
+    from uitools import click, step
+    catalogues_de = catalogues
+    table = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
+    table.submit(table.legal_actions()[0])
+    step(app, 5)
+    history = list(table.match.history)
+    app.push("pause", table=table)
+    settings = app.push("settings")
+    step(app)
+    control = dict(settings.rows)["language"]
+    click(app, control.rects[[v for v, _ in control.choices].index("de")].center)
+    fresh, pause, _ = app.scenes
+    assert fresh is not table and fresh.match is table.match
+    assert pause.table is fresh
+    assert fresh.pause_button.text == "Menü" and list(fresh.match.history) == history
+    assert catalogues_de.exists()

@@ -365,12 +365,17 @@ class App:
         self.settings["language"] = choice
         i18n.set_language(choice)
         pygame.display.set_caption(t("app.title"))
+        built: dict[int, Scene] = {}          # id of a scene -> the one built in its place
         for i, scene in enumerate(self.scenes):
             fresh = scene.relanguage()
             if fresh is None and scene.spec is not None:
-                fresh = make_scene(self, scene.spec[0], **scene.spec[1])
-                fresh.spec = scene.spec
+                # a scene over a table (the pause menu) is about the table built anew
+                name, kwargs = scene.spec
+                kwargs = {key: built.get(id(value), value) for key, value in kwargs.items()}
+                fresh = make_scene(self, name, **kwargs)
+                fresh.spec = (name, kwargs)
             if fresh is not None and fresh is not scene:
+                built[id(scene)] = fresh
                 self.scenes[i] = fresh
                 fresh.resize(self.size)
         if self.scenes:

@@ -67,14 +67,15 @@ THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably lo
 class TableScene(HoldsMoments, Seats, InParts, Scene):
     words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
-    def __init__(self, app: "App", session: Session) -> None:
+    def __init__(self, app: "App", session: Session, match: Match | None = None) -> None:
         super().__init__(app)
         # SetupError for a bad setup or record, ValueError for an unknown bot: the caller
-        # shows it. No taking back on the solo ladder: a rung is earned.
-        self.match = Match(session, clock=app.clock,
-                           save=None if session.watch else store.save_autosave,
-                           undo=not session.watch
-                           and stats.mode_of(session.record([])) != "ladder")
+        # shows it. No taking back on the solo ladder: a rung is earned. A table built
+        # again in another language (`relanguage`) goes on with the match it had.
+        self.match = match or Match(session, clock=app.clock,
+                                    save=None if session.watch else store.save_autosave,
+                                    undo=not session.watch
+                                    and stats.mode_of(session.record([])) != "ladder")
         self.match.session = self.named(self.match.session)
         self.undo = UndoControl(self)
         self._since_action = 0.0
@@ -230,6 +231,19 @@ class TableScene(HoldsMoments, Seats, InParts, Scene):
 
     def pause(self) -> None:
         self.app.push("pause", table=self)
+
+    def relanguage(self) -> "TableScene":
+        """The same table in the player's new language: built again around the same match
+        (its log told again in the new words), where it stood: the seat at the screen, a
+        curtain, the moments still held, the final board."""
+        fresh = type(self)(self.app, self.session, match=self.match)
+        fresh.curtain, fresh._final_board = self.curtain, self._final_board
+        fresh._results_shown = self._results_shown
+        fresh.moments.queue = list(self.moments.queue)
+        if fresh.moments:
+            fresh.view = fresh.moments.current.views[self.seat]
+        fresh._set_seat(self.seat, fresh.view)
+        return fresh
 
     def restart(self) -> None:
         """A new deal with the same seats and options."""

@@ -73,8 +73,8 @@ def consumed(handle: Callable[[pygame.event.Event], bool]) -> Handler:
 class CardTable(Hints):
     game: str = ""                     # the game id: its card art and seat panels
 
-    def __init__(self, app, session) -> None:
-        super().__init__(app, session)
+    def __init__(self, app, session, match=None) -> None:
+        super().__init__(app, session, match)
         self.tweens = Tweens()
         self.drag = DragManager(self.tweens)
         self.cards = SpriteSync(self.game, self.tweens, code=self.card_code)

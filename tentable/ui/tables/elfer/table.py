@@ -38,8 +38,8 @@ class ElferTable(Controls, Paint):
     parts = Parts("game_no", "games", "game_scores", "elfer.log.game", "elfer.log.game_over",
                   "elfer.game_title", "elfer.game_line", "elfer.next_game")
 
-    def __init__(self, app, session) -> None:
-        super().__init__(app, session)
+    def __init__(self, app, session, match=None) -> None:
+        super().__init__(app, session, match)
         self.flashes = {}
         self.flyers = []
         self._background: tuple[tuple, pygame.Surface] | None = None

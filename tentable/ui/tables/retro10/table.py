@@ -43,8 +43,8 @@ class Retro10Table(Controls, Paint):
     game = GAME
     words = words
 
-    def __init__(self, app, session) -> None:
-        super().__init__(app, session)
+    def __init__(self, app, session, match=None) -> None:
+        super().__init__(app, session, match)
         self.make_controls()
         self.make_paint()
         self.tokens: list[Token] = []

@@ -32,8 +32,8 @@ class TakeThatTable(Controls, Paint):
     parts = Parts("round", "rounds", "round_scores", "tt.log.round", "tt.log.round_over",
                   "tt.round_title", "tt.round_line", "tt.next_round")
 
-    def __init__(self, app, session) -> None:
-        super().__init__(app, session)
+    def __init__(self, app, session, match=None) -> None:
+        super().__init__(app, session, match)
         self.make_buttons()
         self.retell()
 

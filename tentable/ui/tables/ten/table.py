@@ -35,8 +35,8 @@ class TenTable(Controls, Paint):
     game = GAME
     words = words
 
-    def __init__(self, app, session) -> None:
-        super().__init__(app, session)
+    def __init__(self, app, session, match=None) -> None:
+        super().__init__(app, session, match)
         self.make_buttons()
         self.said: dict[int, str] = {}      # seat -> its word in the running auction
         self.pending: list[str] = []        # a payment's items, told when it is complete
