@@ -205,3 +205,17 @@ def test_openings_vary_with_the_seed(game_id, deal):
     again = [make_bot("normal", game_id, seat, seed, math.inf).choose(state)
              for seed in range(4)]
     assert len(set(picks)) > 1 and picks == again
+
+
+def test_easy_opens_10_retro_among_near_equal_placements_by_its_seed():
+    """Issue #23 (variety): the heuristic's round-one placement is drawn, seeded, among those
+    it prices within NEAR of the best (with a joker each, round one goes by seat order, so
+    one chip or two on the joker cost about the same): Easy is not one fixed opening."""
+    state = new_game("retro10", 2, seed=1)
+    while state.phase != "place":
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    picks = [make_bot("easy", "retro10", seat, seed).choose(state) for seed in range(8)]
+    again = [make_bot("easy", "retro10", seat, seed).choose(state) for seed in range(8)]
+    assert len(set(picks)) > 1 and picks == again
+
