@@ -219,3 +219,20 @@ def test_easy_opens_10_retro_among_near_equal_placements_by_its_seed():
     again = [make_bot("easy", "retro10", seat, seed).choose(state) for seed in range(8)]
     assert len(set(picks)) > 1 and picks == again
 
+
+def test_a_rollout_level_keeps_to_the_heuristic_unless_its_rollouts_find_better():
+    """With a margin no rollout can clear, the heuristic's move is played; with none, the
+    search may leave it on the same worlds it tried both on."""
+    from tentable.bots import HEURISTICS
+    from tentable.bots.rollout import RolloutConfig, RolloutSearch
+    left = 0
+    for n, state in enumerate(random_positions("takethat", 6, seed=3)):
+        seat = state.current_player
+        expected = make_bot("heuristic", "takethat", seat, n).choose(state)
+        held = RolloutSearch(seat, n, None, RolloutConfig(24, defer=math.inf, vary=False),
+                             HEURISTICS["takethat"])
+        assert held.choose(state) == expected
+        free = RolloutSearch(seat, n, None, RolloutConfig(24, confidence=0.0, vary=False),
+                             HEURISTICS["takethat"])
+        left += free.choose(state) != expected
+    assert left
