@@ -6,8 +6,9 @@ the real state, so even a bot that searches cannot peek.
 
 The levels a player picks, Easy to Expert (`LEVELS`), are the names used everywhere: the
 setup screen, the command line and saves. Underneath are the bots themselves: `random`,
-each game's `heuristic`, TEN tiles' alpha-beta `search`, and `ismcts` (one search for every
-game). `make_bot` takes both; `level_of` reads an old name (a save's "heuristic") as its level.
+each game's `heuristic`, TEN tiles' alpha-beta `search`, the rollout search that plays the
+levels of the other four games (`rollout.py`), and `ismcts` (one search for any game, the
+levels of a game without rollout settings). `make_bot` takes both; `level_of` reads an old name (a save's "heuristic") as its level.
 """
 from __future__ import annotations
 
