@@ -3,6 +3,7 @@
 
     python3 scripts/bench.py            # under Xvfb: xvfb-run -s "-screen 0 1280x800x24" ...
     python3 scripts/bench.py --json
+    python3 scripts/bench.py --bots     # the computer players only: think times, playouts
 
 A benchmark you run and report, not a timed unit test. Window figures use the real
 display when $DISPLAY is set, else SDL's dummy driver (and say which). Each window
@@ -236,15 +237,18 @@ def level_think(game_id: str, players: int, level: str, positions: int = 8) -> d
     return {"p95_ms": 1000 * times[min(len(times) - 1, int(len(times) * 0.95))]}
 
 
-def game_rows() -> list[tuple]:
+def game_rows(bots_only: bool = False) -> list[tuple]:
+    """Per game: the engine's speed and the easy level's think time, then what the searching
+    levels need: playouts per second and each level's think time (`bots_only`: just those)."""
     from tentable.bots import available_bots
     from tentable.engine import GAMES
     rows = []
     for game_id in sorted(GAMES):
         players, budget = ENGINE_BUDGETS.get(game_id, (GAMES[game_id].min_players, 20_000))
-        engine = engine_speed(game_id, players)
-        rows.append((f"engine, {game_id} random actions ({players} players)",
-                     engine["actions_per_s"], "actions/s", budget, ">="))
+        if not bots_only:
+            engine = engine_speed(game_id, players)
+            rows.append((f"engine, {game_id} random actions ({players} players)",
+                         engine["actions_per_s"], "actions/s", budget, ">="))
         if "easy" in available_bots(game_id):
             bots = bot_think(game_id, players)
             rows.append((f"easy (heuristic) think, {game_id}, p95", bots["p95_ms"], "ms",
@@ -259,8 +263,27 @@ def game_rows() -> list[tuple]:
     return rows
 
 
+def print_rows(rows: list[tuple], failed: list[str]) -> None:
+    for name, value, unit, budget, op in rows:
+        mark = "ok  " if name not in failed else "OVER"
+        shown = f"{value:,.0f}" if value >= 1000 else f"{value:.2f}"
+        print(f"  {mark} {name:<52} {shown:>10} {unit:<12} budget {op} {budget:g}")
+
+
+def over_budget(rows: list[tuple]) -> list[str]:
+    return [name for name, value, _, budget, op in rows
+            if not (value <= budget if op == "<=" else value >= budget)]
+
+
 def main() -> int:
     as_json = "--json" in sys.argv
+    if "--bots" in sys.argv:
+        # the computer players alone: think times and playouts, no window (docs/ai.md)
+        rows = game_rows(bots_only=True)
+        failed = over_budget(rows)
+        print(f"tentable bench · computer players · {os.cpu_count()} cores")
+        print_rows(rows, failed)
+        return 1 if failed else 0
     idle_seconds = 10.0
     driver = "x11 (Xvfb or a real display)" if os.environ.get("DISPLAY") else "SDL dummy"
     frames = {game: _child("frames", game) for game in _tables()}
@@ -281,8 +304,7 @@ def main() -> int:
         *peak,
         *games,
     ]
-    failed = [name for name, value, _, budget, op in rows
-              if not (value <= budget if op == "<=" else value >= budget)]
+    failed = over_budget(rows)
     if as_json:
         print(json.dumps({"driver": driver, "frames": frames,
                           "idle": idles, "startup_s": startup,
@@ -293,10 +315,7 @@ def main() -> int:
         size = next(iter(frames.values()))["size"]
         print(f"tentable bench · video: {driver} · window {size[0]}×{size[1]} · "
               f"{os.cpu_count()} cores")
-        for name, value, unit, budget, op in rows:
-            mark = "ok  " if name not in failed else "OVER"
-            shown = f"{value:,.0f}" if value >= 1000 else f"{value:.2f}"
-            print(f"  {mark} {name:<52} {shown:>10} {unit:<12} budget {op} {budget:g}")
+        print_rows(rows, failed)
         print(f"  idle redraws in {idle_seconds:.0f} s: "
               + ", ".join(f"{game} {i['redraws']}" for game, i in idles.items()))
     return 1 if failed else 0

@@ -205,3 +205,34 @@ def test_openings_vary_with_the_seed(game_id, deal):
     again = [make_bot("normal", game_id, seat, seed, math.inf).choose(state)
              for seed in range(4)]
     assert len(set(picks)) > 1 and picks == again
+
+
+def test_easy_opens_10_retro_among_near_equal_placements_by_its_seed():
+    """Issue #23 (variety): the heuristic's round-one placement is drawn, seeded, among those
+    it prices within NEAR of the best (with a joker each, round one goes by seat order, so
+    one chip or two on the joker cost about the same): Easy is not one fixed opening."""
+    state = new_game("retro10", 2, seed=1)
+    while state.phase != "place":
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    picks = [make_bot("easy", "retro10", seat, seed).choose(state) for seed in range(8)]
+    again = [make_bot("easy", "retro10", seat, seed).choose(state) for seed in range(8)]
+    assert len(set(picks)) > 1 and picks == again
+
+
+def test_a_rollout_level_keeps_to_the_heuristic_unless_its_rollouts_find_better():
+    """With a margin no rollout can clear, the heuristic's move is played; with none, the
+    search may leave it on the same worlds it tried both on."""
+    from tentable.bots import HEURISTICS
+    from tentable.bots.rollout import RolloutConfig, RolloutSearch
+    left = 0
+    for n, state in enumerate(random_positions("takethat", 6, seed=3)):
+        seat = state.current_player
+        expected = make_bot("heuristic", "takethat", seat, n).choose(state)
+        held = RolloutSearch(seat, n, None, RolloutConfig(24, defer=math.inf, vary=False),
+                             HEURISTICS["takethat"])
+        assert held.choose(state) == expected
+        free = RolloutSearch(seat, n, None, RolloutConfig(24, confidence=0.0, vary=False),
+                             HEURISTICS["takethat"])
+        left += free.choose(state) != expected
+    assert left

@@ -6,8 +6,9 @@ the real state, so even a bot that searches cannot peek.
 
 The levels a player picks, Easy to Expert (`LEVELS`), are the names used everywhere: the
 setup screen, the command line and saves. Underneath are the bots themselves: `random`,
-each game's `heuristic`, TEN tiles' alpha-beta `search`, and `ismcts` (one search for every
-game). `make_bot` takes both; `level_of` reads an old name (a save's "heuristic") as its level.
+each game's `heuristic`, TEN tiles' alpha-beta `search`, the rollout search that plays the
+levels of the other four games (`rollout.py`), and `ismcts` (one search for any game, the
+levels of a game without rollout settings). `make_bot` takes both; `level_of` reads an old name (a save's "heuristic") as its level.
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from tentable.bots.base import Bot, RandomBot
 from tentable.bots.elfer import ElferHeuristic
 from tentable.bots.ismcts import Ismcts, IsmctsConfig
 from tentable.bots.retro10 import Retro10Heuristic
-from tentable.bots.rollouts import evaluation_for, policy_for
+from tentable.bots.rollout import RolloutConfig, RolloutSearch
+from tentable.bots.rollouts import ROLLOUT_PLAYERS, evaluation_for, policy_for
 from tentable.bots.takethat import TakeThatHeuristic
 from tentable.bots.ten import TenHeuristic
 from tentable.bots.tentiles import TilesHeuristic, TilesSearch
@@ -40,14 +42,24 @@ class Level:
     iterations: int | None
     seconds: float
     noise: float = 0.0
+    rollouts: int | None = None     # games that search by heuristic rollouts: how many
 
 
 LEVEL_SPECS = {
     "easy": Level(None, 0.05),
-    "normal": Level(150, 0.3, noise=0.05),
-    "hard": Level(600, 1.0),
-    "expert": Level(1500, 2.0),
+    "normal": Level(150, 0.3, noise=0.05, rollouts=30),
+    "hard": Level(600, 1.0, rollouts=100),
+    "expert": Level(1500, 2.0, rollouts=250),
 }
+
+# Games whose levels search by rollouts of their own heuristic (`tentable/bots/rollout.py`)
+# instead of ISMCTS with cheap rollouts, with that game's settings: where a measurement
+# showed the heuristic played on beats a few hundred uniform playouts (docs/ai.md).
+ROLLOUT_GAMES: dict[str, dict] = {"takethat": {}, "elfer": {}, "retro10": {"cutoff": 12},
+                                  "ten": {"cutoff": 40}}
+# Rollouts per level times this, where they are cheap enough: TEN's (the cautious beginner,
+# 40 actions) cost a few ms; Hard with 100 of them drew with the heuristic, with 300 won.
+ROLLOUT_SCALE = {"ten": 3}
 
 
 # The search is guided by the game's heuristic: it tries the heuristic's move first and
@@ -132,6 +144,12 @@ def _make_level(level: str, game_id: str, seat: int, seed: int,
     if spec.iterations is None:
         # a game without its own heuristic yet (a new game, a test's) plays Easy at random
         return HEURISTICS.get(game_id, RandomBot)(seat, seed, time_limit=seconds)
+    if game_id in ROLLOUT_GAMES and spec.rollouts:
+        rollouts = iterations or spec.rollouts * ROLLOUT_SCALE.get(game_id, 1)
+        config = RolloutConfig(rollouts, **ROLLOUT_GAMES[game_id])
+        return RolloutSearch(seat, seed, None if math.isinf(seconds) else seconds, config,
+                             HEURISTICS[game_id], evaluation_for(game_id),
+                             ROLLOUT_PLAYERS.get(game_id))
     tuning = {"defer": GUIDE_DEFER, **TUNING.get(game_id, {})}
     config = IsmctsConfig(iterations or spec.iterations, noise=spec.noise, hint=GUIDE_HINT,
                           **tuning)

@@ -24,6 +24,7 @@ from tentable.engine.retro10 import MAX_PROTECTION, TEN, Retro10View, cards, tot
 SAMPLES = 40
 BLUFF = 0.12                    # how often a weak hand protects a poor card face down
 TAKE_RISK = {0: 0.22, 1: 0.12, 2: 0.06}   # chance one opponent takes a card so protected
+NEAR = 0.5                      # penalty points: placements this close are equally good
 CHIP = 2                        # RX-R10: a chip is worth 2 penalty points
 JOKER_LATER = 4.0               # a joker kept for a later round: a sure 10 then
 
@@ -72,6 +73,8 @@ def plan(hand) -> tuple[int, int, list[str]]:
 
 
 class Retro10Heuristic(Bot):
+    samples = SAMPLES               # worlds each decision is priced on
+
     def choose(self, state: State) -> str:
         view = cast(Retro10View, state.view(self.seat))
         actions = view["legal_actions"]
@@ -131,7 +134,7 @@ class Retro10Heuristic(Bot):
         others = [s for s in self.order if s != me]
         need = sum(view["hand_sizes"][s] + (self.firsts[s] is None) for s in others) + 1
         samples = []
-        for _ in range(SAMPLES):
+        for _ in range(self.samples):
             drawn = rng.sample(self.pool, need) if len(self.pool) >= need else \
                 [rng.choice(self.pool or ["1"]) for _ in range(need)]
             hands, firsts = {}, {}
@@ -203,7 +206,7 @@ class Retro10Heuristic(Bot):
     def _place(self, actions: list[str]) -> str:
         openers = self.view["players"] - 1
         chips = self.view["chips"][self.seat]
-        best, best_cost = None, None
+        costs: dict[tuple[str, int], float] = {}
         for code in dict.fromkeys(self.hand):
             rest = self._hand_without(code)
             outcome = final(code, rest, True)
@@ -212,10 +215,11 @@ class Retro10Heuristic(Bot):
                                dump=self._shed(code))
             for p in range(0, min(chips, MAX_PROTECTION) + 1):
                 risk = self._risk(p, openers)
-                cost = (1 - risk) * keep + risk * (taken - CHIP * p) + CHIP * p * 0.5
-                if best_cost is None or cost < best_cost:
-                    best, best_cost = (code, p), cost
-        code, p = best
+                costs[code, p] = (1 - risk) * keep + risk * (taken - CHIP * p) + CHIP * p * 0.5
+        # variety: placements within NEAR of the best are played at random (seeded); round
+        # one's joker with one chip or two, say, differ by less than the samples can tell
+        best_cost = min(costs.values())
+        code, p = self.rng.choice(sorted(k for k, c in costs.items() if c <= best_cost + NEAR))
         if plan(self.hand)[0] <= 5 and chips >= 3 and self.rng.random() < BLUFF:
             code = min(self.hand, key=lambda c: TEN + 1 if self.value[c] is None
                        else self.value[c])

@@ -7,8 +7,11 @@ nothing: it runs for every action of every iteration.
 from __future__ import annotations
 
 import random
+from typing import Callable
 
+from tentable.bots.base import Bot
 from tentable.bots.ismcts import Evaluation, Policy, random_policy
+from tentable.bots.retro10 import Retro10Heuristic
 from tentable.engine.core import State
 from tentable.engine.ten import CARD, coin_worth, deck_for
 
@@ -58,6 +61,31 @@ def ten_standing(state: State) -> list[float]:
             for seat, score in enumerate(state.scores())]
 
 
+class QuickRetro10(Retro10Heuristic):
+    """10 Retro's heuristic pricing its moves on fewer worlds: it plays every seat of a
+    rollout, where five times the rollouts count for more than each move priced finely."""
+
+    samples = 8
+
+
+class PolicyPlayer(Bot):
+    """A rollout policy as a player of `tentable/bots/rollout.py`'s rollouts."""
+
+    def __init__(self, policy: Policy, seat: int, seed: int = 0) -> None:
+        super().__init__(seat, seed)
+        self.policy = policy
+
+    def choose(self, state: State) -> str:
+        return self.policy(state, self.rng)
+
+
+# The players of the rollouts of `tentable/bots/rollout.py`, where not the heuristic itself.
+ROLLOUT_PLAYERS: dict[str, Callable[..., Bot]] = {
+    "retro10": QuickRetro10,
+    # TEN's heuristic prices every card by the best runs it makes: too dear to play
+    # rollouts with (0.2 s each), so they play the cautious beginner
+    "ten": lambda seat, seed=0, **_: PolicyPlayer(ten, seat, seed)}
+
 POLICIES: dict[str, Policy] = {"ten": ten}
 EVALUATIONS: dict[str, Evaluation] = {"ten": ten_standing}
 
@@ -70,4 +98,4 @@ def evaluation_for(game_id: str) -> Evaluation | None:
     return EVALUATIONS.get(game_id)
 
 
-__all__ = ["EVALUATIONS", "POLICIES", "evaluation_for", "policy_for"]
+__all__ = ["EVALUATIONS", "POLICIES", "ROLLOUT_PLAYERS", "evaluation_for", "policy_for"]
