@@ -69,6 +69,12 @@ def child_idle(seconds: float, game_id: str = "takethat") -> dict:
     _showcase(game_id).busiest(app)
     for _ in range(5):
         app.step()
+    # idle means waiting for the human to choose: a computer player still moving, or a
+    # human's only move about to play itself, is not idle
+    table, give_up = app.top, time.perf_counter() + 60
+    while (not getattr(table, "my_turn", True) or getattr(table, "forced", None) is not None) \
+            and time.perf_counter() < give_up:
+        app.step()
     frames = app.frame_count
     cpu, wall = time.process_time(), time.perf_counter()
     end = wall + seconds
