@@ -10,9 +10,8 @@ from tentable.ui.scenes.games import GamesScene
 from tentable.ui.scenes.menu import MenuScene
 from tentable.ui.scenes.rules import RulesScene
 from tentable.ui.scenes.setup import SetupScene
-from tentable.ui.widgets import panel
 from test_words_on_screen import codes, offences
-from uitools import click, key, post, step
+from uitools import click, key, post, record_labels, step
 
 
 def type_text(app, text):
@@ -26,18 +25,6 @@ def ctrl_a(app):
 
 def tab(app, back=False):
     key(app, pygame.K_TAB, mod=pygame.KMOD_LSHIFT if back else 0)
-
-
-def record_labels(monkeypatch) -> set[str]:
-    """Every text drawn from now on (the labels' cache stands aside and writes it down)."""
-    drawn = set()
-
-    class Recorder:
-        def get(self, key, make):
-            drawn.add(str(key[0]))
-            return make()
-    monkeypatch.setattr(panel, "_LABELS", Recorder())
-    return drawn
 
 
 def open_menu(app):

@@ -73,14 +73,7 @@ def test_a_short_breakdown_does_not_scroll_and_the_arrows_reach_the_buttons(app)
 
 def test_er_r15_a_match_of_games_heads_its_columns_by_game(app, monkeypatch):
     from tentable.engine import new_game
-    from tentable.ui.widgets import panel
-    drawn = set()
-
-    class Recorder:
-        def get(self, key, make):
-            drawn.add(str(key[0]))
-            return make()
-    monkeypatch.setattr(panel, "_LABELS", Recorder())
+    drawn = uitools.record_labels(monkeypatch)
     state = new_game("elfer", 2, seed=3, options={"games": 2})
     while not state.is_over:
         state.apply(state.legal_actions()[0])

@@ -16,7 +16,6 @@ import pytest
 import uitools
 from tentable import i18n
 from tentable.engine import GAMES
-from tentable.ui.widgets import panel
 from test_text_fits import watch_fit
 from uitools import step
 
@@ -45,18 +44,11 @@ def watch_labels(monkeypatch) -> dict[int, str]:
     """id of every text image made while watching -> its text."""
     texts: dict[int, str] = {}
     keep: list[pygame.Surface] = []       # alive, so an id is never reused meanwhile
-    original = panel.label
 
-    def label(text, px, colour=panel.theme.TEXT, bold=False):
-        image = original(text, px, colour, bold)
+    def seen(text: str, image: pygame.Surface) -> None:
         texts[id(image)] = text
         keep.append(image)
-        return image
-    import sys
-    for module in list(sys.modules.values()):
-        if getattr(module, "__name__", "").startswith("tentable.ui") \
-                and getattr(module, "label", None) is original:
-            monkeypatch.setattr(module, "label", label)
+    uitools.record_label_images(monkeypatch, seen)
     return texts
 
 

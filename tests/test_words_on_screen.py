@@ -17,7 +17,6 @@ import pytest
 import uitools
 from tentable.engine import GAMES
 from tentable.engine.decks import manifest
-from tentable.ui.widgets import panel
 from uitools import step
 
 RULE_ID = re.compile(r"\b(?:TT|TEN|ER|RX|TL)-R\d+\b|\bV1\b|\bsection S\b")
@@ -112,15 +111,7 @@ def play_through(app, game_id, seats, seed):
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_code_action_rule_id_or_seat_number_is_ever_drawn(app, monkeypatch, game_id):
-    drawn = set()
-
-    class Recorder:
-        """Stands in for the labels' cache: every text asked for is written down."""
-
-        def get(self, key, make):
-            drawn.add(str(key[0]))
-            return make()
-    monkeypatch.setattr(panel, "_LABELS", Recorder())
+    drawn = uitools.record_labels(monkeypatch)
     game_codes = codes(game_id)
     players = min(3, GAMES[game_id].max_players)
     play_through(app, game_id, ["human"] + ["heuristic"] * (players - 1), seed=1)

@@ -86,3 +86,23 @@ def go_on(app, table, frames=30):
         step(app, frames)
         key(app, pygame.K_RETURN)
     raise AssertionError("the moments never ended")
+
+
+def record_labels(monkeypatch) -> set[str]:
+    """Every text drawn from now on: the labels' cache (`panel._LABELS`) stands aside and
+    writes each text down, so every label is made afresh."""
+    drawn: set[str] = set()
+    record_label_images(monkeypatch, lambda text, image: drawn.add(text))
+    return drawn
+
+
+def record_label_images(monkeypatch, seen) -> None:
+    """Call `seen(text, image)` for every text image made from now on (the cache aside)."""
+    from tentable.ui.widgets import panel
+
+    class Recorder:
+        def get(self, key, make):
+            image = make()
+            seen(str(key[0]), image)
+            return image
+    monkeypatch.setattr(panel, "_LABELS", Recorder())

@@ -15,6 +15,11 @@ class Bot:
     def choose(self, state: State) -> str:
         raise NotImplementedError
 
+    def deadline(self, start: float) -> float | None:
+        """When a search started at `start` stops: short of the limit, so the last
+        iterations and the pick fit within it too (None: no limit)."""
+        return None if self.time_limit is None else start + 0.85 * self.time_limit
+
 
 class RandomBot(Bot):
     """Uniform over the legal actions, seeded so simulations replay."""

@@ -105,8 +105,7 @@ class Ismcts(Bot):
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
-        # stop short of the limit: the last iterations and the pick must fit within it too
-        deadline = None if self.time_limit is None else start + 0.85 * self.time_limit
+        deadline = self.deadline(start)
         config, rng, me = self.config, self.rng, self.seat
         root = Node()
         self.hinted = self.guide.choose(state) if self.guide and config.hint else None

@@ -75,7 +75,7 @@ class RolloutSearch(Bot):
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
-        deadline = None if self.time_limit is None else start + 0.85 * self.time_limit
+        deadline = self.deadline(start)
         config, me = self.config, self.seat
         guided = self.guide.choose(state)
         # one number per decision: the worlds depend on the seed and what the seat sees
