@@ -85,6 +85,40 @@ def child_idle(seconds: float, game_id: str = "takethat") -> dict:
     return {"cpu_share": cpu / wall, "redraws": app.frame_count - frames}
 
 
+def child_thinking(game_id: str, level: str, seconds: float) -> dict:
+    """The window while computers think: every seat a computer at `level`, its decisions in
+    the match's worker process as at the table; the window is asked for a new frame every
+    step (as while something moves) and paced as the app paces itself. Frames per second
+    and the longest gap between two frames, counted only while a decision is under way."""
+    from tentable.ui.app import App
+    from tentable.ui.launch import session_for
+    app = App(size=(1280, 720))
+    app.settings["moments"] = "auto"        # nobody at the screen to go on from a moment
+    table = app.reset("table", session=session_for(game_id, [level, level], seed=11))
+    frames, thinking, gaps = 0, 0.0, []
+    last = None
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and app.top is table and not table.match.is_over:
+        app.invalidate()
+        before = app.frame_count
+        app.step()
+        now = time.perf_counter()
+        if table.match.thinking_for is not None and app.frame_count > before:
+            if last is not None:
+                gaps.append(now - last)
+                thinking += now - last
+                frames += 1
+            last = now
+        else:
+            last = None
+    app.close()
+    gaps.sort()
+    return {"fps": frames / thinking if thinking else 0.0, "frames": frames,
+            "thinking_s": thinking,
+            "p95_gap_ms": 1000 * gaps[int(len(gaps) * 0.95)] if gaps else 0.0,
+            "max_gap_ms": 1000 * gaps[-1] if gaps else 0.0}
+
+
 def child_startup() -> dict:
     from tentable.ui.app import App
     app = App(size=(1280, 720))
@@ -138,6 +172,7 @@ def _run_child(kind: str, args: list[str]) -> None:
     import tentable  # noqa: F401  (before pygame: it quiets pygame's banner)
     result = {"frames": lambda: child_frames(args[0]),
               "idle": lambda: child_idle(float(args[0]), *args[1:]),
+              "thinking": lambda: child_thinking(args[0], args[1], float(args[2])),
               "startup": child_startup}[kind]()
     result["peak_mb"] = _peak_rss_mb()
     print(json.dumps(result), flush=True)
@@ -151,6 +186,7 @@ ENGINE_BUDGETS = {"takethat": (2, 20_000), "ten": (2, 150_000), "elfer": (2, 25_
                   "retro10": (3, 100_000), "tentiles": (2, 20_000)}
 BOT_BUDGET_MS = 50.0
 IDLE_BUDGET = {"ten": 0.5}          # % of a core; the others 1 %
+THINKING_FPS, THINKING_SECONDS = 30.0, 8.0     # the window while a level searches
 FRAME_BUDGET_MS = {"takethat": 4.0, "ten": 3.0, "elfer": 3.0, "retro10": 3.0, "tentiles": 3.0}
 
 
@@ -294,6 +330,8 @@ def main() -> int:
     driver = "x11 (Xvfb or a real display)" if os.environ.get("DISPLAY") else "SDL dummy"
     frames = {game: _child("frames", game) for game in _tables()}
     idles = {game: _child("idle", str(idle_seconds), game) for game in _tables()}
+    thinking = {game: _child("thinking", game, "expert", str(THINKING_SECONDS))
+                for game in _tables()}
     startups = [_child("startup") for _ in range(3)]
     startup = statistics.median(s["first_frame_s"] for s in startups)
     games = game_rows()
@@ -305,6 +343,8 @@ def main() -> int:
         (f"busiest {game} frame, render + present, p95", f["p95_ms"], "ms", 16.7, "<="))]
     rows += [(f"idle {game} table CPU over {idle_seconds:.0f} s", 100 * i["cpu_share"],
               "% of a core", IDLE_BUDGET.get(game, 1.0), "<=") for game, i in idles.items()]
+    rows += [(f"frames while Expert thinks, {game}", t["fps"], "fps", THINKING_FPS, ">=")
+             for game, t in thinking.items()]
     rows += [
         ("start-up to first frame (median of 3)", startup, "s", 1.5, "<="),
         *peak,
@@ -312,7 +352,7 @@ def main() -> int:
     ]
     failed = over_budget(rows)
     if as_json:
-        print(json.dumps({"driver": driver, "frames": frames,
+        print(json.dumps({"driver": driver, "frames": frames, "thinking": thinking,
                           "idle": idles, "startup_s": startup,
                           "peak_mb": peak[0][1] if peak else None,
                           "games": [{"name": r[0], "value": r[1], "unit": r[2]} for r in games],
@@ -322,6 +362,8 @@ def main() -> int:
         print(f"tentable bench · video: {driver} · window {size[0]}×{size[1]} · "
               f"{os.cpu_count()} cores")
         print_rows(rows, failed)
+        print("  longest frame gap while Expert thinks: "
+              + ", ".join(f"{game} {t['max_gap_ms']:.0f} ms" for game, t in thinking.items()))
         print(f"  idle redraws in {idle_seconds:.0f} s: "
               + ", ".join(f"{game} {i['redraws']}" for game, i in idles.items()))
     return 1 if failed else 0
