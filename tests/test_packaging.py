@@ -86,7 +86,6 @@ def test_the_unpacked_archive_passes_its_smoke_test_from_an_empty_home(built, ho
         assert f"found deck {game_id}: {inside / 'decks' / f'{game_id}.yaml'}" in result.report
     for name in resources.FONTS:
         assert f"found font: {inside / 'assets' / 'fonts' / name}" in result.report
-    assert result.seconds <= SMOKE_BUDGET, f"smoke took {result.seconds:.1f} s"
     assert files_in(built.unpacked) == before, "the app wrote next to its executable"
     data = Path(".local", "share", "tentable")
     strays = [path for path in files_in(tmp_path / "home")
@@ -126,6 +125,15 @@ def test_the_frozen_app_draws_a_first_frame_without_a_banner(built, home, tmp_pa
     first_frame, said = smoke_run(built, home, tmp_path)
     assert first_frame is not None, "the smoke run reported no frame"
     assert BANNER not in said
+
+
+@pytest.mark.benchmark
+def test_the_smoke_run_takes_at_most_ten_seconds(built, home):
+    # a timing, so a benchmark: the functional smoke test above passes on a busy machine
+    result = built.script.smoke(built.unpacked, home)
+    assert result.exit_code == 0, result.report
+    print(f"\nfrozen smoke run: {result.seconds:.1f} s")
+    assert result.seconds <= SMOKE_BUDGET, f"smoke took {result.seconds:.1f} s"
 
 
 @pytest.mark.benchmark
