@@ -133,8 +133,8 @@ def _description(n: int) -> str:
 
 
 def _lang_option(parser: argparse.ArgumentParser, default: Any = argparse.SUPPRESS) -> None:
-    """`--lang`, before the command or after it (there it leaves the first one alone
-    unless given)."""
+    """`--lang`: before the command (`default` None), and after it, where SUPPRESS keeps
+    the one given before unless it is given there too."""
     parser.add_argument("--lang", type=_language, default=default, metavar="LANG",
                         help=t("cli.help.lang"))
 
