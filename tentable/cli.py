@@ -4,26 +4,47 @@ opens the game.
 Every error is one line on stderr and an exit code, never a traceback: 2 for a usage
 mistake (an unknown game, a bad number, options that are not a JSON object), 1 when the
 work itself failed (an unreadable file, a failing game, no display to open a window on).
+
+It speaks the player's language (`--lang`, else the settings', else the system's), its
+words from the text table (`cli.*`), argparse's own ones too. What a player types stays as
+typed: commands, options, game ids, levels. Machine-read output stays English: `--json`,
+and the engine's and the store's reasons inside a message (they are the logs' words too).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
-from tentable import __version__
+from tentable import __version__, i18n
+from tentable.text import STRINGS, english, t
 
 USAGE, FAILURE = 2, 1
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+ARGPARSE = "cli.argparse."              # the text table's keys for argparse's own words
+JSON_EXAMPLE = '{"pro": true}'
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (the usage text is under --help)."""
 
     def error(self, message: str) -> None:   # type: ignore[override]
-        self.exit(USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(USAGE, _usage_line(self.prog, message, f"{self.prog} --help") + "\n")
+
+
+class _LangFinder(argparse.ArgumentParser):
+    """Finds `--lang` in a command line as the real parser will read it (`--lang=de`, an
+    abbreviation, after the command), before that parser is built: its help texts are
+    looked up in the language as it is built."""
+
+    def __init__(self) -> None:
+        super().__init__(add_help=False, exit_on_error=False)
+        self.add_argument("--lang", type=i18n.normalise)
+
+    def error(self, message: str) -> None:   # type: ignore[override]
+        raise ValueError(message)            # not this parser's to report: the real one will
 
 
 class _Usage(Exception):
@@ -34,13 +55,19 @@ def _csv(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def _quoted(text: str) -> str:
+    """What the player typed, quoted and cut short for a one-line error."""
+    return repr(text[:40])
+
+
 def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(t("cli.error.whole_number", value=_quoted(text))) \
+            from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+        raise argparse.ArgumentTypeError(t("cli.error.at_least_one", value=value))
     return value
 
 
@@ -48,9 +75,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, e.g. 0.5, got {text[:40]!r}") from None
+        raise argparse.ArgumentTypeError(t("cli.error.seconds", value=_quoted(text))) from None
     if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 60 seconds, got {text}")
+        raise argparse.ArgumentTypeError(t("cli.error.seconds_range", value=text[:40]))
     return value
 
 
@@ -60,28 +87,27 @@ def _target(text: str) -> int | str:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a target such as 7, or all, got "
-                                         f"{text[:40]!r}") from None
+        raise argparse.ArgumentTypeError(t("cli.error.target", value=_quoted(text))) from None
 
 
 def _json_object(text: str) -> dict:
+    example = repr(JSON_EXAMPLE)
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
         raise argparse.ArgumentTypeError(
-            f"not JSON: {text[:40]!r}; write e.g. '{{\"pro\": true}}'") from None
+            t("cli.error.not_json", value=_quoted(text), example=example)) from None
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError(
-            f"must be a JSON object such as '{{\"pro\": true}}', got {text[:40]!r}")
+            t("cli.error.not_object", value=_quoted(text), example=example))
     return value
 
 
 def _language(text: str) -> str:
-    from tentable import i18n
     code = i18n.normalise(text)
     if code is None:
         raise argparse.ArgumentTypeError(
-            f"{text[:40]!r} is not a language here ({', '.join(i18n.LANGUAGES)})")
+            t("cli.error.language", value=_quoted(text), choices=", ".join(i18n.LANGUAGES)))
     return code
 
 
@@ -89,91 +115,105 @@ def _games_listing() -> str:
     from tentable.bots import available_bots
     from tentable.engine import GAMES
     width = max((len(game_id) for game_id in GAMES), default=0) + 2
-    lines = ["games (id, title, players, bots):"]
+    lines = [t("cli.games")]
     for game in GAMES.values():
         span = (f"{game.min_players}" if game.min_players == game.max_players
                 else f"{game.min_players}-{game.max_players}")
-        lines.append(f"  {game.id:<{width}}{game.title}, {span} players; "
-                     f"bots: {', '.join(available_bots(game.id))}")
-    lines.append("A seat is 'human' or a computer level: easy (the game's own strategy), "
-                 "normal, hard or expert (each searches longer, --time-limit per move). The "
-                 "old names random, heuristic and search mean easy, normal and hard.")
+        lines.append(f"  {game.id:<{width}}" + t("cli.game", n=game.max_players,
+                                                  title=game.title, span=span,
+                                                  bots=", ".join(available_bots(game.id))))
+    lines.append(t("cli.seats"))
     return "\n".join(lines)
+
+
+def _description(n: int) -> str:
+    """How many games, in a word where the language has one ("five games")."""
+    numbers = t("cli.numbers").split(",")
+    return t("cli.description", n=n, count=numbers[n] if n < len(numbers) else n)
+
+
+def _lang_option(parser: argparse.ArgumentParser, default: Any = argparse.SUPPRESS) -> None:
+    """`--lang`: before the command (`default` None), and after it, where SUPPRESS keeps
+    the one given before unless it is given there too."""
+    parser.add_argument("--lang", type=_language, default=default, metavar="LANG",
+                        help=t("cli.help.lang"))
 
 
 def _parser() -> argparse.ArgumentParser:
     from tentable.engine import GAMES
-    n = len(GAMES)
-    count = NUMBERS[n] if n < len(NUMBERS) else str(n)
     parser = _Parser(
         prog="tentable", formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=f"A desktop card table for {count} game{'s' if n != 1 else ''} around the "
-                    f"number ten. Without a command it opens the window at the menu.",
-        epilog=_games_listing() + "\n\nRun `tentable COMMAND --help` for a command's options.")
-    parser.add_argument("--version", action="version", version=f"tentable {__version__}")
-    parser.add_argument("--lang", type=_language, default=None, metavar="LANG",
-                        help="the window's language for this run: en, de or nl (default: "
-                             "the one chosen in the settings, else the system's)")
-    parser.add_argument("--smoke", action="store_true",
-                        help="check this install: find every deck and font, draw the menu and "
-                             "every table once, exit 0 (or 1 and the reason)")
-    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+        description=_description(len(GAMES)),
+        epilog=_games_listing() + "\n\n" + t("cli.more"))
+    parser.add_argument("--version", action="version", version=f"tentable {__version__}",
+                        help=t("cli.help.version"))
+    _lang_option(parser, default=None)
+    parser.add_argument("--smoke", action="store_true", help=t("cli.help.smoke"))
+    sub = parser.add_subparsers(dest="command", title=t("cli.commands"), metavar="COMMAND")
 
-    play = sub.add_parser("play", help="open the window: the menu, or straight into GAME's "
-                                       "table with the seats you name")
-    play.add_argument("game", nargs="?", help="game id, e.g. takethat")
-    play.add_argument("--seats", type=_csv, help="'human' or a computer level per seat, "
-                      "e.g. human,hard (default: you against normal)")
-    play.add_argument("--seed", type=int, help="deal number, for the same cards again")
-    play.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="LANG",
-                      help="the window's language for this run: en, de or nl")
+    play = sub.add_parser("play", help=t("cli.help.play"))
+    play.add_argument("game", nargs="?", help=t("cli.help.game"))
+    play.add_argument("--seats", type=_csv, help=t("cli.help.seats"))
+    play.add_argument("--seed", type=int, help=t("cli.help.seed"))
     play.add_argument("--continue", dest="resume", action="store_true",
-                      help="go on with GAME's game in progress where it was left (as the "
-                           "menu's Continue does); start one as --seats say if there is none")
+                      help=t("cli.help.continue"))
 
-    sim = sub.add_parser("sim", help="play bot-against-bot games without a window and print "
-                                     "wins, mean scores, speed and any failing game")
-    sim.add_argument("game", help="game id, e.g. takethat")
-    sim.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
-    sim.add_argument("--games", type=_count, default=100, help="games to play (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the first game; game g "
-                                                         "uses seed + g (default 0)")
-    sim.add_argument("--bots", type=_csv, default=["easy"],
-                     help="computer levels, comma-separated; seats cycle through them and the "
-                          "order rotates each game (default easy)")
+    sim = sub.add_parser("sim", help=t("cli.help.sim"))
+    sim.add_argument("game", help=t("cli.help.game"))
+    sim.add_argument("--players", type=int, default=2, help=t("cli.help.players"))
+    sim.add_argument("--games", type=_count, default=100, help=t("cli.help.games"))
+    sim.add_argument("--seed", type=int, default=0, help=t("cli.help.first_seed"))
+    sim.add_argument("--bots", type=_csv, default=["easy"], help=t("cli.help.bots"))
     sim.add_argument("--options", type=_json_object, default=None,
-                     help='game options as a JSON object, e.g. \'{"pro": true}\'')
+                     help=t("cli.help.options", example=repr(JSON_EXAMPLE)))
     sim.add_argument("--time-limit", type=_seconds, default=None,
-                     help="seconds per decision for levels that search (default: the "
-                          "level's own)")
-    sim.add_argument("--solo", action="store_true",
-                     help="solo against the game's rule-driven opponent (TEN: Mona); the bot "
-                          "plays your seat, two seats in all")
-    sim.add_argument("--target", type=_target, default=None,
-                     help="solo: Mona's target, e.g. 7, or all: win / draw / loss rates and "
-                          "the mean margin at every target (the ladder's difficulty curve)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+                     help=t("cli.help.time_limit"))
+    sim.add_argument("--solo", action="store_true", help=t("cli.help.solo"))
+    sim.add_argument("--target", type=_target, default=None, help=t("cli.help.target"))
+    sim.add_argument("--json", action="store_true", help=t("cli.help.json"))
 
-    replay = sub.add_parser("replay", help="replay a saved game (a record or an autosave) and "
-                                           "print every move, the scores and the winners")
+    replay = sub.add_parser("replay", help=t("cli.help.replay"))
     replay.add_argument("file", type=Path)
 
-    ladder = sub.add_parser("ladder", help="print the solo ladder against Mona: the current "
-                                           "target and the recent games")
-    ladder.add_argument("--reset", action="store_true",
-                        help="start the ladder again at target 5, forgetting its games "
-                             "(asks first)")
-    ladder.add_argument("--yes", action="store_true", help="with --reset: do not ask")
+    ladder = sub.add_parser("ladder", help=t("cli.help.ladder"))
+    ladder.add_argument("--reset", action="store_true", help=t("cli.help.reset"))
+    ladder.add_argument("--yes", action="store_true", help=t("cli.help.yes"))
 
-    check = sub.add_parser("check-deck", help="check a deck manifest (decks/GAME.yaml) and "
-                                              "print its card counts, or what is wrong")
+    check = sub.add_parser("check-deck", help=t("cli.help.check_deck"))
     check.add_argument("file", type=Path)
+    for command in (play, sim, replay, ladder, check):
+        _lang_option(command)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command line; returns the exit code. The process's language is as it was
+    afterwards, so a caller that runs several (the tests) gets each in its own."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    spoken = i18n.current()
+    i18n.set_language(_chosen_language(argv))
     try:
-        args = _parser().parse_args(argv)
+        return _main(argv)
+    finally:
+        i18n.set_language(spoken)
+
+
+def _chosen_language(argv: list[str]) -> str | None:
+    """`--lang` where it names a language we speak, else the one saved in the settings
+    (None: the system's). A `--lang` that names none is for the parser to refuse, in the
+    language chosen without it."""
+    from tentable import store
+    try:
+        found = _LangFinder().parse_known_args(argv)[0].lang
+    except (ValueError, argparse.ArgumentError):
+        found = None
+    return found or store.saved_language()
+
+
+def _main(argv: list[str]) -> int:
+    try:
+        with _argparse_in_our_words():
+            args = _parser().parse_args(argv)
     except SystemExit as exc:          # --help, --version, or a usage error already said
         return exc.code if isinstance(exc.code, int) else USAGE
     command = "smoke" if args.smoke else args.command or "play"
@@ -183,12 +223,36 @@ def main(argv: list[str] | None = None) -> int:
         return run(args)
     except _Usage as exc:
         see = "tentable --help" if command in ("play", "smoke") else f"tentable {command} --help"
-        return _say(f"tentable {command}: {exc} (see {see})", USAGE)
+        return _say(_usage_line(f"tentable {command}", str(exc), see), USAGE)
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # noqa: BLE001 — the promise: never a traceback
-        return _say(f"tentable {command}: unexpected error: {type(exc).__name__}: {exc}",
-                    FAILURE)
+        return _say(t("cli.unexpected", where=f"tentable {command}",
+                      error=f"{type(exc).__name__}: {exc}"), FAILURE)
+
+
+@contextmanager
+def _argparse_in_our_words() -> Iterator[None]:
+    """argparse words its own parts ("usage:", "options", "unrecognized arguments: ...")
+    with `gettext.gettext`, which it calls by its module's name `_`. While our parser is
+    built and parses, that name looks argparse's English up in the text table (the
+    `cli.argparse.*` texts, each argparse's own message); afterwards it is argparse's own
+    again. A message the table lacks (a newer Python's) stays argparse's English."""
+    original = getattr(argparse, "_", None)
+    if not callable(original):
+        yield
+        return
+    keys = {english_text: key for key, english_text in STRINGS.items()
+            if key.startswith(ARGPARSE)}
+    argparse._ = lambda message: t(keys[message]) if message in keys else original(message)
+    try:
+        yield
+    finally:
+        argparse._ = original
+
+
+def _usage_line(where: str, message: str, see: str) -> str:
+    return t("cli.usage", where=where, message=message, help=see)
 
 
 def _say(line: str, code: int) -> int:
@@ -199,7 +263,8 @@ def _say(line: str, code: int) -> int:
 def _game(game_id: str):
     from tentable.engine import GAMES
     if game_id not in GAMES:
-        raise _Usage(f"unknown game {game_id[:40]!r} (games: {', '.join(GAMES)})")
+        raise _Usage(t("cli.error.unknown_game", value=_quoted(game_id),
+                       games=", ".join(GAMES)))
     return GAMES[game_id]
 
 
@@ -219,17 +284,18 @@ def _play(args: argparse.Namespace) -> int:
             seats = [seat if seat == "human" else level_of(seat) or seat for seat in seats]
             wrong = [seat for seat in seats if seat not in allowed]
             if wrong:
-                raise _Usage(f"--seats: {wrong[0][:40]!r} is neither 'human' nor a level of "
-                             f"{game.title} ({', '.join(allowed)})")
+                raise _Usage(t("cli.error.seat", value=_quoted(wrong[0]), game=game.title,
+                               choices=", ".join(allowed)))
             if not game.min_players <= len(seats) <= game.max_players:
-                raise _Usage(f"--seats: {game.title} is for {game.min_players}-"
-                             f"{game.max_players} players, not {len(seats)}")
+                raise _Usage(t("cli.error.seat_count", game=game.title,
+                               low=game.min_players, high=game.max_players,
+                               count=len(seats)))
     elif seats is not None:
-        raise _Usage("--seats needs a game, e.g. tentable play takethat --seats human,random")
+        raise _Usage(t("cli.error.seats_need_game"))
     elif getattr(args, "resume", False):
-        raise _Usage("--continue needs a game, e.g. tentable play takethat --continue")
+        raise _Usage(t("cli.error.continue_needs_game"))
     if seed is not None and not 0 <= seed < MAX_SEED:
-        raise _Usage("--seed must be a whole number from 0 to 2**63-1")
+        raise _Usage(t("cli.error.seed"))
     from tentable.ui.launch import display_problem, run
     problem = display_problem()
     if problem:
@@ -244,17 +310,17 @@ def _sim(args: argparse.Namespace) -> int:
 
     game = _game(args.game)
     if not args.bots:
-        raise _Usage("--bots: name at least one bot, e.g. --bots easy,hard")
+        raise _Usage(t("cli.error.no_bots"))
     from tentable.bots import level_of
     args.bots = [level_of(name) or name for name in args.bots]
     options = args.options
     if args.target is not None and not args.solo:
-        raise _Usage("--target goes with --solo, e.g. --solo --target 7")
+        raise _Usage(t("cli.error.target_needs_solo"))
     if args.solo:
         if args.players != 2:
-            raise _Usage("--solo plays two seats, a bot and the rules; leave out --players")
+            raise _Usage(t("cli.error.solo_players"))
         if not any(option.name == "solo" for option in game.options):
-            raise _Usage(f"{game.title} has no solo game")
+            raise _Usage(t("cli.error.no_solo", game=game.title))
         options = {**(options or {}), "solo": True}
         if args.target == "all":
             return _sim_curve(args, game, options)
@@ -275,7 +341,7 @@ def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
     from tentable.sim import difficulty_curve, format_curve
     spec = next((o for o in game.options if o.name == "target"), None)
     if spec is None or spec.low is None or spec.high is None:
-        raise _Usage(f"{game.title} has no solo target to vary")
+        raise _Usage(t("cli.error.no_target", game=game.title))
     targets = list(range(spec.low, spec.high + 1))
     try:
         rows = difficulty_curve(args.game, targets, args.games, args.seed, args.bots,
@@ -305,17 +371,18 @@ def _replay(args: argparse.Namespace) -> int:
     where = f"tentable replay: {args.file}"
     try:
         data = store.parse_json(args.file)
-    except store.DamagedFile as exc:
+    except store.DamagedFile as exc:       # the store's reason, in English like its logs
         return _say(f"{where}: {str(exc).removeprefix('it ')}", FAILURE)
     except OSError as exc:
-        return _say(f"{where}: cannot read it: {exc.strerror or exc}", FAILURE)
+        return _say(f"{where}: " + t("cli.replay.cannot_read", reason=exc.strerror or exc),
+                    FAILURE)
     # a kept or shared game wraps its record with how it ended
     record = data["record"] if isinstance(data, dict) and isinstance(data.get("record"),
                                                                      dict) else data
     try:
         final = replay(record)          # checks the whole record before printing anything
     except SetupError as exc:
-        return _say(f"{where}: not a game that replays: {exc}", FAILURE)
+        return _say(f"{where}: " + t("cli.replay.not_replayable", reason=exc), FAILURE)
     # the record is sound: the match plays it again, move by move, as the table would
     names = _seat_names(record, final.players)
     seats = tuple(Seat(name) for name in names)     # who sat there does not change a move
@@ -333,7 +400,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _words(game_id: str):
     """The game's narration (`tentable.narration.<game>`): a move in a player's words, as
-    a spectator reads it; the action itself for a game that has no narration yet."""
+    a spectator reads it, in the player's language; the action's notation itself for a
+    game that has no narration yet."""
     import importlib
     try:
         module = importlib.import_module(f"tentable.narration.{game_id}")
@@ -351,13 +419,14 @@ def _result(final, names: list[str]) -> str:
     scores = " · ".join(f"{name} {signed(score) if isinstance(score, int) else score}"
                         for name, score in zip(names, final.scores()))
     if not final.is_over:
-        return f"not finished · {scores}"
+        return f"{t('cli.replay.unfinished')} · {scores}"
     from tentable.narration import drawn
-    from tentable.text import english
     view = final.view(None)
     won = [names[s] for s in final.winners()]
-    outcome = (english("results.draw") if drawn(final.game_id, view) else
-               f"{won[0]} won" if len(won) == 1 else f"{', '.join(won)} share the win")
+    # as "Your games" tells a finished game
+    outcome = (t("games.draw") if drawn(final.game_id, view) else
+               t("games.won", name=won[0]) if len(won) == 1 else
+               t("games.shared", names=", ".join(won)))
     return f"{outcome} · {scores}"
 
 
@@ -365,7 +434,7 @@ def _seat_names(record: dict, players: int) -> list[str]:
     """The seats' names as saved by the table, else "seat 1", "seat 2", ..."""
     from tentable.store import clean_name
     seats: Any = record.get("seats")
-    names = [f"seat {i + 1}" for i in range(players)]
+    names = [t("cli.replay.seat", number=i + 1) for i in range(players)]
     if isinstance(seats, list) and len(seats) == players:
         for i, seat in enumerate(seats):
             name = clean_name(seat.get("name")) if isinstance(seat, dict) else ""
@@ -376,7 +445,7 @@ def _seat_names(record: dict, players: int) -> list[str]:
 def _ladder(args: argparse.Namespace) -> int:
     from tentable import store
     if args.yes and not args.reset:
-        raise _Usage("--yes goes with --reset")
+        raise _Usage(t("cli.error.yes_needs_reset"))
     ladder, message = store.load_ladder()
     if message:
         _say(f"tentable ladder: {message}", 0)
@@ -388,41 +457,45 @@ def _ladder(args: argparse.Namespace) -> int:
 
 def ladder_report(ladder, recent: int = 10) -> str:
     """The ladder as `tentable ladder` prints it: rungs, tallies, the last games."""
-    from tentable.ladder import LAST_TARGET, RUNGS
+    from tentable.ladder import LAST_TARGET, RESULTS, RUNGS
     rungs = " ".join(f"[{n}]" if n == ladder.target else str(n) for n in RUNGS)
     tally = ladder.counts()
-    lines = [f"Solo ladder against Mona (TEN): target {ladder.target}"
-             + (f" - complete: you beat Mona at {LAST_TARGET}" if ladder.complete else ""),
-             f"rungs: {rungs}",
-             f"best target beaten: {ladder.best or 'none yet'}",
-             f"{len(ladder.games)} games: {tally['win']} won, {tally['draw']} drawn, "
-             f"{tally['loss']} lost"]
+    lines = [t("cli.ladder.title_complete" if ladder.complete else "cli.ladder.title",
+               target=ladder.target, last=LAST_TARGET),
+             t("cli.ladder.rungs", rungs=rungs),
+             t("cli.ladder.best", best=ladder.best or t("ladder.best_none")),
+             t("cli.ladder.tally", n=len(ladder.games), **tally)]
     if ladder.games:
-        lines.append("recent games, newest first:")
+        lines.append(t("cli.ladder.recent"))
+        results = {result: t(f"ladder.{result}") for result in RESULTS}
+        width = max(map(len, results.values()))       # the columns line up in any language
         for game in reversed(ladder.games[-recent:]):
-            lines.append(f"  {game.date.replace('T', ' ')[:16]}  target {game.target:>2}  "
-                         f"you {game.you:>2}  Mona {game.mona:>2}  {game.result:<4}  "
-                         f"{game.margin:+d}  seed {game.seed}")
+            lines.append("  " + t("cli.ladder.game", date=game.date.replace("T", " ")[:16],
+                                  target=f"{game.target:>2}", you=f"{game.you:>2}",
+                                  mona=f"{game.mona:>2}",
+                                  result=f"{results[game.result]:<{width}}",
+                                  margin=f"{game.margin:+d}", seed=game.seed))
     else:
-        lines.append("no games yet: play 'Solo: beat Mona' from the menu")
+        lines.append(t("cli.ladder.no_games", menu=t("ladder.menu")))
     return "\n".join(lines)
 
 
 def _reset_ladder(ladder, yes: bool) -> int:
     from tentable import store
     if not yes:
-        print(f"Reset the solo ladder to target 5 and forget its {len(ladder.games)} games? "
-              f"[y/N] ", end="", flush=True)
+        print(t("cli.ladder.ask", n=len(ladder.games)), end="", flush=True)
         answer = sys.stdin.readline() if sys.stdin is not None else ""
         if not answer:                       # no stdin, or end of input: nobody said yes
             print()
-            return _say("tentable ladder: --reset needs an answer; nothing was reset "
-                        "(add --yes to reset without asking)", USAGE)
-        if answer.strip().lower() not in ("y", "yes"):
-            print("The ladder was not reset.")
+            return _say(f"tentable ladder: {t('cli.ladder.no_answer')}", USAGE)
+        # the language's yes, and the English one a hand types out of habit
+        words = f"{t('cli.ladder.yes')},{english('cli.ladder.yes')}"
+        said_yes = {word.strip().lower() for word in words.split(",") if word.strip()}
+        if answer.strip().lower() not in said_yes:
+            print(t("cli.ladder.not_reset"))
             return 0
     store.reset_ladder()
-    print("The solo ladder starts again at target 5.")
+    print(t("ladder.reset_done"))
     return 0
 
 

@@ -16,6 +16,7 @@ from tentable.engine.core import MAX_SEED
 from tentable.match import Match
 from tentable.narration import drawn
 from tentable.session import BOT, Seat, Session
+from tentable.text import t
 
 
 AUTOMATON = "rules"     # the name a rule-driven seat (Mona) reports under
@@ -137,49 +138,71 @@ def difficulty_curve(game_id: str, targets: list[int], games: int, seed: int,
             for target in targets]
 
 
+def _columns(headers: list[tuple[str, int]], first: str = "<") -> tuple[list[int], str]:
+    """The widths of a table's columns, each wide enough for its header in the player's
+    language (its `width` at least), and the header line: the first column aligned by
+    `first`, the numbers' columns to the right."""
+    widths = [max(width, len(header) + 2) for header, width in headers]
+    aligns = [first] + [">"] * (len(headers) - 1)
+    return widths, "".join(f"{header:{align}{width}}"
+                           for (header, _), align, width in zip(headers, aligns, widths))
+
+
 def format_curve(rows: list[tuple[int, SimResult]]) -> str:
     first = rows[0][1]
-    lines = [f"{first.game} solo, bots {','.join(first.bots)}: "
-             f"{first.games} games per target",
-             f"{'target':>6}{'win %':>9}{'draw %':>9}{'loss %':>9}{'mean margin':>14}"]
+    widths, header = _columns([(t("cli.sim.target"), 6), (t("cli.sim.win_rate"), 9),
+                               (t("cli.sim.draw_rate"), 9), (t("cli.sim.loss_rate"), 9),
+                               (t("cli.sim.margin"), 14)], first=">")
+    lines = [t("cli.sim.curve", n=first.games, game=first.game, bots=",".join(first.bots)),
+             header]
     for target, result in rows:
         solo = result.solo_json()
-        lines.append(f"{target:>6}{100 * solo['win_rate']:>9.1f}{100 * solo['draw_rate']:>9.1f}"
-                     f"{100 * solo['loss_rate']:>9.1f}{solo['mean_margin']:>+14.2f}")
+        a, b, c, d, e = widths
+        lines.append(f"{target:>{a}}{100 * solo['win_rate']:>{b}.1f}"
+                     f"{100 * solo['draw_rate']:>{c}.1f}{100 * solo['loss_rate']:>{d}.1f}"
+                     f"{solo['mean_margin']:>+{e}.2f}")
     errors = [(target, err) for target, result in rows for err in result.errors]
-    lines.append(f"errors: {len(errors) or 'none'}")
+    lines.append(t("cli.sim.errors", n=len(errors)) if errors else t("cli.sim.no_errors"))
     for target, err in errors:
-        lines.append(f"  target {target}, seed {err['seed']}: {err['error']}")
-    lines.append("(margin: the bot's points minus the rules seat's, per game)")
+        lines.append("  " + t("cli.sim.target_error", target=target, seed=err["seed"],
+                              error=err["error"]))
+    lines.append(t("cli.sim.margin_note"))
     return "\n".join(lines)
 
 
 def format_result(result: SimResult) -> str:
+    """`tentable sim`'s report in the player's language; the bots keep the names typed
+    after --bots (they are what a player types there), the numbers Python's notation."""
     data = result.as_json()
-    lines = [f"{result.game}: {result.games} games, {result.players} players, "
-             f"bots {','.join(result.bots)}",
-             f"{'bot':<12}{'wins':>10}{'win %':>9}{'mean score':>13}"]
+    widths, header = _columns([(t("cli.sim.bot"), 12), (t("cli.sim.wins"), 10),
+                               (t("cli.sim.win_rate"), 9), (t("cli.sim.mean_score"), 13)])
+    lines = [t("cli.sim.title", n=result.games, game=result.game, players=result.players,
+               bots=",".join(result.bots)),
+             header]
+    name, wins_w, share_w, score_w = widths
     for bot, wins in data["wins"].items():
         share = 100 * wins / max(1, data["games"])
-        lines.append(f"{bot:<12}{wins:>10.1f}{share:>8.1f}%{data['mean_score'][bot]:>13.2f}")
-    lines.append(f"{data['actions_per_game']:.1f} actions per game · "
-                 f"{data['games_per_s']:.1f} games/s · {data['actions_per_s']:,.0f} actions/s")
+        lines.append(f"{bot:<{name}}{wins:>{wins_w}.1f}{share:>{share_w - 1}.1f}%"
+                     f"{data['mean_score'][bot]:>{score_w}.2f}")
+    lines.append(t("cli.sim.speed", per_game=f"{data['actions_per_game']:.1f}",
+                   games=f"{data['games_per_s']:.1f}", actions=f"{data['actions_per_s']:,.0f}"))
     if result.errors:
-        lines.append(f"{len(result.errors)} errors:")
+        lines.append(t("cli.sim.errors", n=len(result.errors)))
         for err in result.errors:
-            lines.append(f"  seed {err['seed']} ({', '.join(err['bots'])}): {err['error']}")
-            lines.append(f"    history: {' | '.join(err['history'])}")
+            lines.append("  " + t("cli.sim.error", seed=err["seed"], bots=", ".join(err["bots"]),
+                                  error=err["error"]))
+            lines.append("    " + t("cli.sim.history", history=" | ".join(err["history"])))
     else:
-        lines.append("errors: none")
+        lines.append(t("cli.sim.no_errors"))
     if result.solo:
         solo = result.solo_json()
-        lines.append(f"solo: win {100 * solo['win_rate']:.1f}% · draw "
-                     f"{100 * solo['draw_rate']:.1f}% · loss {100 * solo['loss_rate']:.1f}% · "
-                     f"mean margin {solo['mean_margin']:+.2f} (the bot's points minus the "
-                     f"rules seat's)")
+        lines.append(t("cli.sim.solo", win=f"{100 * solo['win_rate']:.1f}",
+                       draw=f"{100 * solo['draw_rate']:.1f}",
+                       loss=f"{100 * solo['loss_rate']:.1f}",
+                       margin=f"{solo['mean_margin']:+.2f}"))
     if result.draws:
-        lines.append(f"{result.draws} drawn games (a draw counts half a win for each)")
-    lines.append("(shared wins are split evenly between the winners)")
+        lines.append(t("cli.sim.draws", n=result.draws))
+    lines.append(t("cli.sim.shared"))
     if GAMES[result.game].state.lowest_wins:
-        lines.append("(lowest score wins: the mean score is a penalty)")
+        lines.append(t("cli.sim.lowest"))
     return "\n".join(lines)

@@ -251,6 +251,21 @@ def load_settings() -> tuple[dict, str | None]:
     return clean_settings(data or {}), message
 
 
+def saved_language() -> str | None:
+    """The language chosen in the settings ("system" when none was), or None when there
+    are no usable settings. Reads without changing anything: the command line asks before
+    every command, and a damaged file is the app's to set aside when it starts."""
+    try:
+        data = parse_json(settings_path())
+    except (OSError, DamagedFile):
+        return None
+    if not isinstance(data, dict) or type(data.get("version")) is not int \
+            or data["version"] != SETTINGS_VERSION:
+        return None
+    language = data.get("language")
+    return language if isinstance(language, str) and language in LANGUAGES else None
+
+
 def clean_settings(data: dict) -> dict:
     """Defaults for whatever is missing or not one of the allowed values."""
     settings = {key: value for key, value in DEFAULT_SETTINGS.items() if key != "games"}

@@ -7,6 +7,13 @@ from tentable.cli import main
 from tentable.engine import GAMES
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """A data folder of the test's own: the command line reads the language saved in the
+    settings, and these tests read English whatever the person running them chose."""
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path / "data"))
+
+
 def test_sim_json_has_every_field_and_the_old_bot_names_are_levels(capsys):
     assert main(["sim", "takethat", "--players", "3", "--games", "6", "--seed", "4",
                  "--bots", "random,heuristic", "--time-limit", "0.01", "--json"]) == 0
@@ -79,7 +86,7 @@ def test_replay_plays_a_saved_game_back(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert len(out) >= len(state.history) + 1
     winner = ["seat 1", "seat 2"][state.winners()[0]]
-    assert out[-1].startswith(f"{winner} won") or "share the win" in out[-1]
+    assert out[-1].startswith(f"{winner} won") or "shared the win" in out[-1]
     assert "opens a new row with" in out[0]                 # in words, not "play 34"
     assert not any(line.split(". ", 1)[-1].startswith(("play ", "twist ", "take"))
                    for line in out)

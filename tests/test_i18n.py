@@ -99,8 +99,9 @@ def test_a_language_chosen_in_the_settings_speaks_at_once(app, catalogues):
 
 
 @pytest.mark.parametrize("lang", ["xx", "", "\udcff", "d" * 500, "1"])
-def test_lang_on_the_command_line_refuses_garbage(lang, capsys):
+def test_lang_on_the_command_line_refuses_garbage(lang, capsys, tmp_path, monkeypatch):
     from tentable.cli import main
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))   # no saved language: English
     assert main(["--lang", lang, "play"]) == 2
     assert "not a language" in capsys.readouterr().err
 

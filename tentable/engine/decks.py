@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 
 from tentable import resources
+from tentable.text import t
 
 FORMAT_VERSION = 1
 TOP_KEYS = ("format", "game", "title", "players", "kinds", "cards", "totals")
@@ -129,16 +130,19 @@ def manifest(game_id: str) -> Manifest:
 
 
 def report(path: str | os.PathLike) -> str:
-    """The summary `tentable check-deck FILE` prints: deck size per player count, then the
-    number of cards of each kind per player count."""
+    """The summary `tentable check-deck FILE` prints, in the player's language: deck size per
+    player count, then the number of cards of each kind per player count (each kind's
+    description as the manifest writes it)."""
     deck = load_manifest(path)
     counts = range(deck.min_players, deck.max_players + 1)
     span = (f"{deck.min_players}" if deck.min_players == deck.max_players
             else f"{deck.min_players}–{deck.max_players}")
-    lines = [f"{deck.path}: OK", f"game {deck.game!r}: {deck.title}, {span} players"]
-    lines += [f"{n} player{'s' if n != 1 else ''}: {len(deck.cards(n))} cards" for n in counts]
+    lines = [t("cli.deck.ok", path=deck.path),
+             t("cli.deck.game", n=deck.max_players, id=repr(deck.game), title=deck.title,
+               span=span)]
+    lines += [t("cli.deck.cards", n=n, cards=len(deck.cards(n))) for n in counts]
     width = max(len(kind) for kind in deck.kinds)
-    lines.append("cards per kind, by players:")
+    lines.append(t("cli.deck.kinds"))
     lines.append("  " + " " * width + "".join(f"{n:>6}" for n in counts))
     for kind, description in deck.kinds.items():
         per_count = [sum(e.count for e in deck.entries if e.kind == kind and e.min_players <= n)

@@ -10,25 +10,24 @@ from tentable.session import BOT, HUMAN, Seat, Session, random_seed
 
 # SDL's fallbacks when no real display can be opened: a window nobody can see.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
-NO_DISPLAY = ("tentable: no display was found{why}, so the window cannot open. Without a "
-              "display you can run the tests (python3 scripts/test.py) or check this install "
-              "(tentable --smoke).")
 
 
 def display_problem(environ: Mapping[str, str] = os.environ,
                     platform: str = sys.platform) -> str | None:
     """Why no window can be shown here (one line for the user), or None. Without a display
-    SDL falls back to an invisible off-screen window and the app would seem to hang."""
+    SDL falls back to an invisible off-screen window and the app would seem to hang.
+    The command line prints it, in the player's language."""
+    from tentable.text import t
     if environ.get("SDL_VIDEODRIVER"):
         return None   # the caller chose a driver (dummy for tests, kmsdrm on a console, ...)
     if (platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
             and not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY")):
-        return NO_DISPLAY.format(why=" (neither DISPLAY nor WAYLAND_DISPLAY is set)")
+        return t("cli.no_display", reason=t("cli.no_display.unset"))
     import pygame
     pygame.display.init()
     if pygame.display.get_driver() in HEADLESS_DRIVERS:
         pygame.display.quit()
-        return NO_DISPLAY.format(why=" (the display could not be opened)")
+        return t("cli.no_display", reason=t("cli.no_display.unopened"))
     return None
 
 
