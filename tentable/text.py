@@ -939,6 +939,12 @@ STRINGS: dict[str, str] = {
     # results of a penalty game (used by results.py when the final view says lowest_wins)
     "results.lowest_wins": "Lowest penalty wins",
     "results.penalty": "Penalty",
+
+    # reading aloud (tentable.speech): the settings row
+    "settings.read_aloud": "Read aloud",
+    "aloud.False": "Off",
+    "aloud.True": "On",
+    "aloud.unavailable": "Not available on this computer",
 }
 
 
