@@ -437,3 +437,8 @@ def test_espeak_ng_speaks_a_german_sentence_into_a_wav(tmp_path):
     data = wav.read_bytes()
     assert data[:4] == b"RIFF" and data[8:12] == b"WAVE"
     assert len(data) > 20_000           # seconds of speech, not an empty file
+
+
+def test_speech_needs_no_pygame():
+    code = "import sys, tentable.speech; sys.exit('pygame' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
