@@ -54,6 +54,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "moments": "wait",              # a bust, a showdown, a round's end wait for the player
     "language": "system",
     "coach": False,                 # TEN: the coach's odds, off by default
+    "read_aloud": False,            # turns, moves and refusals spoken (tentable.speech)
     # the windowed size [w, h] and position [x, y] the window had when it was last closed
     "window_size": None,
     "window_position": None,
@@ -272,8 +273,9 @@ def clean_settings(data: dict) -> dict:
     for key, allowed in _CHOICES.items():
         if data.get(key) in allowed:
             settings[key] = data[key]
-    if isinstance(data.get("coach"), bool):
-        settings["coach"] = data["coach"]
+    for key in ("coach", "read_aloud"):          # on or off; anything else: the default
+        if isinstance(data.get(key), bool):
+            settings[key] = data[key]
     for key, (low, high) in _WINDOW.items():
         pair = data.get(key)
         if (isinstance(pair, (list, tuple)) and len(pair) == 2

@@ -1090,6 +1090,12 @@ STRINGS: dict[str, str] = {
     "cli.argparse.ambiguous": "ambiguous option: %(option)s could match %(matches)s",
     "cli.argparse.invalid_type": "invalid %(type)s value: %(value)r",
     "cli.argparse.invalid_choice": "invalid choice: %(value)r (choose from %(choices)s)",
+
+    # reading aloud (tentable.speech): the settings row
+    "settings.read_aloud": "Read aloud",
+    "aloud.False": "Off",
+    "aloud.True": "On",
+    "aloud.unavailable": "Not available on this computer",
 }
 
 

@@ -27,7 +27,7 @@ from typing import Any, Callable, Union
 
 import pygame
 
-from tentable import botjobs, i18n, logs, store
+from tentable import botjobs, i18n, logs, speech, store
 from tentable.resources import asset_path
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import make_scene
@@ -189,6 +189,10 @@ class App:
         self.settings, notice = store.load_settings()
         # --lang for this run, else the player's choice, else the system's language
         i18n.set_language(language or self.settings.get("language"))
+        # reading aloud (off by default): no thread, no command until it is turned on
+        self.speech = speech.Speaker(clock=clock)
+        if self.settings.get("read_aloud"):
+            self.set_read_aloud(True)
         remembered = _pair(self.settings.get("window_size"), 200, 20_000)
         self.windowed_size = _fit_desktop(size or remembered or DEFAULT_SIZE)
         self.window_position = _pair(self.settings.get("window_position"), -50_000, 50_000)
@@ -382,6 +386,12 @@ class App:
             self.scenes[-1].enter()
         self._dirty = True
 
+    def set_read_aloud(self, on: bool) -> None:
+        """Read turns, moves and refusals aloud from now on (or stop at once). The setting
+        keeps the player's choice even where this computer cannot speak."""
+        self.settings["read_aloud"] = bool(on)
+        self.speech.enable(bool(on))
+
     def save_settings(self) -> bool:
         """Write `self.settings`; a failure is shown, not raised. True when saved."""
         try:
@@ -458,6 +468,7 @@ class App:
         self._closed = True
         self._close_all()
         botjobs.shutdown()          # the computer players' process ends with the window
+        self.speech.close()         # and the speech thread with what it was saying
         if pygame.display.get_init():
             self._remember_window()
         pygame.display.quit()

@@ -19,7 +19,7 @@ from dataclasses import replace
 import pygame
 
 from tentable.narration import Breakdown, Item
-from tentable import store
+from tentable import speech, store
 from tentable.ladder import AGAIN, PRACTICE, SoloGame, now
 from tentable.ui import theme
 from tentable.ui.scene import Scene
@@ -93,6 +93,8 @@ class ResultsScene(Scene):
         self.content_h = 0
         self.scroll = 0
         self._layout: list[tuple] = []           # what the content is drawn from
+        # read aloud (when on): who won, and the ladder's word on it
+        self.app.speech.say(speech.joined([self.headline(), self.ladder_line]))
 
     def _keep_on_ladder(self) -> None:
         game = SoloGame(now(), self.session.options.get("target", 5), self.session.seed,

@@ -1,5 +1,6 @@
-"""Animation speed, window mode, card size, what happens after a game, TEN's coach, and
-the language (when more than English ships).
+"""Animation speed, window mode, card size, what happens after a game, TEN's coach, the
+language (when more than English ships) and reading aloud (`tentable.speech`; where this
+computer has no speech, the row says so instead of offering On).
 Changes apply at once and are saved
 when the screen is left (`app.push("settings")`)."""
 from __future__ import annotations
@@ -39,6 +40,7 @@ class SettingsScene(Scene):
             chosen = app.settings.get("language", "system")
             self.rows.append(("language", Segmented(
                 choices, chosen if chosen in dict(choices) else "system", self.change_language)))
+        self.rows.append(("read_aloud", self.read_aloud_row()))
         self.done = Button(t("settings.done"), self.app.pop, kind="primary")
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -50,6 +52,20 @@ class SettingsScene(Scene):
         else:
             self.app.settings[key] = value
 
+    def read_aloud_row(self) -> Segmented:
+        """Off | On; or, greyed, why this computer cannot read aloud."""
+        if not self.app.speech.available():
+            row = Segmented([(False, t("aloud.unavailable"))], False)
+            row.enabled = False
+            return row
+        return Segmented([(value, t(f"aloud.{value}")) for value in (False, True)],
+                         bool(self.app.settings.get("read_aloud")), self.change_read_aloud)
+
+    def change_read_aloud(self, on: bool) -> None:
+        self.app.set_read_aloud(on)
+        if on:              # heard at once: it works
+            self.app.speech.say(f"{t('settings.read_aloud')}: {t('aloud.True')}")
+
     def change_language(self, choice: str) -> None:
         self.app.set_language(choice)      # this screen, too, is built again in the new words
 
@@ -59,7 +75,8 @@ class SettingsScene(Scene):
     def enter(self) -> None:
         # F11 may have switched the window mode while this screen is open
         for key, control in self.rows:
-            control.value = self.app.settings.get(key, control.value)
+            if control.enabled:
+                control.value = self.app.settings.get(key, control.value)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)

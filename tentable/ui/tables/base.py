@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from tentable import narration, stats, store
+from tentable import narration, speech, stats, store
 from tentable.engine import IllegalAction, replay
 from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, OnlyChoice,
                             Refused, SaveFailed, SeatChanged, Undone)
@@ -39,6 +39,7 @@ from tentable.session import Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, text_px
+from tentable.ui.tables.aloud import ReadsAloud
 from tentable.ui.tables.moments import HoldsMoments, MomentHold
 from tentable.ui.tables.parts import InParts, Parts  # noqa: F401  (tables import Parts here)
 from tentable.ui.tables.screens import Curtain, GameOver
@@ -64,7 +65,7 @@ END_DELAY = 0.8          # a moment to see the last move before the results cove
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
 
 
-class TableScene(HoldsMoments, Seats, InParts, Scene):
+class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
     words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
     def __init__(self, app: "App", session: Session, match: Match | None = None) -> None:
@@ -203,6 +204,7 @@ class TableScene(HoldsMoments, Seats, InParts, Scene):
         if isinstance(reason, IllegalAction):
             reason = self.worded(reason)
         self.app.toasts.show(reason, 3.5, "error")
+        self.aloud(reason, speech.NOW)
 
     def status_text(self) -> str:
         current = self.match.current_player
@@ -408,6 +410,7 @@ class TableScene(HoldsMoments, Seats, InParts, Scene):
 
     def update(self, dt: float) -> bool:
         self._since_action += dt
+        self.read_first()                  # whose turn it is, as the table comes up
         moving = self.animate(dt)
         if self.curtain is not None or self.dialog is not None:
             return moving          # a dialog or the curtain holds the game, bots included
@@ -506,8 +509,9 @@ class TableScene(HoldsMoments, Seats, InParts, Scene):
         store.clear_autosave(self.session.game_id)
 
     # -- inside -----------------------------------------------------------------
-    def _handle(self, events: list) -> None:
-        """Turn the match's events into the table's hooks, toasts and seat changes."""
+    def _handle_events(self, events: list) -> None:
+        """Turn the match's events into the table's hooks, toasts and seat changes (the
+        tables call `_handle`, which reads aloud what they changed: `ReadsAloud`)."""
         # a replay shows every position as it comes: it holds nothing
         moments = [] if self.session.watch else [e for e in events if isinstance(e, Moment)]
         for event in events:
@@ -576,7 +580,8 @@ class TableScene(HoldsMoments, Seats, InParts, Scene):
             return
         seat, self.curtain = self.curtain, None
         self._since_action = 0.0
-        self._set_seat(seat)
+        with self.reading_batch():
+            self._set_seat(seat)
         self.app.invalidate()
 
     def _set_seat(self, seat: int | None, view: dict | None = None,

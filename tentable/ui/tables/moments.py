@@ -85,7 +85,7 @@ def play_to_moment(table, kind: str, choose: Callable) -> None:
 class HoldsMoments:
     """The table base's side of a hold (a part of `TableScene`): the hooks a table words
     its moments with, and going on from one. Uses the base's `moments` (a `MomentHold`),
-    `match`, `seat`, `view`, `parts`, `_follow_turn` and `_set_seat`."""
+    `match`, `seat`, `view`, `parts`, `_follow_turn`, `_set_seat` and `reading_batch`."""
 
     def moment_words(self, moment: Moment) -> tuple[str, list[str], str | None]:
         """The banner of a moment: its title, lines under it and the button's words (None:
@@ -110,14 +110,15 @@ class HoldsMoments:
         (and only then the turn passes on, behind a curtain if it must)."""
         if not self.moments:
             return
-        passed = self.moments.current
-        self.moments.done()
-        self._since_action = 0.0
-        self.view = self.moments.current.views[self.seat] if self.moments else \
-            self.match.view(self.seat)
-        self.moment_passed(passed)
-        if not self.moments:
-            self._follow_turn()
+        with self.reading_batch():          # the next moment's banner, or whose turn
+            passed = self.moments.current
+            self.moments.done()
+            self._since_action = 0.0
+            self.view = self.moments.current.views[self.seat] if self.moments else \
+                self.match.view(self.seat)
+            self.moment_passed(passed)
+            if not self.moments:
+                self._follow_turn()
         self.app.invalidate()
 
     def _hold(self, moments: list[Moment]) -> None:

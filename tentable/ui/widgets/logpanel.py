@@ -28,6 +28,7 @@ class LogPanel:
         self.scroll = 0          # lines scrolled back from the newest
         self._px = px            # font size the entries are wrapped for
         self.version = 0         # counts changes: a table may keep its picture until then
+        self.added = 0           # counts the entries ever added (what is new since a count)
 
     def layout(self, rect: pygame.Rect | tuple[int, int, int, int], px: int | None = None) -> None:
         """Move or resize (after a window resize), rewrapping at font size `px` if given."""
@@ -37,6 +38,7 @@ class LogPanel:
 
     def add(self, text: str, seat_colour: RGB | None = None) -> None:
         self.version += 1
+        self.added += 1
         entry = _Entry(text, seat_colour)
         entry.lines = self._wrap(text)
         self.entries.append(entry)
