@@ -564,6 +564,7 @@ STRINGS: dict[str, str] = {
     "rx.log.swap.you": "You swap cards with {other} (1 chip to the pot)",
     "rx.log.bid": "{name} bids {n} for {other}'s card",
     "rx.log.bid.you": "You bid {n} for {other}'s card",
+    "rx.log.bid_yours": "{name} bids {n} for your card",
     "rx.log.raise": "{name} raises to {n}",
     "rx.log.raise.you": "You raise to {n}",
     "rx.log.pass": "{name} passes",

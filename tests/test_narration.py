@@ -133,6 +133,15 @@ def test_retro10_a_settled_bid_and_the_next_round_are_told():
     assert lines[-1].startswith("Round 2, round card 2:")
 
 
+def test_retro10_a_bid_for_the_readers_card_says_your_card():
+    """RX-R5: a bid for the reader's own card is "for your card", not "for you's card"."""
+    state = retro_game()
+    lines = retro(state, Teller(NAMES, 0), "place 9 up protect 1", "place 8 up",
+                  "place 7 up", "pass", "bid 0 1", "pass")
+    assert "Ben bids 1 for your card" in lines
+    assert lines[-1] == "Ben pays 1 to you and swaps cards"
+
+
 def test_retro10_the_typed_view_names_every_key_of_the_view():
     assert set(get_type_hints(Retro10View)) == set(retro_game().view(0))
 

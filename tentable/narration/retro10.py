@@ -115,7 +115,10 @@ def _move_line(teller: Teller, seat: int, action: str, before: Retro10View,
     if verb == "swap":
         return teller.say("rx.log.swap", seat, other=other(teller, int(words[1])))
     if verb == "bid":
-        return teller.say("rx.log.bid", seat, other=other(teller, int(words[1])), n=words[2])
+        owner = int(words[1])
+        if teller.alone(owner):       # "bids 1 for your card", not "for you's card"
+            return t("rx.log.bid_yours", name=teller.names[seat], n=words[2])
+        return teller.say("rx.log.bid", seat, other=other(teller, owner), n=words[2])
     if verb == "raise":
         return teller.say("rx.log.raise", seat, n=words[1])
     if verb == "pass":
