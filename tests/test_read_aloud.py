@@ -251,6 +251,47 @@ def test_every_game_reads_aloud_as_it_is_played(app, heard, game, seats):
     assert sum(level == TURN for _, level in heard.heard) >= 1
 
 
+@pytest.mark.parametrize("game,step_key", [("takethat", pygame.K_RIGHT),
+                                           ("elfer", pygame.K_RIGHT),
+                                           ("retro10", pygame.K_RIGHT),
+                                           ("tentiles", pygame.K_TAB)])
+def test_the_card_the_keys_pick_is_read_aloud(app, heard, game, step_key):
+    """Picking by keys alone: each card the keys come to is named at once, in the game's
+    words, cutting off the one before it."""
+    options = {"open": True} if game == "tentiles" else {}    # both ends of a row to pick
+    table = new_table(app, ["human", "heuristic"], seed=5, game=game, **options)
+    human_turn(app, table, random.Random(5), 2, lambda table: len(table.picks) > 1)
+    named = []
+    for _ in range(2):
+        heard.heard.clear()
+        key(app, step_key)
+        assert table.selected is not None
+        named.append(table.selected)
+        assert heard.heard == [(table.words.card(table.selected), NOW)]
+    assert named[0] != named[1] or len(table.playable_picks()) == 1
+
+
+def test_the_end_of_the_open_row_taken_by_keys_is_read_aloud(app, heard):
+    """TL-R2: L and R take an end of the open row; the tile is named."""
+    table = new_table(app, ["human", "heuristic"], seed=5, game="tentiles", open=True)
+    human_turn(app, table, random.Random(5), 0, lambda table: len(table.picks) > 1)
+    for letter in (pygame.K_r, pygame.K_l):
+        heard.heard.clear()
+        key(app, letter)
+        assert heard.heard == [(table.words.card(table.selected), NOW)]
+
+
+def test_the_market_card_the_keys_come_to_is_read_aloud(app, heard):
+    """TEN-R10: buying by keys, each market card the arrows come to is named."""
+    table = new_table(app, ["human", "heuristic"], seed=3, game="ten")
+    human_turn(app, table, random.Random(3), 0,
+               lambda table: table.buying() and len(table.market_codes()) > 1)
+    for arrow in (pygame.K_RIGHT, pygame.K_RIGHT):
+        heard.heard.clear()
+        key(app, arrow)
+        assert heard.heard == [(table.words.card(table.cursor), NOW)]
+
+
 # -- the settings -------------------------------------------------------------------------------
 def settings_row(app):
     scene = app.push("settings")

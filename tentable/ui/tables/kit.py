@@ -36,6 +36,7 @@ from typing import Callable, Hashable
 
 import pygame
 
+from tentable import speech
 from tentable.match import Moment
 from tentable.narration import Teller
 from tentable.ui.tables.hints import KEYS, Hints
@@ -414,6 +415,12 @@ class CardTable(Hints):
                 break
         self.pick(card)
         self.refresh()
+        # read aloud, the card the keys came to: at once, cutting off the one before it
+        self.aloud(self.pick_words(card), speech.NOW)
+
+    def pick_words(self, card: Hashable) -> str:
+        """A pick in the game's words ("red 7", "a white 3"), to read aloud."""
+        return self.words.card(card) if self.words is not None else ""
 
     # -- events from the match ---------------------------------------------------------------
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from tentable import speech
 from tentable.engine.ten import (COLOURS, bids, buys, colour_of, is_joker, number_of, odds,
                                  payment_check, payment_order, price_of, suggested_payment)
 from tentable.ui.tables.kit import CardTable, Handler, consumed
@@ -392,6 +393,11 @@ class Controls(CardTable):
             self.act("pass")
 
     def move_cursor(self, key: int) -> None:
+        self.step_cursor(key)
+        if self.cursor is not None:      # read aloud, the market card the keys came to
+            self.aloud(self.words.card(self.cursor), speech.NOW)
+
+    def step_cursor(self, key: int) -> None:
         codes = sorted(self.market_codes(), key=lambda c: (COLOURS.index(colour_of(c)),
                                                            number_of(c)))
         if not codes:

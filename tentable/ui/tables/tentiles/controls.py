@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from tentable import speech
 from tentable.engine.tentiles import MOVE, PLACE, coords, place, read_action
 from tentable.ui import theme
 from tentable.ui.scenes.common import px
@@ -268,6 +269,7 @@ class Controls(CardTable):
             lift = self.picks
             if lift and self.view["phase"] == PLACE:
                 self.selected = lift[0] if key == pygame.K_l or len(lift) == 1 else lift[-1]
+                self.aloud(self.pick_words(self.selected), speech.NOW)
         elif key in CONFIRM_KEYS:
             self.confirm()
         elif key == pygame.K_p:
