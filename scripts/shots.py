@@ -160,6 +160,26 @@ def hint_shots(app, shot, only: set[str]) -> None:
         shot(f"{game}-hint")
 
 
+def scale_shots(app, shot, only: set[str]) -> None:
+    """Settings → Scale at its ends: each game's fullest table at 200% (a 1280×720 window
+    has room for 133% of it, and the settings say so) and at 75% in a 1024×640 window."""
+    app._on_resize((1280, 720))
+    app.reset("menu")
+    app.set_ui_size("200")
+    app.push("settings")
+    shot("settings-scale")
+    for name, module in showcases():
+        if only and name not in only:
+            continue
+        for size, choice in ((1280, 720), "200"), ((1024, 640), "75"):
+            app._on_resize(size)
+            app.set_ui_size(choice)
+            module.busiest(app)
+            shot(f"{name}-scale-{choice}")
+    app.set_ui_size("auto")
+    app._on_resize((1280, 720))
+
+
 def main() -> int:
     only = set(sys.argv[1:])     # game ids: only their screenshots (plus the shared ones)
     if not os.environ.get("DISPLAY"):
@@ -222,6 +242,7 @@ def main() -> int:
 
 
     hint_shots(app, shot, only)
+    scale_shots(app, shot, only)
     app.close()
     return 0
 

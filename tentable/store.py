@@ -43,6 +43,7 @@ SEED_LIMIT = 2 ** 63               # a seed is 0 <= seed < SEED_LIMIT
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 WINDOW_MODES = ("windowed", "fullscreen")
 CARD_SIZES = ("small", "medium", "large")
+UI_SIZES = ("auto", "75", "100", "125", "150", "175", "200")   # "auto": fit the window
 MOMENTS = ("wait", "auto")          # the end of a game: wait for a click, or go on
 LANGUAGES = ("system", "en", "de", "nl")   # "system": the system's language (tentable.i18n)
 SEAT_KINDS = ("human", "bot", "rules")   # rules: an automaton such as Mona
@@ -51,6 +52,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "animation_speed": "normal",
     "window_mode": "windowed",
     "card_size": "medium",
+    "ui_size": "auto",
     "moments": "wait",              # a bust, a showdown, a round's end wait for the player
     "language": "system",
     "coach": False,                 # TEN: the coach's odds, off by default
@@ -62,7 +64,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "games": {},
 }
 _CHOICES = {"animation_speed": ANIMATION_SPEEDS, "window_mode": WINDOW_MODES,
-            "card_size": CARD_SIZES, "moments": MOMENTS, "language": LANGUAGES}
+            "card_size": CARD_SIZES, "ui_size": UI_SIZES, "moments": MOMENTS, "language": LANGUAGES}
 _WINDOW = {"window_size": (200, 20_000), "window_position": (-50_000, 50_000)}
 _SAVE_KEYS = ("game", "players", "seed", "options", "history")
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")

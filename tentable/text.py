@@ -108,6 +108,15 @@ STRINGS: dict[str, str] = {
     "size.small": "Small",
     "size.medium": "Medium",
     "size.large": "Large",
+    "settings.ui_size": "Scale",
+    "uisize.auto": "Fit",
+    "uisize.75": "75%",
+    "uisize.100": "100%",
+    "uisize.125": "125%",
+    "uisize.150": "150%",
+    "uisize.175": "175%",
+    "uisize.200": "200%",
+    "uisize.capped": "{percent}% in this window",
 
     # pause
     "pause.title": "Paused",

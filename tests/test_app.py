@@ -26,6 +26,7 @@ from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.scenes.settings import SettingsScene
 from tentable.ui.scenes.setup import SetupScene
 from tentable.ui.tables.base import TableScene
+from tentable.ui.widgets.logpanel import LogPanel
 from tentable.session import Seat, Session
 from tentable.text import STRINGS, t
 from uitools import FakeClock, click, key, step, wait_for
@@ -87,6 +88,7 @@ class Count(State):
 class CountTable(TableScene):
     def __init__(self, app, session):
         super().__init__(app, session)
+        self.log = LogPanel((0, 0, 10, 10))   # the base reads it (the only move, reading aloud)
         self.actions = []
         self.seat_changes = []
         self.told = []

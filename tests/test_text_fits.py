@@ -50,13 +50,45 @@ def small_app(tmp_path, monkeypatch):
 def test_no_text_is_cut_off_at_1024_by_640(small_app, monkeypatch, game_id, card_size,
                                            language):
     """In every language the app ships (#25): German runs long."""
+    plays_without_cut_text(small_app, monkeypatch, game_id, card_size, language)
+
+
+@pytest.mark.parametrize("window, ui_size, card_size", [
+    ((1280, 720), "200", "large"),     # the least room any scale leaves: 960×540 units
+    ((1024, 640), "200", "medium"),    # 960×600
+    ((1024, 640), "75", "small"),      # the most: 1365×853
+])
+@pytest.mark.parametrize("language", i18n.available())
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_text_is_cut_off_at_any_scale(small_app, monkeypatch, game_id, language, window,
+                                         ui_size, card_size):
+    """The scale setting (#25), at its ends: the window has room for 75% and caps 200%."""
+    small_app._on_resize(window)
+    small_app.set_ui_size(ui_size)
+    plays_without_cut_text(small_app, monkeypatch, game_id, card_size, language)
+
+
+@pytest.mark.parametrize("language", i18n.available())
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_text_is_cut_off_at_200_percent_with_the_most_players(small_app, monkeypatch,
+                                                                  game_id, language):
+    """The fullest tables at the largest scale a 1280×720 window shows (each table's
+    `least_room` caps it where its seats need more)."""
+    small_app._on_resize((1280, 720))
+    small_app.set_ui_size("200")
+    plays_without_cut_text(small_app, monkeypatch, game_id, "large", language,
+                           players=GAMES[game_id].max_players)
+
+
+def plays_without_cut_text(app, monkeypatch, game_id: str, card_size: str,
+                           language: str, players: int | None = None) -> None:
     from tentable.ui.scenes import table_for
     table_for(game_id)                     # its modules imported, so their `fit` is watched
     cut = watch_fit(monkeypatch)
-    app = small_app
+    size = app.size
     app.set_language(language)
     app.settings["card_size"] = card_size
-    players = min(4, GAMES[game_id].max_players)
+    players = players or min(4, GAMES[game_id].max_players)
     table = uitools.new_table(app, ["human"] + ["easy"] * (players - 1), seed=3, game=game_id)
     rng = random.Random(1)
     for _ in range(250):
@@ -66,7 +98,7 @@ def test_no_text_is_cut_off_at_1024_by_640(small_app, monkeypatch, game_id, card
             table.submit(rng.choice(table.legal_actions()))
         app.invalidate()
         step(app)
-    assert app.size == (1024, 640)
+    assert app.size == size
     assert not cut, sorted(cut)
 
 

@@ -29,6 +29,7 @@ import pygame
 
 from tentable import botjobs, i18n, logs, speech, store
 from tentable.resources import asset_path
+from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import make_scene
 from tentable.ui.scenes.common import backdrop
@@ -189,6 +190,8 @@ class App:
         self.settings, notice = store.load_settings()
         # --lang for this run, else the player's choice, else the system's language
         i18n.set_language(language or self.settings.get("language"))
+        theme.set_ui_size(self.settings.get("ui_size", "auto"))
+        theme.set_least_room(theme.MIN_ROOM)
         # reading aloud (off by default): no thread, no command until it is turned on
         self.speech = speech.Speaker(clock=clock)
         if self.settings.get("read_aloud"):
@@ -311,7 +314,10 @@ class App:
         if self.scenes:
             self.scenes[-1].leave()
         self.scenes.append(scene)
-        scene.resize(self.size)
+        if self._fit_room():
+            self._resized()              # a scale the window had no room for: every scene
+        else:
+            scene.resize(self.size)
         scene.enter()
         self._dirty = True
         return scene
@@ -323,6 +329,8 @@ class App:
         scene = self.scenes.pop()
         scene.leave()
         self._close_scene(scene)
+        if self._fit_room():
+            self._resized()
         if self.scenes:
             self.scenes[-1].enter()
         self._dirty = True
@@ -385,6 +393,22 @@ class App:
         if self.scenes:
             self.scenes[-1].enter()
         self._dirty = True
+
+    def set_ui_size(self, choice: str) -> None:
+        """Draw everything at `choice` (`theme.UI_SIZES`) from now on, every open screen
+        laid out again at once."""
+        self.settings["ui_size"] = choice
+        theme.set_ui_size(choice)
+        self._resized()
+
+    def _fit_room(self) -> bool:
+        """Keep the room the scenes on the stack need (`Scene.least_room`) at any scale;
+        True when the scale changed with it."""
+        rooms = [room for scene in self.scenes if (room := scene.least_room()) is not None]
+        room = (max((r[0] for r in rooms), default=0), max((r[1] for r in rooms), default=0))
+        before = theme.ui_scale(self.size)
+        theme.set_least_room(room)
+        return theme.ui_scale(self.size) != before
 
     def set_read_aloud(self, on: bool) -> None:
         """Read turns, moves and refusals aloud from now on (or stop at once). The setting

@@ -42,6 +42,12 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window now has this size; lay out again."""
 
+    def least_room(self) -> tuple[int, int] | None:
+        """The least room (in units of a 1280×720 window) this scene lays out in, where it
+        needs more than `theme.MIN_ROOM` (a table of many seats): while it is on the
+        stack, the player's scale is capped so the window keeps that much."""
+        return None
+
     def enter(self) -> None:
         """Became the top scene: pushed, or uncovered by a pop. Settings may have changed."""
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from tentable.resources import FONT_BOLD, FONT_REGULAR, font_path
+from tentable.store import UI_SIZES
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -145,10 +146,46 @@ FLIP_TIME = 0.25
 MOVE_TIME = 0.3
 
 
-def ui_scale(window_size: tuple[int, int]) -> float:
+# The player's UI size: "auto" fits the window (1280×720 of room, whatever its size); a
+# percentage draws every size at that share of its size at 1280×720, as far as the window
+# keeps at least MIN_ROOM of room (every screen and table is laid out to fit in that).
+MIN_ROOM = (960, 540)
+_ui_size = "auto"
+_least_room = MIN_ROOM      # more while a scene that needs it is open (`Scene.least_room`)
+
+
+def set_ui_size(choice: str) -> None:
+    """Draw at `choice` (one of UI_SIZES; anything else: "auto") from now on."""
+    global _ui_size
+    _ui_size = choice if choice in UI_SIZES else "auto"
+
+
+def set_least_room(room: tuple[int, int]) -> bool:
+    """Keep at least `room` (never less than MIN_ROOM) at any scale; True if that changed."""
+    global _least_room
+    room = (max(MIN_ROOM[0], room[0]), max(MIN_ROOM[1], room[1]))
+    changed, _least_room = room != _least_room, room
+    return changed
+
+
+def fit_scale(window_size: tuple[int, int]) -> float:
     """1.0 at 1280×720; follows the tighter of width and height."""
     w, h = window_size
     return max(0.25, min(w / BASE_WINDOW[0], h / BASE_WINDOW[1]))
+
+
+def largest_scale(window_size: tuple[int, int]) -> float:
+    """The largest scale at which this window keeps the least room the open scenes need."""
+    w, h = window_size
+    return max(0.25, min(w / _least_room[0], h / _least_room[1]))
+
+
+def ui_scale(window_size: tuple[int, int]) -> float:
+    """Pixels per unit of the sizes below: the window's fit, or the player's UI size as far
+    as the window has room for it."""
+    if _ui_size == "auto":
+        return fit_scale(window_size)
+    return min(int(_ui_size) / 100, largest_scale(window_size))
 
 
 def scaled(value: float, scale: float, floor: int = 1) -> int:

@@ -28,6 +28,12 @@ def text_px(value: float, scale: float) -> int:
     return max(MIN_TEXT, round(value * scale))
 
 
+def text_scale(scale: float) -> float:
+    """The scale of a box that holds small text: small text never shrinks below MIN_TEXT
+    (at the 75% scale), so neither may its box."""
+    return max(scale, MIN_TEXT / theme.FONT_SMALL)
+
+
 def backdrop(surface: pygame.Surface) -> None:
     from tentable.ui.widgets.panel import felt
     surface.blit(felt(surface.get_size()), (0, 0))
@@ -193,13 +199,24 @@ class Segmented:
         return [Focusable(lambda r=rect: r, lambda v=value: self.select(v))
                 for (value, _), rect in zip(self.choices, self.rects)]
 
+    @staticmethod
+    def caption_px(height: int) -> int:
+        return max(MIN_TEXT - 1, round(height * 0.4))
+
+    def least_width(self, height: int) -> int:
+        """The narrowest row `height` tall whose captions `draw` need not shrink."""
+        size = self.caption_px(height)
+        widest = max((theme.font(size, True).size(text)[0] for _, text in self.choices),
+                     default=0)
+        return max(1, len(self.choices)) * (widest + 8)
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.w <= 0:
             return
         radius = min(theme.RADIUS, self.rect.h // 2)
         surface.blit(rounded(self.rect.size, (*theme.BUTTON["normal"], 255), radius,
                              (255, 255, 255, 28)), self.rect)
-        size = max(MIN_TEXT - 1, round(self.rect.h * 0.4))
+        size = self.caption_px(self.rect.h)
         for i, ((value, text), rect) in enumerate(zip(self.choices, self.rects)):
             chosen = value == self.value
             if chosen:
@@ -260,13 +277,21 @@ class Stepper:
     def focusables(self) -> list[Focusable]:
         return [button_focus(self.minus), button_focus(self.plus)]
 
+    @staticmethod
+    def caption_px(height: int) -> int:
+        return max(MIN_TEXT, round(height * 0.45))
+
+    def least_width(self, height: int) -> int:
+        """Both buttons and a middle as wide as one: room for a few digits."""
+        return 3 * height
+
     def draw(self, surface: pygame.Surface) -> None:
         middle = pygame.Rect(self.minus.rect.right + 4, self.rect.y,
                              self.plus.rect.left - self.minus.rect.right - 8, self.rect.h)
         if middle.w > 0:
             surface.blit(rounded(middle.size, (0, 0, 0, 70), min(theme.RADIUS, middle.h // 2)),
                          middle)
-            image = label(self.show(self.value), max(MIN_TEXT, round(self.rect.h * 0.45)),
+            image = label(self.show(self.value), self.caption_px(self.rect.h),
                           theme.TEXT, bold=True)
             surface.blit(image, image.get_rect(center=middle.center))
         self.minus.draw(surface)
@@ -322,6 +347,14 @@ class Picker:
     def focusables(self) -> list[Focusable]:
         return self.stepper.focusables()
 
+    def least_width(self, height: int) -> int:
+        """Both buttons and a middle that holds the longest choice (drawn as `Stepper.draw`
+        sizes it)."""
+        size = Stepper.caption_px(height)
+        widest = max((theme.font(size, True).size(text)[0] for _, text in self.choices),
+                     default=0)
+        return 2 * height + 8 + widest + 16
+
     def draw(self, surface: pygame.Surface) -> None:
         self.stepper.draw(surface)
 
@@ -343,12 +376,20 @@ class ReadOnly:
     def focusables(self) -> list[Focusable]:
         return []
 
+    @staticmethod
+    def caption_px(height: int) -> int:
+        return max(MIN_TEXT, round(height * 0.42))
+
+    def least_width(self, height: int) -> int:
+        """Room for the whole value (drawn as `draw` sizes it)."""
+        return theme.font(self.caption_px(height)).size(self.text)[0] + 16
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.w <= 0:
             return
         surface.blit(rounded(self.rect.size, (0, 0, 0, 50), min(theme.RADIUS, self.rect.h // 2),
                              (255, 255, 255, 28)), self.rect)
-        size = max(MIN_TEXT, round(self.rect.h * 0.42))
+        size = self.caption_px(self.rect.h)
         image = label(fit(self.text, size, self.rect.w - 12), size, theme.TEXT_DIM)
         surface.blit(image, image.get_rect(center=self.rect.center))
 

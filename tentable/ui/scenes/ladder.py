@@ -23,7 +23,7 @@ from tentable.session import HUMAN, RULES, Seat, Session, random_seed
 from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
-from tentable.ui.widgets.panel import blit_label, draw_panel, fit, rounded
+from tentable.ui.widgets.panel import blit_label, draw_panel, label, rounded, wrap
 from tentable.ui.widgets.shapes import symbol_icon
 
 GAME = "ten"
@@ -33,6 +33,25 @@ GRID = (52, 96, 88)    # the chart's faint lines at ±the largest margin
 # The results are told apart by symbol as well as colour (colour-blind safe).
 LOOK = {WIN: ("star", theme.OI_GREEN), DRAW: ("circle", theme.TEXT_DIM),
         LOSS: ("diamond", theme.OI_VERMILLION)}
+
+
+def wrap_list(text: str, size: int, width: int, separator: str = "  ·  ") -> list[str]:
+    """`text`, items joined by `separator`, wrapped between items where it can be."""
+    lines: list[str] = []
+    for item in text.split(separator):
+        joined = f"{lines[-1]}{separator}{item}" if lines else item
+        if lines and theme.font(size).size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines += wrap(item, size, width)
+    return lines
+
+
+def intro_lines(complete: bool, size: int, width: int) -> list[str]:
+    """What the title has under it, wrapped: the rules, or (bold) that the ladder is
+    complete."""
+    text = t("ladder.complete_banner") if complete else t("ladder.rules")
+    return wrap(text, size, width, complete)
 
 
 def solo_session(target: int) -> Session:
@@ -120,7 +139,12 @@ class LadderScene(Scene):
         w, h = size
         s = self.scale = theme.ui_scale(size)
         margin, gap = px(48, s), px(28, s)
-        top, bh = px(150, s), px(50, s, 36)
+        bh = px(50, s, 36)
+        # Room for the intro as wrapped at this width, whichever it says: the rungs stay
+        # put when the ladder is completed.
+        lines = max(len(intro_lines(done, text_px(18, s), w - 2 * margin))
+                    for done in (False, True))
+        top = max(px(150, s), px(88, s) + lines * self._intro_step() + px(18, s))
         bottom = h - px(44, s) - bh - px(24, s)
         rung_w = px(260, s)
         rung_h = min(px(58, s), (bottom - top - (len(RUNGS) - 1) * px(8, s)) // len(RUNGS))
@@ -164,10 +188,7 @@ class LadderScene(Scene):
         backdrop(surface)
         blit_label(surface, t("ladder.title"), text_px(40, s), theme.ACCENT, bold=True,
                    midtop=(w // 2, px(28, s)))
-        line = t("ladder.complete_banner") if self.ladder.complete else t("ladder.rules")
-        blit_label(surface, fit(line, text_px(18, s), w - 2 * px(48, s)), text_px(18, s),
-                   theme.ACCENT if self.ladder.complete else theme.TEXT_DIM,
-                   bold=self.ladder.complete, midtop=(w // 2, px(88, s)))
+        self._draw_intro(surface)
         for target in RUNGS:
             self._draw_rung(surface, target)
         self._draw_chart(surface)
@@ -179,6 +200,19 @@ class LadderScene(Scene):
         blit_label(surface, t("ladder.hint"), text_px(14, s), theme.TEXT_DIM,
                    midbottom=(w // 2, surface.get_height() - px(12, s)))
         self.nav.draw(surface, s)
+
+    def _intro_step(self) -> int:
+        return label("Hg", text_px(18, self.scale), bold=True).get_height()
+
+    def _draw_intro(self, surface: pygame.Surface) -> None:
+        s, w = self.scale, surface.get_width()
+        done = self.ladder.complete
+        size = text_px(18, s)
+        y = px(88, s)
+        for line in intro_lines(done, size, w - 2 * px(48, s)):
+            blit_label(surface, line, size, theme.ACCENT if done else theme.TEXT_DIM, bold=done,
+                       midtop=(w // 2, y))
+            y += self._intro_step()
 
     def _draw_rung(self, surface: pygame.Surface, target: int) -> None:
         s, rect = self.scale, self.rungs[target]
@@ -215,25 +249,15 @@ class LadderScene(Scene):
         inner = box.inflate(-2 * pad, -2 * pad)
         small = text_px(15, s)
         if not games:
-            blit_label(surface, fit(t("ladder.no_games"), text_px(18, s), inner.w),
-                       text_px(18, s), theme.TEXT_DIM, center=inner.center)
+            self._draw_centred(surface, t("ladder.no_games"), text_px(18, s), inner)
             return
         axis_w = px(44, s)
         slot = max(px(MIN_SLOT, s), 1)
         shown = list(games[-min(MAX_BARS, max(1, (inner.w - axis_w) // slot)):])
-        title = t("ladder.chart", n=len(shown))
-        head = blit_label(surface, title, text_px(18, s), theme.TEXT, bold=True,
-                          topleft=inner.topleft)
-        tally = self.ladder.counts()
-        foot_h = px(26, s)
-        blit_label(surface, fit(t("ladder.tally", games=len(games), win=tally[WIN],
-                                  draw=tally[DRAW], loss=tally[LOSS],
-                                  best=self.ladder.best or t("ladder.best_none")),
-                                small, inner.w), small, theme.TEXT_DIM,
-                   bottomleft=inner.bottomleft)
-        plot = pygame.Rect(inner.x + axis_w, head.bottom + px(14, s), inner.w - axis_w,
-                           inner.bottom - foot_h - px(22, s) - head.bottom - px(14, s))
-        self._draw_legend(surface, (inner.right, head.centery))
+        head = self._draw_chart_head(surface, inner, len(shown))
+        foot = self._draw_tally(surface, inner)
+        plot = pygame.Rect(inner.x + axis_w, head + px(14, s), inner.w - axis_w,
+                           foot - px(22, s) - head - px(14, s))
         reach = max(5, max(abs(game.margin) for game in shown))
         zero = plot.centery
         half = plot.h // 2 - px(12, s)
@@ -245,6 +269,9 @@ class LadderScene(Scene):
         step = min(plot.w / len(shown), px(36, s))
         bar_w = max(2, round(step * 0.62))
         icon_px = max(8, min(px(16, s), round(step * 0.9)))
+        # each bar's target under it where the bars leave room for "10" (small text keeps
+        # its size at a small scale, the bars do not)
+        room_for_targets = max(px(18, s), theme.font(text_px(12, s)).size("10")[0] + px(6, s))
         for i, game in enumerate(shown):
             cx = round(plot.x + step * (i + 0.5))
             shape, colour = LOOK[game.result]
@@ -256,9 +283,55 @@ class LadderScene(Scene):
             tip = zero - length - icon_px if game.margin >= 0 else zero + length + icon_px
             icon = symbol_icon(shape, icon_px, colour)
             surface.blit(icon, icon.get_rect(center=(cx, tip if game.margin else zero)))
-            if step >= px(18, s):
+            if step >= room_for_targets:
                 blit_label(surface, str(game.target), text_px(12, s), theme.TEXT_DIM,
                            midtop=(cx, plot.bottom + px(4, s)))
+
+    def _draw_chart_head(self, surface: pygame.Surface, inner: pygame.Rect, shown: int) -> int:
+        """The chart's title with the legend beside it, or under it where the two do not fit
+        side by side; returns where they end."""
+        s = self.scale
+        head = blit_label(surface, t("ladder.chart", n=shown), text_px(18, s), theme.TEXT,
+                          bold=True, topleft=inner.topleft)
+        legend_w = self._legend_width()
+        if head.w + px(24, s) + legend_w <= inner.w:
+            self._draw_legend(surface, (inner.right, head.centery))
+            return head.bottom
+        step = label("Hg", text_px(15, s)).get_height()
+        self._draw_legend(surface, (inner.x + legend_w, head.bottom + px(4, s) + step // 2))
+        return head.bottom + px(4, s) + step
+
+    def _draw_tally(self, surface: pygame.Surface, inner: pygame.Rect) -> int:
+        """The counts at the chart's foot, wrapped; returns the top of their room."""
+        s, small = self.scale, text_px(15, self.scale)
+        counts = self.ladder.counts()
+        text = t("ladder.tally", games=len(self.ladder.games), win=counts[WIN],
+                 draw=counts[DRAW], loss=counts[LOSS],
+                 best=self.ladder.best or t("ladder.best_none"))
+        lines = wrap_list(text, small, inner.w)
+        step = label("Hg", small).get_height()
+        top = inner.bottom - len(lines) * step
+        for i, line in enumerate(lines):
+            blit_label(surface, line, small, theme.TEXT_DIM, topleft=(inner.x, top + i * step))
+        return top - px(8, s)
+
+    @staticmethod
+    def _draw_centred(surface: pygame.Surface, text: str, size: int, box: pygame.Rect) -> None:
+        """`text` wrapped to `box`'s width, the lines centred in it."""
+        lines = wrap(text, size, box.w)
+        step = label("Hg", size).get_height()
+        y = box.centery - len(lines) * step // 2
+        for line in lines:
+            blit_label(surface, line, size, theme.TEXT_DIM, midtop=(box.centerx, y))
+            y += step
+
+    def _legend_width(self) -> int:
+        """How wide `_draw_legend` draws."""
+        s = self.scale
+        font = theme.font(text_px(15, s))
+        items = [font.size(t(f"ladder.{result}"))[0] + px(6, s) + px(14, s, 10)
+                 for result in (LOSS, DRAW, WIN)]
+        return sum(items) + px(16, s) * (len(items) - 1)
 
     def _draw_legend(self, surface: pygame.Surface, midright: tuple[int, int]) -> None:
         s = self.scale

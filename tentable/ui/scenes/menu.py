@@ -19,11 +19,18 @@ from tentable.ui.scenes.common import (Focusable, KeyNav, backdrop, button_focus
                                        px, text_px)
 from tentable.session import Session
 from tentable.text import t
-from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.button import Button, caption_width
 from tentable.ui.widgets.illustration import illustration
 from tentable.ui.widgets.panel import blit_label, fit, label, rounded, wrap
 
 PLAY, CONTINUE, RULES = "play", "continue", "rules"   # the parts of a tile keys can focus
+ART_SHARE = 0.46    # of a tile's height for its picture, where the words under it leave room
+LEAST_ART = 64      # units: a short room takes the gaps round the tiles before the picture
+
+
+def title_slot(scale: float) -> int:
+    """The height a one-line title takes, whatever size it fits at: the tiles' lines align."""
+    return label("Hg", text_px(25, scale), theme.TEXT, bold=True).get_height()
 
 
 def players_text(game: Game) -> str:
@@ -40,6 +47,21 @@ def fitted_title(text: str, width: int, scale: float) -> list[pygame.Surface]:
             return [image]
     size = text_px(19, scale)
     return [label(line, size, theme.TEXT, bold=True) for line in wrap(text, size, width, True)[:2]]
+
+
+def pill_height(scale: float) -> int:
+    return px(34, scale, 26)
+
+
+def row_widths(buttons: list[Button], most: int, room: int, height: int, pad: int) -> list[int]:
+    """Widths for a row of buttons in `room` (the gaps taken off): all alike, at most `most`,
+    where every caption fits that; else each its caption's width and a share of the rest."""
+    share = min(most, room // max(1, len(buttons)))
+    needs = [caption_width(button.text, height) + pad for button in buttons]
+    if max(needs, default=0) <= share:
+        return [share] * len(buttons)
+    spare = max(0, room - sum(needs)) // max(1, len(buttons))
+    return [need + spare for need in needs]
 
 
 def games_in_progress(show: Callable[[str], None]) -> dict[str, Session]:
@@ -83,15 +105,30 @@ class GameTile:
         self.continue_pill = pygame.Rect(0, 0, 0, 0)
         self.rules_pill = pygame.Rect(0, 0, 0, 0)
         self.art: pygame.Surface | None = None
+        self.art_h = 0
         self.hover: str | None = None      # PLAY, CONTINUE or None
         self.pressed: str | None = None
 
-    def layout(self, rect: pygame.Rect, scale: float) -> None:
+    def words_height(self, tile_w: int, scale: float) -> int:
+        """What a tile `tile_w` wide needs under its picture: title, players and pills."""
+        width = tile_w - 2 * px(16, scale)
+        lines = fitted_title(self.game.title, width, scale)
+        title = (title_slot(scale) if len(lines) == 1
+                 else sum(line.get_height() for line in lines))
+        players = label("Hg", text_px(16, scale), bold=True).get_height()
+        pills = pill_height(scale) + px(12, scale)
+        if self.on_continue is not None:
+            pills += pill_height(scale) + px(8, scale)
+        return px(12, scale) + title + players + px(6, scale) + pills
+
+    def layout(self, rect: pygame.Rect, scale: float, art_h: int) -> None:
+        """Place the tile at `rect` with a picture `art_h` tall (the same on every tile)."""
         self.rect = pygame.Rect(rect)
         inset = px(10, scale)
-        self.art = illustration(self.game.id, (self.rect.w - 2 * inset, round(self.rect.h * 0.46)))
+        self.art_h = art_h
+        self.art = illustration(self.game.id, (self.rect.w - 2 * inset, art_h))
         x, width = self.rect.x + px(16, scale), self.rect.w - 2 * px(16, scale)
-        pill_h = px(34, scale, 26)
+        pill_h = pill_height(scale)
         self.play_pill = pygame.Rect(x, self.rect.bottom - pill_h - px(12, scale), width, pill_h)
         self.continue_pill = (self.play_pill.move(0, -pill_h - px(8, scale))
                               if self.on_continue is not None else pygame.Rect(0, 0, 0, 0))
@@ -100,7 +137,7 @@ class GameTile:
             text_w = theme.font(text_px(14, scale), True).size(t("menu.rules"))[0]
             width = min(text_w + px(20, scale), self.rect.w - 2 * inset)
             height = px(26, scale, 22)
-            stage_bottom = self.rect.y + inset + round(self.rect.h * 0.46)
+            stage_bottom = self.rect.y + inset + art_h
             self.rules_pill = pygame.Rect(self.rect.right - inset - px(6, scale) - width,
                                           stage_bottom - px(6, scale) - height, width, height)
 
@@ -153,8 +190,7 @@ class GameTile:
         surface.blit(rounded(box.size, (12, 40, 37, 232), radius, edge, 2 if lit else 1), box)
         # a lighter "stage" behind the cards
         inset = px(10, scale)
-        stage = pygame.Rect(box.x + inset, box.y + inset, box.w - 2 * inset,
-                            round(box.h * 0.46))
+        stage = pygame.Rect(box.x + inset, box.y + inset, box.w - 2 * inset, self.art_h)
         surface.blit(rounded(stage.size, (*theme.FELT_LIGHT, 255), max(4, radius - 6)), stage)
         if self.art is not None:
             surface.blit(self.art, self.art.get_rect(center=stage.center))
@@ -164,7 +200,7 @@ class GameTile:
         x, width = box.x + px(16, scale), box.w - 2 * px(16, scale)
         y = stage.bottom + px(12, scale)
         lines = fitted_title(self.game.title, width, scale)
-        slot = label("Hg", text_px(25, scale), theme.TEXT, bold=True).get_height()
+        slot = title_slot(scale)
         if len(lines) == 1:
             surface.blit(lines[0], lines[0].get_rect(midleft=(x, y + slot // 2)))
             y += slot
@@ -283,22 +319,43 @@ class MenuScene(Scene):
         n = max(1, len(self.tiles))
         tile_w = min(px(250, s), (w - 2 * margin - (n - 1) * gap) // n)
         head, foot = px(186, s), px(40, s)
-        bw, bh = px(180, s), px(46, s, 34)
-        between = px(44, s)
-        tile_h = min(px(400, s), h - head - foot - bh - 2 * between, round(tile_w * 1.9))
-        top = head + max(0, (h - head - foot - (tile_h + between + bh)) // 3)
+        bh = px(46, s, 34)
+        below = h - head - foot - bh        # for the tiles, the buttons and the gaps round them
+        words = max((tile.words_height(tile_w, s) for tile in self.tiles), default=0)
+        tile_h, between = self._tile_height(tile_w, below, words, s)
+        art_h = max(1, min(round(tile_h * ART_SHARE), tile_h - px(10, s) - words))
+        top = head + max(0, (below - (tile_h + between)) // 3)
         x = (w - (n * tile_w + (n - 1) * gap)) // 2
         for i, tile in enumerate(self.tiles):
-            tile.layout(pygame.Rect(x + i * (tile_w + gap), top, tile_w, tile_h), s)
-        by = top + tile_h + between
-        x = (w - len(self.buttons) * bw - gap * (len(self.buttons) - 1)) // 2
-        for button in self.buttons:
-            button.layout((x, by, bw, bh))
-            x += bw + gap
+            tile.layout(pygame.Rect(x + i * (tile_w + gap), top, tile_w, tile_h), s, art_h)
+        self._layout_buttons(w, top + tile_h + between, bh, s)
         self.tile_items = [(item, tile, part) for tile in self.tiles
                            for item, part in tile.focusables()]
         self.nav.set_items([item for item, _, _ in self.tile_items]
                            + [button_focus(b) for b in self.buttons])
+
+    @staticmethod
+    def _tile_height(tile_w: int, below: int, words: int, s: float) -> tuple[int, int]:
+        """The tiles' height and the gap under them, as designed where there is room; in a
+        short room the gaps give way before the pictures go below their least."""
+        between = px(44, s)
+        tile_h = min(px(400, s), below - 2 * between, round(tile_w * 1.9))
+        least = px(10, s) + px(LEAST_ART, s) + words
+        if tile_h < least:
+            between = max(px(16, s), (below - least) // 2)
+            tile_h = below - 2 * between
+        return tile_h, between
+
+    def _layout_buttons(self, w: int, y: int, bh: int, s: float) -> None:
+        """One row, centred, no wider than the tiles' row: in a narrow room each button
+        takes the width its caption needs."""
+        gap = px(22, s)
+        room = w - 2 * px(48, s) - gap * (len(self.buttons) - 1)
+        widths = row_widths(self.buttons, px(180, s), room, bh, px(24, s))
+        x = (w - sum(widths) - gap * (len(self.buttons) - 1)) // 2
+        for button, width in zip(self.buttons, widths):
+            button.layout((x, y, width, bh))
+            x += width + gap
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -20,6 +20,7 @@ ROWS = (
     ("animation_speed", "speed", store.ANIMATION_SPEEDS),
     ("window_mode", "window", store.WINDOW_MODES),
     ("card_size", "size", store.CARD_SIZES),
+    ("ui_size", "uisize", store.UI_SIZES),
     ("moments", "moments", store.MOMENTS),
     ("coach", "coach", (False, True)),      # TEN's coach (odds before each flip)
 )
@@ -49,6 +50,8 @@ class SettingsScene(Scene):
     def change(self, key: str, value: str) -> None:
         if key == "window_mode":
             self.app.set_fullscreen(value == "fullscreen")
+        elif key == "ui_size":
+            self.app.set_ui_size(value)     # this screen, too, is laid out again
         else:
             self.app.settings[key] = value
 
@@ -65,6 +68,14 @@ class SettingsScene(Scene):
         self.app.set_read_aloud(on)
         if on:              # heard at once: it works
             self.app.speech.say(f"{t('settings.read_aloud')}: {t('aloud.True')}")
+
+    def capped_note(self) -> str | None:
+        """What the window shows when it has no room for the chosen scale."""
+        choice = self.app.settings.get("ui_size", "auto")
+        shown = round(theme.ui_scale(self.app.size) * 100)
+        if choice == "auto" or shown >= int(choice):
+            return None
+        return t("uisize.capped", percent=shown)
 
     def change_language(self, choice: str) -> None:
         self.app.set_language(choice)      # this screen, too, is built again in the new words
@@ -87,13 +98,16 @@ class SettingsScene(Scene):
         inner = self.panel.inflate(-2 * px(40, s), -2 * px(36, s))
         y = inner.y + px(78, s)
         control_w = round(inner.w * 0.6)
+        control_h = min(px(44, s, 32), step - px(4, s))     # rows never touch
         for key, control in self.rows:
-            control.layout(pygame.Rect(inner.right - control_w, y, control_w, px(44, s, 32)))
+            control.layout(pygame.Rect(inner.right - control_w, y, control_w, control_h))
             y += step
         bw, bh = px(200, s), px(52, s, 38)
         self.done.layout((self.panel.centerx - bw // 2, inner.bottom - bh, bw, bh))
         items = [item for _, control in self.rows for item in control.focusables()]
-        self.nav.set_items(items + [button_focus(self.done)], len(items))
+        # Done has the focus at first; laid out again (a new scale), the focus stays put
+        self.nav.set_items(items + [button_focus(self.done)],
+                           None if self.nav.items else len(items))
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -114,8 +128,13 @@ class SettingsScene(Scene):
         blit_label(surface, t("settings.title"), text_px(36, s), theme.TEXT, bold=True,
                    midtop=(self.panel.centerx, inner.y))
         for key, control in self.rows:
+            note = self.capped_note() if key == "ui_size" else None
+            y = control.rect.centery - (text_px(8, s) if note else 0)
             blit_label(surface, t(f"settings.{key}"), text_px(19, s), theme.TEXT, bold=True,
-                       midleft=(inner.x, control.rect.centery))
+                       midleft=(inner.x, y))
+            if note:
+                blit_label(surface, note, text_px(theme.FONT_SMALL, s), theme.TEXT_DIM,
+                           topleft=(inner.x, y + text_px(11, s)))
             control.draw(surface)
         self.done.draw(surface)
         self.nav.draw(surface, s)

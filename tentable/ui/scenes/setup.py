@@ -28,13 +28,13 @@ from tentable.ui.scene import Scene
 from tentable.ui.scenes import NoTable, register_scene, table_for
 from tentable.ui.scenes.common import (Focusable, KeyNav, Picker, ReadOnly, Segmented, Stepper,
                                        TextField, backdrop, button_focus, px, same_value,
-                                       text_px)
+                                       text_px, text_scale)
 from tentable.session import BOT, HUMAN, MAX_SEED, RULES, Seat, Session, random_seed
 from tentable.text import t, t_or
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.illustration import illustration
-from tentable.ui.widgets.panel import blit_label, draw_panel, fit, rounded, wrap
+from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label, rounded, wrap
 from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol
 from tentable.ui.widgets.shapes import symbol_icon
 
@@ -43,6 +43,7 @@ SEED_DIGITS = len(str(MAX_SEED))
 SEGMENTS_MAX = 4        # more choices than this: a picker instead of a row of segments
 PICKER_MAX = 100        # an optional int range this wide or wider is shown read-only
 ORDERS_SHOWN = 6        # list options: this many fixed orders besides "from the seed"
+LEAST_CONTROL = 28      # units: an option's control is never lower, however many options
 
 
 def default_name(index: int) -> str:
@@ -67,7 +68,12 @@ class SeatRow:
         kind = seat.kind if seat.kind in (HUMAN, BOT) else HUMAN
         self.kind = Segmented([(HUMAN, t("setup.human")), (BOT, t("setup.computer"))], kind)
         bot = seat.bot if seat.bot in bots else (bots[-1] if bots else "")
-        self.level = Segmented([(name, t_or(f"bot.{name}", name.title())) for name in bots], bot)
+        levels = [(name, t_or(f"bot.{name}", name.title())) for name in bots]
+        # a row of levels where they fit whole (a large scale may not leave the room), else
+        # ‹ level › stepping through them; each follows the other
+        self.levels = Segmented(levels, bot, lambda value: self.stepped.select(value))
+        self.stepped = Picker(levels, bot, lambda value: self.levels.select(value))
+        self.level: Segmented | Picker = self.levels
         self.rules = ReadOnly(RULES, t("setup.automaton"))
         self.automaton = False
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -88,6 +94,8 @@ class SeatRow:
         self.name.layout(pygame.Rect(nx, rect.y, nw, rect.h))
         self.kind.layout(pygame.Rect(kx, rect.y, kw, rect.h))
         self.rules.layout(pygame.Rect(kx, rect.y, kw, rect.h))
+        fits = self.levels.least_width(rect.h) <= lw
+        self.level = self.levels if fits or not rect.h else self.stepped
         self.level.layout(pygame.Rect(lx, rect.y, lw, rect.h))
 
     def controls(self) -> list:
@@ -158,6 +166,9 @@ class OptionRow:
         self.help = t_or(f"option.{game_id}.{option.name}.help", option.help)
         self.editable = True
         self.control: Any = None
+        self.stacked = False                 # the label above the control, not beside it
+        self.width = 0                       # the control's, as laid out
+        self.help_lines: list[str] = []      # the help as wrapped for the panel
         self._build(value)
 
     def text(self, value: Any) -> str:
@@ -208,6 +219,12 @@ class OptionRow:
         return isinstance(self.control, Picker) or (
             isinstance(self.control, Segmented) and len(self.control.choices) > 2)
 
+    def liked_width(self, room: int, s: float) -> int:
+        """The control's width where the panel has room for it beside the label."""
+        if self.wide:
+            return min(round(room * 0.62), px(240, s))
+        return px(200, s) if isinstance(self.control, Segmented) else px(150, s)
+
     def follow(self, players: int) -> None:
         """The player count changed: take the suggestion unless the player chose a value
         that still fits; offer only the values allowed now."""
@@ -253,6 +270,15 @@ def remembered_option(option: Option, options: dict, players: int) -> tuple[Any,
 
 
 # -- the screen ------------------------------------------------------------------------
+def label_height(size: int, bold: bool = False) -> int:
+    return label("Hg", size, bold=bold).get_height()
+
+
+def help_step(s: float) -> int:
+    """From one line of an option's help to the next (small text: `text_scale`)."""
+    return px(18, text_scale(s), 16)
+
+
 @register_scene("setup")
 class SetupScene(Scene):
     def __init__(self, app, game_id: str, in_progress: bool = False) -> None:
@@ -289,7 +315,7 @@ class SetupScene(Scene):
         self.scale = 1.0
         self.seats_panel = self.options_panel = pygame.Rect(0, 0, 0, 0)
         self.columns: list[tuple[int, int]] = []
-        self.seed_label_y = 0
+        self.seed_block = pygame.Rect(0, 0, 0, 0)
         self.ghosts: list[tuple[int, pygame.Rect]] = []   # seats the stepper could add
         self.art: tuple[pygame.Surface, pygame.Rect] | None = None
         self._mark_automata()
@@ -435,17 +461,30 @@ class SetupScene(Scene):
         w, h = size
         s = self.scale = theme.ui_scale(size)
         margin, gap = px(44, s), px(24, s)
-        top, footer = px(118, s), px(92, s)
+        top, footer = px(110, s), px(92, s)
         panel_h = h - top - footer
         left_w = round((w - 2 * margin - gap) * 0.62)
         self.seats_panel = pygame.Rect(margin, top, left_w, panel_h)
         self.options_panel = pygame.Rect(margin + left_w + gap, top,
                                          w - 2 * margin - gap - left_w, panel_h)
-        pad = px(24, s)
-        inner = self.seats_panel.inflate(-2 * pad, -2 * pad)
-        ctrl_h = px(40, s, 30)
+        self._layout_seats(s)
+        self._layout_options(s)
+        self._layout_footer(w, h - footer, h, s)
+        items = self.players.focusables()
+        for row in self.rows[: self.players.value]:
+            items += row.focusables()
+        for row in self.options:
+            items += row.control.focusables()
+        items += [self.seed.focusable(), button_focus(self.new_seed), button_focus(self.back),
+                  button_focus(self.rules)]
+        items.append(button_focus(self.start))
+        keep = self.nav.index if self.nav.items else len(items) - 1
+        self.nav.set_items(items, min(keep, len(items) - 1))
+
+    def _layout_seats(self, s: float) -> None:
+        inner = self.seats_panel.inflate(-2 * px(24, s), -2 * px(24, s))
         row_h = min(px(54, s), (inner.h - px(96, s)) // max(1, self.game.max_players))
-        ctrl_h = min(ctrl_h, row_h - px(8, s))
+        ctrl_h = min(px(40, s, 30), row_h - px(8, s))
         # Players: − n +
         self.players.layout(pygame.Rect(inner.right - px(150, s), inner.y, px(150, s), ctrl_h))
         # columns: name | human/computer | level
@@ -464,55 +503,82 @@ class SetupScene(Scene):
             else:
                 row.layout(pygame.Rect(0, 0, 0, 0), [(0, 0)] * 3)
                 self.ghosts.append((i, pygame.Rect(x, y + i * row_h, inner.right - x, ctrl_h)))
-        # options and seed
-        inner = self.options_panel.inflate(-2 * pad, -2 * pad)
-        y = inner.y + px(40, s)
+
+    def _layout_options(self, s: float) -> None:
+        """Each label takes the width it needs, its control what is left up to the width it
+        likes; a control that would be too narrow for its captions goes under its label.
+        The controls are as tall as the panel has room for, the picture in what is left."""
+        inner = self.options_panel.inflate(-2 * px(24, s), -2 * px(24, s))
+        body = text_px(18, s)
+        tall = px(40, s, 30)
         for row in self.options:
-            width = min(round(inner.w * 0.62), px(240, s)) if row.wide else (
-                px(200, s) if isinstance(row.control, Segmented) else px(150, s))
-            row.control.layout(pygame.Rect(inner.right - width, y, width, ctrl_h))
-            y += ctrl_h + px(12, s)
-            if row.help:
-                y += len(wrap(row.help, text_px(14, s), inner.w)) * px(18, s, 16) + px(8, s)
-        seed_y = max(y + px(20, s), inner.bottom - ctrl_h - px(56, s))
-        self.seed_label_y = seed_y
-        space = pygame.Rect(inner.x, y, inner.w, seed_y - y - px(12, s))
+            liked = row.liked_width(inner.w, s)
+            beside = inner.w - theme.font(body, True).size(row.label)[0] - px(10, s)
+            least = row.control.least_width(tall)
+            row.stacked = min(liked, beside) < least
+            row.width = min(inner.w, max(liked, least)) if row.stacked else min(liked, beside)
+            row.help_lines = wrap(row.help, text_px(14, s), inner.w) if row.help else []
+        head = px(40, s)
+        fixed = head + sum(sum(self._option_spacing(row, s)) for row in self.options)
+        ctrl_h = min(tall, (inner.h - fixed) // max(1, len(self.options)))
+        ctrl_h = max(px(LEAST_CONTROL, s), ctrl_h)
+        y = inner.y + head
+        for row in self.options:
+            above, below = self._option_spacing(row, s)
+            row.control.layout(pygame.Rect(inner.right - row.width, y + above, row.width, ctrl_h))
+            y += above + ctrl_h + below
+        self._place_art(pygame.Rect(inner.x, y, inner.w, inner.bottom - y), s)
+
+    def _option_spacing(self, row: OptionRow, s: float) -> tuple[int, int]:
+        """The room an option takes above its control (a label there) and below it (help)."""
+        above = label_height(text_px(18, s)) + px(4, s) if row.stacked else 0
+        if not row.help_lines:
+            return above, px(12, s)
+        return above, px(6, s) + len(row.help_lines) * help_step(s) + px(8, s)
+
+    def _place_art(self, space: pygame.Rect, s: float) -> None:
+        """The game's picture in the room the options leave, if there is enough."""
         self.art = None
         if space.h >= px(110, s):
-            room = pygame.Rect(0, 0, space.w, min(space.h, px(190, s)))
+            room = pygame.Rect(0, 0, space.w, min(space.h - px(12, s), px(190, s)))
             room.center = space.center
             self.art = (illustration(self.game.id, room.size), room)
-        self.seed.layout(pygame.Rect(inner.x, seed_y + px(30, s), round(inner.w * 0.5), ctrl_h))
-        self.new_seed.layout(pygame.Rect(self.seed.rect.right + px(12, s), seed_y + px(30, s),
-                                         inner.right - self.seed.rect.right - px(12, s), ctrl_h))
+
+    def _layout_footer(self, w: int, y: int, h: int, s: float) -> None:
+        """Back and How to play on the left, Start on the right, and between them the seed
+        (it goes with the game Start begins): its heading and hint over field and button."""
+        margin = px(44, s)
         bw, bh = px(200, s), px(52, s, 38)
-        by = h - footer + (footer - bh) // 2
+        by = y + (h - y - bh) // 2
         self.back.layout((margin, by, px(150, s), bh))
         self.rules.layout((margin + px(150, s) + px(14, s), by, px(170, s), bh))
         self.start.layout((w - margin - bw, by, bw, bh))
-        items = self.players.focusables()
-        for row in self.rows[: self.players.value]:
-            items += row.focusables()
-        for row in self.options:
-            items += row.control.focusables()
-        items += [self.seed.focusable(), button_focus(self.new_seed), button_focus(self.back),
-                  button_focus(self.rules)]
-        items.append(button_focus(self.start))
-        keep = self.nav.index if self.nav.items else len(items) - 1
-        self.nav.set_items(items, min(keep, len(items) - 1))
+        left, right = self.rules.rect.right + px(24, s), self.start.rect.x - px(24, s)
+        width = min(px(380, s), right - left)
+        ctrl_h = px(36, s, 28)
+        heading = label_height(text_px(22, s), True)
+        top = y + (h - y - heading - px(4, s) - ctrl_h) // 2
+        self.seed_block = pygame.Rect(right - width, top, width, heading + px(4, s) + ctrl_h)
+        field_y = top + heading + px(4, s)
+        self.seed.layout(pygame.Rect(right - width, field_y, width // 2, ctrl_h))
+        x = self.seed.rect.right + px(12, s)
+        self.new_seed.layout(pygame.Rect(x, field_y, right - x, ctrl_h))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scale
         backdrop(surface)
         margin = px(44, s)
-        blit_label(surface, t("setup.title"), text_px(17, s), theme.TEXT_DIM, bold=True,
-                   topleft=(margin, px(26, s)))
+        kicker = blit_label(surface, t("setup.title"), text_px(17, s), theme.TEXT_DIM,
+                            bold=True, topleft=(margin, px(26, s)))
         blit_label(surface, self.game.title, text_px(40, s), theme.TEXT, bold=True,
                    topleft=(margin, px(48, s)))
-        blit_label(surface, t("setup.hint"), text_px(14, s), theme.TEXT_DIM,
-                   bottomright=(surface.get_width() - margin, self.seats_panel.y - px(10, s)))
+        # the keys on the kicker's line: a long title has the whole width below it
+        room = surface.get_width() - 2 * margin - kicker.w - px(24, s)
+        blit_label(surface, fit(t("setup.hint"), text_px(14, s), room), text_px(14, s),
+                   theme.TEXT_DIM, midright=(surface.get_width() - margin, kicker.centery))
         self._draw_seats(surface)
         self._draw_options(surface)
+        self._draw_seed(surface)
         self.back.draw(surface)
         self.rules.draw(surface)
         self.start.draw(surface)
@@ -559,19 +625,24 @@ class SetupScene(Scene):
                        topleft=(inner.x, inner.y + px(44, s)))
         for row in self.options:
             rect = row.control.rect
-            room = rect.x - inner.x - px(10, s)
-            blit_label(surface, fit(row.label, body, room, True), body, theme.TEXT, bold=True,
-                       midleft=(inner.x, rect.centery))
+            if row.stacked:
+                blit_label(surface, fit(row.label, body, inner.w, True), body, theme.TEXT,
+                           bold=True, bottomleft=(inner.x, rect.y - px(4, s)))
+            else:
+                blit_label(surface, row.label, body, theme.TEXT, bold=True,
+                           midleft=(inner.x, rect.centery))
             row.control.draw(surface)
             y = rect.bottom + px(6, s)
-            if row.help:
-                for line in wrap(row.help, small, inner.w):
-                    blit_label(surface, line, small, theme.TEXT_DIM, topleft=(inner.x, y))
-                    y += px(18, s, 16)
+            for line in row.help_lines:
+                blit_label(surface, line, small, theme.TEXT_DIM, topleft=(inner.x, y))
+                y += help_step(s)
         if self.art is not None:
             surface.blit(*self.art)
-        self._heading(surface, t("setup.seed"), (inner.x, self.seed_label_y))
-        blit_label(surface, t("setup.seed_hint"), small, theme.TEXT_DIM,
-                   bottomright=(inner.right, self.seed_label_y + text_px(22, s)))
+
+    def _draw_seed(self, surface: pygame.Surface) -> None:
+        block = self.seed_block
+        self._heading(surface, t("setup.seed"), block.topleft)
+        blit_label(surface, t("setup.seed_hint"), text_px(14, self.scale), theme.TEXT_DIM,
+                   bottomright=(block.right, block.y + text_px(22, self.scale)))
         self.seed.draw(surface)
         self.new_seed.draw(surface)

@@ -49,7 +49,7 @@ from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.layers import Layers
-from tentable.ui.widgets.panel import draw_panel, fit, label
+from tentable.ui.widgets.panel import draw_panel, fit, label, wrap
 from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol
 from tentable.ui.widgets.shapes import symbol_icon
 
@@ -341,27 +341,43 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
         return t("table.only_choice" + self.you(seat), name=self.names[seat])
 
     def draw_status(self, surface: pygame.Surface) -> None:
-        """Whose turn it is, in a pill at the top centre. Override to place it elsewhere."""
+        """Whose turn it is, in a pill at the top centre (left of the buttons there); a
+        long only-move text in smaller type, on two lines where one is too short."""
         forced = self.forced
         text = self.forced_text(forced) if forced else self.status_text()
         if not text:
             return
+        w = surface.get_width()
         scale = theme.ui_scale(surface.get_size())
         size = text_px(theme.FONT_BODY, scale)
         current = self.match.current_player
         icon = symbol_icon(seat_symbol(current), size, seat_colour(current))
         pad = px(theme.PAD, scale)
-        image = label(fit(text, size, surface.get_width() // 2, bold=True), size,
-                      theme.TEXT, bold=True)
-        box = pygame.Rect(0, 0, image.get_width() + icon.get_width() + 3 * pad,
-                          image.get_height() + pad)
-        box.midtop = (surface.get_width() // 2, pad)
+        right = min(b.x for b in self.top_buttons()) - pad
+        room = right - pad - icon.get_width() - 3 * pad
+        lines = [text]
+        if theme.font(size, True).size(text)[0] > room:
+            size = text_px(theme.FONT_SMALL, scale)
+            lines = wrap(text, size, room, bold=True)
+            lines = lines[:1] + [fit(" ".join(lines[1:]), size, room, bold=True)] \
+                if len(lines) > 1 else lines
+        images = [label(line, size, theme.TEXT, bold=True) for line in lines]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in images) + icon.get_width() + 3 * pad,
+                          sum(i.get_height() for i in images) + pad)
+        box.midtop = (w // 2, pad)
+        box.right = min(box.right, right)
         self.status_rect = box      # a click on it plays the only move (the kit)
-        draw_panel(surface, box, radius=box.h // 2,
+        draw_panel(surface, box, radius=min(box.h // 2, px(20, scale)),
                    edge=theme.HIGHLIGHT if forced else theme.PANEL_EDGE)
         surface.blit(icon, icon.get_rect(midleft=(box.x + pad, box.centery)))
-        surface.blit(image, image.get_rect(midleft=(box.x + 2 * pad + icon.get_width(),
-                                                    box.centery)))
+        y = box.y + pad // 2
+        for image in images:
+            surface.blit(image, (box.x + 2 * pad + icon.get_width(), y))
+            y += image.get_height()
+
+    def top_buttons(self) -> list[pygame.Rect]:
+        """The buttons along the top right (the status pill keeps left of them)."""
+        return [self.pause_button.rect, self.undo.button.rect]
 
     # -- Scene protocol -----------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -98,6 +98,9 @@ class Hints(TableScene):
         width = max(undo.h * 2, text + undo.h)
         self.hint_button.layout((undo.x - undo.h // 3 - width, undo.y, width, undo.h))
 
+    def top_buttons(self) -> list[pygame.Rect]:
+        return super().top_buttons() + [self.hint_button.rect]
+
     def draw_status(self, surface: pygame.Surface) -> None:
         """The status pill, with the hint's lights under it and the Hint button beside
         the menu (drawn here: the base calls this after the view, under a dialog)."""

@@ -78,9 +78,19 @@ class Button:
                          self.rect.move(0, 2))
         edge = (255, 255, 255, 70) if self.enabled and self.hover else (255, 255, 255, 28)
         surface.blit(rounded(rect.size, (*fill, 255), radius, edge), rect)
-        px = max(10, min(round(self.rect.h * 0.42), theme.FONT_TITLE * 2))
+        px = caption_px(self.rect.h)
         text = label(self.text, px, ink, bold=True)
         if text.get_width() > rect.w - 8:  # shrink long captions rather than overflow
             px = max(8, int(px * (rect.w - 8) / text.get_width()))
             text = label(self.text, px, ink, bold=True)
         surface.blit(text, text.get_rect(center=rect.center))
+
+
+def caption_px(height: int) -> int:
+    """The caption's size on a button `height` tall (a long caption shrinks from there)."""
+    return max(10, min(round(height * 0.42), theme.FONT_TITLE * 2))
+
+
+def caption_width(text: str, height: int) -> int:
+    """How wide a button `height` tall must be to keep `text` at its size."""
+    return theme.font(caption_px(height), True).size(text)[0] + 8

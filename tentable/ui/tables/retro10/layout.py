@@ -17,7 +17,7 @@ import pygame
 
 from tentable.engine.retro10 import Retro10View
 from tentable.ui import theme
-from tentable.ui.scenes.common import px, text_px
+from tentable.ui.scenes.common import px, text_px, text_scale
 from tentable.ui.widgets import layout
 from tentable.ui.widgets.seatpanel import SeatPanel
 from tentable.text import t
@@ -67,7 +67,7 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int,
     log = pygame.Rect(right + pad, banner.bottom + pad, log_w, h - banner.bottom - 2 * pad)
     strip_h = round(card[1] * (1 + theme.SELECT_LIFT)) + px(26, s)
     strip_top = h - pad - strip_h
-    panel_w = px(200, s)
+    panel_w = px(200, text_scale(s))
     panel_h = SeatPanel.header_height(s) + back[1] + px(12, s)
     pile = (round((back[1] + px(8, s)) / theme.CARD_RATIO), back[1] + px(8, s))
     mine = pygame.Rect(pad, h - pad - panel_h, panel_w, panel_h)
@@ -90,8 +90,12 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int,
     places[bottom] = (hand_cx - place[0] * SECOND / 2, strip_top - place[1] / 2 - pad)
     mid_y = cy - px(10, s)
     step = place[0] * 1.7
-    if players >= 5:   # a full oval: the deck, round card and pot go above the own panel
-        small = text_px(theme.FONT_SMALL, s)
+    small = text_px(theme.FONT_SMALL, s)
+    # the top seat's panel and cards, the middle with its labels and the bottom seat's
+    # cards one above the other; where they do not fit (a full oval, or a large scale on
+    # a low window) the deck, round card and pot go above the own panel
+    stacked = panel_h + 3 * place[1] + 2 * small + 4 * pad
+    if players >= 5 or stacked > area.h:
         mid_y = mine.top - pad - 2 * small - px(10, s) - place[1] / 2
         cx = pad + place[0] / 2 + step
         # the hand starts right of the pot and its labels, never over them
@@ -100,6 +104,9 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int,
         hand_cx = (hand_left + action.left) / 2
         hand_w = action.left - hand_left - 2 * pad
         places[bottom] = (hand_cx - place[0] * SECOND / 2, strip_top - place[1] / 2 - pad)
+    x, y = places[bottom]
+    if y + place[1] / 2 > action.top:     # beside a tall action panel, never under it
+        places[bottom] = (min(x, action.left - pad - place[0] * (SECOND + 0.5)), y)
     toasts = pygame.Rect(round(area.centerx - px(260, s)),
                          round(area.centery + place[1] / 2 + px(20, s)), px(520, s),
                          round(places[bottom][1] - area.centery - place[1]))
@@ -109,6 +116,14 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int,
         deck=(cx - step, mid_y), round_card=(cx, mid_y), pot=(cx + step, mid_y),
         action=action, banner=banner, log=log, toasts=toasts, bottom=bottom, pad=pad,
         callout_y=area.centery if players >= 5 else mid_y + place[1] / 2 + px(52, s))
+
+
+def least_room(players: int) -> tuple[int, int] | None:
+    """The room (units) the oval needs where the smallest any scale leaves is too little:
+    five seats or more round it (measured on the fullest tables at 200%)."""
+    if players <= 4:
+        return None
+    return (1100, 620) if players == 5 else (1200, 675)
 
 
 def hug(panel: pygame.Rect, centre: Point, place: tuple[int, int], pad: int) -> Point:

@@ -50,6 +50,9 @@ class Retro10Table(Controls, Paint):
         self.tokens: list[Token] = []
         self.retell()
 
+    def least_room(self) -> tuple[int, int] | None:
+        return layout.least_room(self.session.players)
+
     def layout(self, size: tuple[int, int]) -> None:
         g = self.geo = layout.lay_out(size, self.card_size, self.session.players, self.bottom)
         self.log.layout(g.log, text_px(theme.FONT_SMALL, theme.ui_scale(size)))

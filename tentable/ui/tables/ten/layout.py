@@ -92,6 +92,12 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int, bottom: 
         toasts=pygame.Rect(band.x + band.w // 3, band.y, band.w * 2 // 3, band.h))
 
 
+# The middle band holds a card, the total, the bust line, the money and the keys line
+# between the others' collections and yours: measured on the fullest table (five seats,
+# large cards), it needs this much room, more than the least any scale leaves.
+LEAST_ROOM = (1120, 630)
+
+
 def tray_rect(g: Geometry) -> pygame.Rect:
     """The panel of an auction, a payment or the coach, over the right of the band."""
     r = pygame.Rect(0, 0, min(g.band.w - g.card[0] * 2, px(560, g.scale)), g.band.h)

@@ -44,6 +44,9 @@ class TenTable(Controls, Paint):
         self.bid_glow = 0.0                 # a new bid lights up, then fades (1 -> 0)
         self.retell()
 
+    def least_room(self) -> tuple[int, int]:
+        return layout.LEAST_ROOM
+
     def layout(self, size: tuple[int, int]) -> None:
         g = self.geo = layout.lay_out(size, self.card_size, self.session.players, self.bottom,
                                       len(self.buttons))

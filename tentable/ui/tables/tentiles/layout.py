@@ -15,7 +15,7 @@ import pygame
 
 from tentable.engine.tentiles import TenTilesView, coords
 from tentable.ui import theme
-from tentable.ui.scenes.common import px, text_px
+from tentable.ui.scenes.common import px, text_px, text_scale
 from tentable.ui.widgets.seatpanel import SeatPanel
 from tentable.ui.widgets.spritesync import Point, Spot
 
@@ -38,12 +38,12 @@ class Geometry:
     def panel(self, seat: int) -> pygame.Rect:
         """A strip's seat panel (name, colour, what is left)."""
         r = self.strips[seat]
-        return pygame.Rect(r.x, r.y, px(PANEL_W, self.scale), r.h)
+        return pygame.Rect(r.x, r.y, px(PANEL_W, text_scale(self.scale)), r.h)
 
     def row_pos(self, seat: int, i: int) -> Point:
         """The centre of the i-th tile of a seat's strip."""
         r, s = self.strips[seat], self.scale
-        x0 = r.x + px(PANEL_W, s) + px(theme.PAD, s) * 2 + px(12, s)
+        x0 = r.x + px(PANEL_W, text_scale(s)) + px(theme.PAD, s) * 2 + px(12, s)
         return x0 + self.tile / 2 + i * self.tile * ROW_STEP, r.centery
 
     def stack_pos(self, seat: int) -> Point:
@@ -62,10 +62,10 @@ def lay_out(size: tuple[int, int], bottom: int) -> Geometry:
     s = theme.ui_scale(size)
     pad = px(theme.PAD, s)
     top = px(62, s)
-    log_w = px(260, s)
+    log_w = px(260, text_scale(s))
     right = w - log_w - 2 * pad
     header = SeatPanel.header_height(s)
-    avail = right - pad - px(PANEL_W, s) - 3 * pad
+    avail = right - pad - px(PANEL_W, text_scale(s)) - 3 * pad
     tile = max(18, min(px(46, s), int(avail / (ROW_TILES * ROW_STEP))))
     strip_h = max(header + pad // 2, tile + pad)
     strips = {1 - bottom: pygame.Rect(pad, top, right - pad, strip_h),
