@@ -156,3 +156,14 @@ def test_a_table_that_needs_more_room_keeps_it_while_it_is_open(app, game_id, pl
     before = menu.tiles[0].rect.size
     app.set_ui_size("100")                                # a real change: laid out again
     assert menu.tiles[0].rect.size != before
+
+
+def test_the_settings_show_a_window_mode_f11_changed_while_they_are_open(app, monkeypatch):
+    monkeypatch.setattr(App, "set_fullscreen", lambda self, on: (
+        self.settings.update(window_mode="fullscreen" if on else "windowed"),
+        self._resized()))
+    app.push("settings")
+    row = dict(app.top.rows)["window_mode"]
+    assert row.value == "windowed"
+    key(app, pygame.K_F11)
+    assert row.value == "fullscreen"

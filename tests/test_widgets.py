@@ -304,6 +304,33 @@ def test_a_repeated_toast_is_merged_and_toasts_keep_to_their_area():
     assert all(toasts.area.contains(r) for r in drawn.get_bounding_rects())
 
 
+def test_a_long_toast_goes_on_lines_of_its_area_not_cut(monkeypatch):
+    """A refusal's whole reason, however narrow a large scale leaves the table (#25)."""
+    from tentable.ui.widgets import toast as toast_module
+    cut = []
+    original = toast_module.fit
+    monkeypatch.setattr(toast_module, "fit", lambda text, *a, **k: cut.append(text) or
+                        original(text, *a, **k))
+    drawn = []
+    original_label = toast_module.label
+    monkeypatch.setattr(toast_module, "label", lambda text, *a, **k: drawn.append(text) or
+                        original_label(text, *a, **k))
+    reason = ("13 is too far from 24: you may play 14 to 34, twist, or take the row "
+              "(Take That's rule: within ten of the row's last card)")
+    toasts = Toasts()
+    toasts.show(reason, kind="error")
+    screen = pygame.Surface((1280, 720))
+    screen.fill((0, 0, 0))
+    toasts.area = pygame.Rect(20, 100, 560, 300)
+    toasts.update(0.5)
+    toasts.draw(screen)
+    assert not cut and len(drawn) >= 2
+    assert " ".join(drawn) == reason
+    ink = pygame.mask.from_threshold(screen, (0, 0, 0), (1, 1, 1, 255))
+    ink.invert()
+    assert all(toasts.area.contains(r) for r in ink.get_bounding_rects())
+
+
 def test_toasts_expire():
     toasts = Toasts()
     toasts.show("Not within ten of 34", seconds=1.0, kind="error")

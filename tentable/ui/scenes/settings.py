@@ -84,7 +84,11 @@ class SettingsScene(Scene):
         self.app.save_settings()
 
     def enter(self) -> None:
-        # F11 may have switched the window mode while this screen is open
+        self.show_settings()
+
+    def show_settings(self) -> None:
+        """Each row shows the setting as it is: F11 switches the window mode anywhere,
+        this screen included."""
         for key, control in self.rows:
             if control.enabled:
                 control.value = self.app.settings.get(key, control.value)
@@ -104,6 +108,7 @@ class SettingsScene(Scene):
             y += step
         bw, bh = px(200, s), px(52, s, 38)
         self.done.layout((self.panel.centerx - bw // 2, inner.bottom - bh, bw, bh))
+        self.show_settings()               # F11 lays the screen out again
         items = [item for _, control in self.rows for item in control.focusables()]
         # Done has the focus at first; laid out again (a new scale), the focus stays put
         self.nav.set_items(items + [button_focus(self.done)],

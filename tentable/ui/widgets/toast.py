@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pygame
 
 from tentable.ui import theme
-from tentable.ui.widgets.panel import fit, label, rounded
+from tentable.ui.widgets.panel import fit, label, rounded, wrap
 from tentable.ui.widgets.shapes import symbol_icon
 
 
@@ -30,6 +30,7 @@ class Toast:
 
 class Toasts:
     MAX = 4  # older ones make room; a burst of errors must not cover the table
+    LINES = 3  # a longer text is cut after the third line
 
     def __init__(self) -> None:
         self.items: list[Toast] = []
@@ -65,20 +66,29 @@ class Toasts:
                                         surface.get_width(), surface.get_height())
         y = area.y
         for toast in self.items:
-            text = label(fit(toast.shown_text, px, area.w - 4 * pad - px, toast.kind == "error"),
-                         px, theme.TEXT, bold=toast.kind == "error")
+            bold = toast.kind == "error"
+            room = area.w - 4 * pad - px
+            # a long reason on up to three lines (a large scale leaves a narrow table)
+            lines = wrap(toast.shown_text, px, room, bold)
+            if len(lines) > self.LINES:
+                lines = lines[:self.LINES - 1] + [
+                    fit(" ".join(lines[self.LINES - 1:]), px, room, bold)]
+            texts = [label(line, px, theme.TEXT, bold=bold) for line in lines]
             icon = symbol_icon(theme.TOAST_SYMBOL[toast.kind], px, theme.TEXT)
-            w = icon.get_width() + text.get_width() + 3 * pad
-            h = text.get_height() + pad
+            w = icon.get_width() + max(text.get_width() for text in texts) + 3 * pad
+            h = sum(text.get_height() for text in texts) + pad
             box = pygame.Rect(0, 0, min(w, area.w), h)
             box.midtop = (area.centerx, y)
-            card = rounded(box.size, (*theme.TOAST[toast.kind], 235), h // 2,
-                           (255, 255, 255, 60))
+            card = rounded(box.size, (*theme.TOAST[toast.kind], 235),
+                           min(h // 2, texts[0].get_height()), (255, 255, 255, 60))
             alpha = round(255 * toast.alpha)
-            for image, pos in ((card, box.topleft),
-                               (icon, (box.x + pad, box.centery - icon.get_height() // 2)),
-                               (text, (box.x + 2 * pad + icon.get_width(),
-                                       box.centery - text.get_height() // 2))):
+            x, top = box.x + 2 * pad + icon.get_width(), box.y + pad // 2
+            placed = [(card, box.topleft),
+                      (icon, (box.x + pad, top + (texts[0].get_height() - icon.get_height()) // 2))]
+            for text in texts:
+                placed.append((text, (x, top)))
+                top += text.get_height()
+            for image, pos in placed:
                 image.set_alpha(alpha)  # cached surfaces: alpha is reset below
                 surface.blit(image, pos)
                 image.set_alpha(None)
