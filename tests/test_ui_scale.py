@@ -167,3 +167,23 @@ def test_the_settings_show_a_window_mode_f11_changed_while_they_are_open(app, mo
     assert row.value == "windowed"
     key(app, pygame.K_F11)
     assert row.value == "fullscreen"
+
+
+def test_a_replay_keeps_its_tables_room_below_its_strip(app):
+    """Watching TEN again at 200%: the table under the replay's controls keeps the room it
+    needs (the strip's 60 units on top of TEN's 1120×630)."""
+    from tentable import archive, stats
+    from tentable.match import Match
+    from tentable.session import Seat, Session
+    match = Match(Session("ten", tuple(Seat(n, "bot", "easy") for n in "ABCDE"), 4, {}))
+    match.play_out()
+    stats.keep_finished_game(match.record(), match.scores(), match.winners())
+    kept = archive.load_all()[0][0]
+    app._on_resize((1280, 720))
+    app.set_ui_size("200")
+    replay = app.push("replay", game=kept)
+    s = theme.ui_scale(app.size)
+    assert s == pytest.approx(min(1280 / 1120, 720 / (630 + 60)))
+    assert replay.room.w / s >= 1120 - 1 and replay.room.h / s >= 630 - 1
+    app.pop()
+    assert theme.ui_scale(app.size) == pytest.approx(1280 / 960)

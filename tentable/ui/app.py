@@ -492,6 +492,8 @@ class App:
         self._closed = True
         self._close_all()
         botjobs.shutdown()          # the computer players' process ends with the window
+        theme.set_ui_size("auto")   # the scale is the window's: the next app reads its own
+        theme.set_least_room(theme.MIN_ROOM)
         self.speech.close()         # and the speech thread with what it was saying
         if pygame.display.get_init():
             self._remember_window()

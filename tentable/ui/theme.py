@@ -160,12 +160,10 @@ def set_ui_size(choice: str) -> None:
     _ui_size = choice if choice in UI_SIZES else "auto"
 
 
-def set_least_room(room: tuple[int, int]) -> bool:
-    """Keep at least `room` (never less than MIN_ROOM) at any scale; True if that changed."""
+def set_least_room(room: tuple[int, int]) -> None:
+    """Keep at least `room` (never less than MIN_ROOM) at any scale."""
     global _least_room
-    room = (max(MIN_ROOM[0], room[0]), max(MIN_ROOM[1], room[1]))
-    changed, _least_room = room != _least_room, room
-    return changed
+    _least_room = (max(MIN_ROOM[0], room[0]), max(MIN_ROOM[1], room[1]))
 
 
 def fit_scale(window_size: tuple[int, int]) -> float:

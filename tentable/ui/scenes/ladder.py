@@ -23,7 +23,7 @@ from tentable.session import HUMAN, RULES, Seat, Session, random_seed
 from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
-from tentable.ui.widgets.panel import blit_label, draw_panel, label, rounded, wrap
+from tentable.ui.widgets.panel import blit_label, draw_panel, line_height, rounded, wrap
 from tentable.ui.widgets.shapes import symbol_icon
 
 GAME = "ten"
@@ -202,7 +202,7 @@ class LadderScene(Scene):
         self.nav.draw(surface, s)
 
     def _intro_step(self) -> int:
-        return label("Hg", text_px(18, self.scale), bold=True).get_height()
+        return line_height(text_px(18, self.scale), True)
 
     def _draw_intro(self, surface: pygame.Surface) -> None:
         s, w = self.scale, surface.get_width()
@@ -297,7 +297,7 @@ class LadderScene(Scene):
         if head.w + px(24, s) + legend_w <= inner.w:
             self._draw_legend(surface, (inner.right, head.centery))
             return head.bottom
-        step = label("Hg", text_px(15, s)).get_height()
+        step = line_height(text_px(15, s))
         self._draw_legend(surface, (inner.x + legend_w, head.bottom + px(4, s) + step // 2))
         return head.bottom + px(4, s) + step
 
@@ -309,7 +309,7 @@ class LadderScene(Scene):
                  draw=counts[DRAW], loss=counts[LOSS],
                  best=self.ladder.best or t("ladder.best_none"))
         lines = wrap_list(text, small, inner.w)
-        step = label("Hg", small).get_height()
+        step = line_height(small)
         top = inner.bottom - len(lines) * step
         for i, line in enumerate(lines):
             blit_label(surface, line, small, theme.TEXT_DIM, topleft=(inner.x, top + i * step))
@@ -319,7 +319,7 @@ class LadderScene(Scene):
     def _draw_centred(surface: pygame.Surface, text: str, size: int, box: pygame.Rect) -> None:
         """`text` wrapped to `box`'s width, the lines centred in it."""
         lines = wrap(text, size, box.w)
-        step = label("Hg", size).get_height()
+        step = line_height(size)
         y = box.centery - len(lines) * step // 2
         for line in lines:
             blit_label(surface, line, size, theme.TEXT_DIM, midtop=(box.centerx, y))

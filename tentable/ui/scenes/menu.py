@@ -21,7 +21,7 @@ from tentable.session import Session
 from tentable.text import t
 from tentable.ui.widgets.button import Button, caption_width
 from tentable.ui.widgets.illustration import illustration
-from tentable.ui.widgets.panel import blit_label, fit, label, rounded, wrap
+from tentable.ui.widgets.panel import blit_label, fit, label, line_height, rounded, wrap
 
 PLAY, CONTINUE, RULES = "play", "continue", "rules"   # the parts of a tile keys can focus
 ART_SHARE = 0.46    # of a tile's height for its picture, where the words under it leave room
@@ -30,7 +30,7 @@ LEAST_ART = 64      # units: a short room takes the gaps round the tiles before 
 
 def title_slot(scale: float) -> int:
     """The height a one-line title takes, whatever size it fits at: the tiles' lines align."""
-    return label("Hg", text_px(25, scale), theme.TEXT, bold=True).get_height()
+    return line_height(text_px(25, scale), True)
 
 
 def players_text(game: Game) -> str:
@@ -115,7 +115,7 @@ class GameTile:
         lines = fitted_title(self.game.title, width, scale)
         title = (title_slot(scale) if len(lines) == 1
                  else sum(line.get_height() for line in lines))
-        players = label("Hg", text_px(16, scale), bold=True).get_height()
+        players = line_height(text_px(16, scale), True)
         pills = pill_height(scale) + px(12, scale)
         if self.on_continue is not None:
             pills += pill_height(scale) + px(8, scale)

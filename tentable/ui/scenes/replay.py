@@ -28,6 +28,8 @@ from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, draw_panel
 
+STRIP = 60      # units: the controls' strip over the table (a 36-unit row and its gaps)
+
 JUMP = 10
 EVERYONE = None         # the replay's default view: every seat's cards face up
 
@@ -104,11 +106,16 @@ class ReplayScene(Scene):
         self.table.close()
 
     # -- Scene protocol --------------------------------------------------------------
+    def least_room(self) -> tuple[int, int]:
+        """The table's least room, and the strip of controls above it."""
+        w, h = self.table.least_room() or theme.MIN_ROOM
+        return w, h + STRIP
+
     def resize(self, size: tuple[int, int]) -> None:
         """One strip of controls across the top; the table below it, laid out for the
         room that is left (it never sees the pointer, so its own origin does not matter)."""
         s = self.scale = theme.ui_scale(size)
-        bw, bh, gap = px(84, s, 60), px(36, s, 28), px(8, s)
+        bw, bh, gap = px(84, s, 60), px(STRIP - 24, s, 28), px(8, s)
         seat_w = px(170, s)
         self.panel = pygame.Rect(gap, gap, size[0] - 2 * gap, bh + 2 * gap)
         x, y = self.panel.x + gap, self.panel.y + gap

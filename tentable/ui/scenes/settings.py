@@ -133,13 +133,12 @@ class SettingsScene(Scene):
         blit_label(surface, t("settings.title"), text_px(36, s), theme.TEXT, bold=True,
                    midtop=(self.panel.centerx, inner.y))
         for key, control in self.rows:
+            name = blit_label(surface, t(f"settings.{key}"), text_px(19, s), theme.TEXT,
+                              bold=True, midleft=(inner.x, control.rect.centery))
             note = self.capped_note() if key == "ui_size" else None
-            y = control.rect.centery - (text_px(8, s) if note else 0)
-            blit_label(surface, t(f"settings.{key}"), text_px(19, s), theme.TEXT, bold=True,
-                       midleft=(inner.x, y))
-            if note:
+            if note:        # on the label's line: a low window leaves no room under it
                 blit_label(surface, note, text_px(theme.FONT_SMALL, s), theme.TEXT_DIM,
-                           topleft=(inner.x, y + text_px(11, s)))
+                           midleft=(name.right + px(10, s), control.rect.centery))
             control.draw(surface)
         self.done.draw(surface)
         self.nav.draw(surface, s)

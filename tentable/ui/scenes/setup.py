@@ -34,7 +34,7 @@ from tentable.text import t, t_or
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.illustration import illustration
-from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label, rounded, wrap
+from tentable.ui.widgets.panel import blit_label, draw_panel, fit, line_height, rounded, wrap
 from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol
 from tentable.ui.widgets.shapes import symbol_icon
 
@@ -270,10 +270,6 @@ def remembered_option(option: Option, options: dict, players: int) -> tuple[Any,
 
 
 # -- the screen ------------------------------------------------------------------------
-def label_height(size: int, bold: bool = False) -> int:
-    return label("Hg", size, bold=bold).get_height()
-
-
 def help_step(s: float) -> int:
     """From one line of an option's help to the next (small text: `text_scale`)."""
     return px(18, text_scale(s), 16)
@@ -531,7 +527,7 @@ class SetupScene(Scene):
 
     def _option_spacing(self, row: OptionRow, s: float) -> tuple[int, int]:
         """The room an option takes above its control (a label there) and below it (help)."""
-        above = label_height(text_px(18, s)) + px(4, s) if row.stacked else 0
+        above = line_height(text_px(18, s)) + px(4, s) if row.stacked else 0
         if not row.help_lines:
             return above, px(12, s)
         return above, px(6, s) + len(row.help_lines) * help_step(s) + px(8, s)
@@ -556,7 +552,7 @@ class SetupScene(Scene):
         left, right = self.rules.rect.right + px(24, s), self.start.rect.x - px(24, s)
         width = min(px(380, s), right - left)
         ctrl_h = px(36, s, 28)
-        heading = label_height(text_px(22, s), True)
+        heading = line_height(text_px(22, s), True)
         top = y + (h - y - heading - px(4, s) - ctrl_h) // 2
         self.seed_block = pygame.Rect(right - width, top, width, heading + px(4, s) + ctrl_h)
         field_y = top + heading + px(4, s)

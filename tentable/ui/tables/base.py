@@ -341,8 +341,8 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
         return t("table.only_choice" + self.you(seat), name=self.names[seat])
 
     def draw_status(self, surface: pygame.Surface) -> None:
-        """Whose turn it is, in a pill at the top centre (left of the buttons there); a
-        long only-move text in smaller type, on two lines where one is too short."""
+        """Whose turn it is (or the only move), in a pill at the top centre, left of the
+        buttons there; a text too long for that room in smaller type, on two lines."""
         forced = self.forced
         text = self.forced_text(forced) if forced else self.status_text()
         if not text:

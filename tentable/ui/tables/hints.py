@@ -16,7 +16,7 @@ from tentable.text import t
 from tentable.ui import theme
 from tentable.ui.scenes.common import text_px
 from tentable.ui.tables.base import TableScene
-from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.button import Button, caption_width
 from tentable.ui.widgets.panel import blit_label, rounded
 from tentable.ui.widgets.spritesync import Point
 
@@ -94,12 +94,12 @@ class Hints(TableScene):
         """The Hint button sits left of Undo, as small as its word allows."""
         super().resize(size)
         undo = self.undo.button.rect
-        text = theme.font(max(10, round(undo.h * 0.42)), True).size(t("table.hint"))[0]
-        width = max(undo.h * 2, text + undo.h)
+        width = max(undo.h * 2, caption_width(t("table.hint"), undo.h) + undo.h)
         self.hint_button.layout((undo.x - undo.h // 3 - width, undo.y, width, undo.h))
 
     def top_buttons(self) -> list[pygame.Rect]:
-        return super().top_buttons() + [self.hint_button.rect]
+        shown = [] if self.session.watch else [self.hint_button.rect]
+        return super().top_buttons() + shown
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """The status pill, with the hint's lights under it and the Hint button beside

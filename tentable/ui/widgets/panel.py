@@ -10,6 +10,7 @@ _LABELS: LRU[pygame.Surface] = LRU(1024)
 _PANELS: LRU[pygame.Surface] = LRU(128)
 _FELTS: LRU[pygame.Surface] = LRU(3)   # window-sized: keep only the last few sizes
 _FITS: LRU[str] = LRU(512)              # fitted texts: panels fit their names every frame
+_WRAPS: LRU[tuple[str, ...]] = LRU(256)  # wrapped texts: toasts and banners, every frame
 
 
 def label(text: str, px: int, colour: tuple[int, ...] = theme.TEXT,
@@ -28,8 +29,19 @@ def blit_label(surface: pygame.Surface, text: str, px: int, colour: tuple[int, .
     return rect
 
 
+def line_height(px: int, bold: bool = False) -> int:
+    """The height of a line of text at `px`, whatever letters it has."""
+    return label("Hg", px, bold=bold).get_height()
+
+
 def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """Break `text` into lines no wider than `width` (a too-long word is cut by characters)."""
+    """Break `text` into lines no wider than `width` (a too-long word is cut by characters);
+    remembered, since toasts and banners are wrapped every frame."""
+    key = (text, int(px), int(width), bold)
+    return list(_WRAPS.get(key, lambda: tuple(_wrap(text, px, width, bold))))
+
+
+def _wrap(text: str, px: int, width: int, bold: bool) -> list[str]:
     f = theme.font(px, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):

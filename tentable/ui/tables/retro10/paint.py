@@ -32,7 +32,6 @@ def minus(value: int) -> str:
 
 class Paint(CardTable):
     def make_paint(self) -> None:
-        self._wraps: dict[tuple, list[str]] = {}
         self._panels: dict[tuple, pygame.Surface] = {}
 
     def draw_view(self, surface: pygame.Surface, view: Retro10View, seat: int | None) -> None:
@@ -285,16 +284,6 @@ class Paint(CardTable):
                           else t("rx.whose", name=self.names[owner]))
         return t("rx.expect." + view["phase"], **values)
 
-    def wrapped(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """`wrap`, remembered: measuring words every frame would cost the frame budget."""
-        key = (text, size, width, bold)
-        lines = self._wraps.get(key)
-        if lines is None:
-            if len(self._wraps) > 64:
-                self._wraps.clear()
-            lines = self._wraps[key] = wrap(text, size, width, bold)
-        return lines
-
     def draw_action(self, surface, s: float) -> None:
         """The action panel: the phase's title and its buttons (`Controls.build_panel`)."""
         box = self.geo.action
@@ -302,7 +291,7 @@ class Paint(CardTable):
         pad = px(8, s)
         small = text_px(theme.FONT_SMALL, s)
         line_h = theme.font(small, True).get_linesize()
-        for i, line in enumerate(self.wrapped(self.title, small, box.w - 2 * pad, True)[:2]):
+        for i, line in enumerate(wrap(self.title, small, box.w - 2 * pad, True)[:2]):
             blit_label(surface, line, small, theme.TEXT, bold=True,
                        topleft=(box.x + pad, box.y + pad + i * line_h))
         for button in self.buttons:

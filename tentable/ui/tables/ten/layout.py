@@ -93,8 +93,8 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int, bottom: 
 
 
 # The middle band holds a card, the total, the bust line, the money and the keys line
-# between the others' collections and yours: measured on the fullest table (five seats,
-# large cards), it needs this much room, more than the least any scale leaves.
+# between the others' collections and yours, whatever the number of seats (the others sit
+# in one row): with large cards it needs this much room, more than any scale leaves.
 LEAST_ROOM = (1120, 630)
 
 
