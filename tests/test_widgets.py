@@ -306,10 +306,10 @@ def test_a_repeated_toast_is_merged_and_toasts_keep_to_their_area():
 
 def test_a_long_toast_goes_on_lines_of_its_area_not_cut(monkeypatch):
     """A refusal's whole reason, however narrow a large scale leaves the table (#25)."""
-    from tentable.ui.widgets import toast as toast_module
+    from tentable.ui.widgets import panel as panel_module, toast as toast_module
     cut = []
-    original = toast_module.fit
-    monkeypatch.setattr(toast_module, "fit", lambda text, *a, **k: cut.append(text) or
+    original = panel_module.fit
+    monkeypatch.setattr(panel_module, "fit", lambda text, *a, **k: cut.append(text) or
                         original(text, *a, **k))
     drawn = []
     original_label = toast_module.label

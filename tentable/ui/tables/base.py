@@ -49,7 +49,7 @@ from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.layers import Layers
-from tentable.ui.widgets.panel import draw_panel, fit, label, wrap
+from tentable.ui.widgets.panel import draw_panel, label, wrap
 from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol
 from tentable.ui.widgets.shapes import symbol_icon
 
@@ -358,9 +358,7 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
         lines = [text]
         if theme.font(size, True).size(text)[0] > room:
             size = text_px(theme.FONT_SMALL, scale)
-            lines = wrap(text, size, room, bold=True)
-            lines = lines[:1] + [fit(" ".join(lines[1:]), size, room, bold=True)] \
-                if len(lines) > 1 else lines
+            lines = wrap(text, size, room, bold=True, most=2)
         images = [label(line, size, theme.TEXT, bold=True) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in images) + icon.get_width() + 3 * pad,
                           sum(i.get_height() for i in images) + pad)

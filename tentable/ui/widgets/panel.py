@@ -34,11 +34,19 @@ def line_height(px: int, bold: bool = False) -> int:
     return label("Hg", px, bold=bold).get_height()
 
 
-def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """Break `text` into lines no wider than `width` (a too-long word is cut by characters);
-    remembered, since toasts and banners are wrapped every frame."""
-    key = (text, int(px), int(width), bold)
-    return list(_WRAPS.get(key, lambda: tuple(_wrap(text, px, width, bold))))
+def wrap(text: str, px: int, width: int, bold: bool = False,
+         most: int | None = None) -> list[str]:
+    """Break `text` into lines no wider than `width` (a too-long word is cut by characters),
+    at `most` lines: the rest shortened onto the last one. Remembered, since toasts and
+    banners are wrapped every frame."""
+    key = (text, int(px), int(width), bold, most)
+
+    def make() -> tuple[str, ...]:
+        lines = _wrap(text, px, width, bold)
+        if most is not None and len(lines) > most:
+            lines = lines[:most - 1] + [fit(" ".join(lines[most - 1:]), px, width, bold)]
+        return tuple(lines)
+    return list(_WRAPS.get(key, make))
 
 
 def _wrap(text: str, px: int, width: int, bold: bool) -> list[str]:

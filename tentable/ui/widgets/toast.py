@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pygame
 
 from tentable.ui import theme
-from tentable.ui.widgets.panel import fit, label, rounded, wrap
+from tentable.ui.widgets.panel import label, rounded, wrap
 from tentable.ui.widgets.shapes import symbol_icon
 
 
@@ -69,10 +69,7 @@ class Toasts:
             bold = toast.kind == "error"
             room = area.w - 4 * pad - px
             # a long reason on up to three lines (a large scale leaves a narrow table)
-            lines = wrap(toast.shown_text, px, room, bold)
-            if len(lines) > self.LINES:
-                lines = lines[:self.LINES - 1] + [
-                    fit(" ".join(lines[self.LINES - 1:]), px, room, bold)]
+            lines = wrap(toast.shown_text, px, room, bold, most=self.LINES)
             texts = [label(line, px, theme.TEXT, bold=bold) for line in lines]
             icon = symbol_icon(theme.TOAST_SYMBOL[toast.kind], px, theme.TEXT)
             w = icon.get_width() + max(text.get_width() for text in texts) + 3 * pad
