@@ -19,7 +19,7 @@ Two things make few rollouts enough:
 The heuristic's move is played unless another beats it on the same worlds by `defer` and
 by `confidence` standard errors of the paired difference. The moves left in play that the
 worlds cannot tell from the one chosen (within `tie` or one standard error) are played at
-random, seeded (variety).
+random, seeded (variety); a game may keep that to the moves within `tie` alone.
 """
 from __future__ import annotations
 
@@ -45,7 +45,8 @@ class RolloutConfig:
     defer: float = 0.0              # a move must beat the heuristic's by this much ...
     confidence: float = 1.0         # ... and by this many standard errors of the difference
     tie: float = 0.02               # results this close to the best's are played at random
-    vary: bool = True               # ... and those within one standard error of it
+    vary: bool = True               # ... (False: the choice alone)
+    vary_by_error: bool = True      # ... and those within one standard error of it
     # worlds a move must be tried on before a standard error is trusted: with fewer (Normal's
     # 30 rollouts over 24 placements in 10 Retro) the heuristic's move is kept and only
     # results within `tie` count as equal, not every move the few worlds cannot separate
@@ -134,7 +135,8 @@ class RolloutSearch(Bot):
         for a in sorted(alive) if config.vary else ():
             if a != choice:
                 gain, spread = paired(choice, a)
-                if gain <= (max(config.tie, spread) if trusted else config.tie):
+                band = max(config.tie, spread) if trusted and config.vary_by_error else config.tie
+                if gain <= band:
                     equal.append(a)
         return self.rng.choice(sorted(equal))
 
