@@ -236,3 +236,33 @@ def test_a_rollout_level_keeps_to_the_heuristic_unless_its_rollouts_find_better(
                              HEURISTICS["takethat"])
         left += free.choose(state) != expected
     assert left
+
+
+def test_a_level_that_varies_by_the_tie_alone_plays_no_move_its_worlds_rank_lower():
+    """Issue #23 (variety, strength): by default the moves one standard error from the
+    choice are played at random too; a game's level with `vary_by_error` off plays only
+    those within `tie` (Take That's Hard lost a tenth of its games to that randomness)."""
+    from tentable.bots import HEURISTICS
+    from tentable.bots.rollout import RolloutConfig, RolloutSearch
+    # on 8 worlds 'play 12' did 0.1 better on average, by +0.4 or -0.2: within one error
+    results = {"play 12": [0.6] * 8, "play 21": [0.2, 0.8] * 4}
+    picks = {}
+    for by_error in (True, False):
+        config = RolloutConfig(16, confidence=math.inf, vary_by_error=by_error)
+        bot = RolloutSearch(0, 0, None, config, HEURISTICS["takethat"])
+        picks[by_error] = {RolloutSearch(0, seed, None, config, HEURISTICS["takethat"])
+                           ._pick(list(results), results, "play 12", 8) for seed in range(12)}
+        assert bot.config.vary_by_error is by_error
+    assert picks[True] == {"play 12", "play 21"}
+    assert picks[False] == {"play 12"}
+
+
+def test_take_that_hard_and_expert_vary_by_the_tie_alone_and_expert_plays_more_rollouts():
+    """Issue #23: the per-level tuning reaches the bots the levels make."""
+    hard, expert, normal = (make_bot(level, "takethat", 0, 1, math.inf)
+                            for level in ("hard", "expert", "normal"))
+    assert not hard.config.vary_by_error and not expert.config.vary_by_error
+    assert normal.config.vary_by_error
+    assert expert.config.iterations > 2 * hard.config.iterations
+    assert hard.config.confidence == expert.config.confidence == 2.0
+    assert make_bot("expert", "takethat", 0, 1, math.inf, iterations=7).config.iterations == 7
