@@ -68,9 +68,9 @@ ROLLOUT_SCALE = {"ten": 10}
 # Per game and level, over the game's settings, where a measurement showed it helps: Take
 # That's Hard and Expert vary only among moves within `tie` of their choice, not among all
 # those one standard error from it (with 100 rollouts Hard played one of those at random
-# so often that it won 67% of 200 games against the heuristic; 78% of the first 94 of the
-# same deals without), and its Expert plays three times Hard's share of rollouts (they are
-# cheap: about 2 ms; Hard with 300 won 23 of the first 29 of those deals to 100's 16.5).
+# so often that it won 67% of 100 games against the heuristic; 78% of the same deals
+# without), and its Expert plays 7.5 times Hard's rollouts (they are cheap: about 2 ms),
+# which beat Hard in 64% of 130 games (docs/ai.md).
 LEVEL_TUNING: dict[str, dict[str, dict]] = {
     "takethat": {"hard": {"vary_by_error": False},
                  "expert": {"vary_by_error": False, "iterations": 750}}}
@@ -159,9 +159,9 @@ def _make_level(level: str, game_id: str, seat: int, seed: int,
         # a game without its own heuristic yet (a new game, a test's) plays Easy at random
         return HEURISTICS.get(game_id, RandomBot)(seat, seed, time_limit=seconds)
     if game_id in ROLLOUT_GAMES and spec.rollouts:
-        settings = {"iterations": spec.rollouts * ROLLOUT_SCALE.get(game_id, 1),
-                    **ROLLOUT_GAMES[game_id], **LEVEL_TUNING.get(game_id, {}).get(level, {})}
-        config = RolloutConfig(**{**settings, "iterations": iterations or settings["iterations"]})
+        settings = {**ROLLOUT_GAMES[game_id], **LEVEL_TUNING.get(game_id, {}).get(level, {})}
+        rollouts = settings.pop("iterations", spec.rollouts * ROLLOUT_SCALE.get(game_id, 1))
+        config = RolloutConfig(iterations or rollouts, **settings)
         return RolloutSearch(seat, seed, None if math.isinf(seconds) else seconds, config,
                              HEURISTICS[game_id], evaluation_for(game_id),
                              ROLLOUT_PLAYERS.get(game_id))
