@@ -11,6 +11,7 @@ measurement runs in a fresh process, so start-up and memory are what a player ge
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -317,9 +318,14 @@ def over_budget(rows: list[tuple]) -> list[str]:
             if not (value <= budget if op == "<=" else value >= budget)]
 
 
-def main() -> int:
-    as_json = "--json" in sys.argv
-    if "--bots" in sys.argv:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    parser.add_argument("--bots", action="store_true",
+                        help="the computer players only: think times and playouts, no window")
+    args = parser.parse_args(argv)
+    as_json = args.json
+    if args.bots:
         # the computer players alone: think times and playouts, no window (docs/ai.md)
         rows = game_rows(bots_only=True)
         failed = over_budget(rows)
