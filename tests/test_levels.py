@@ -266,3 +266,14 @@ def test_take_that_hard_and_expert_vary_by_the_tie_alone_and_expert_plays_more_r
     assert expert.config.iterations > 2 * hard.config.iterations
     assert hard.config.confidence == expert.config.confidence == 2.0
     assert make_bot("expert", "takethat", 0, 1, math.inf, iterations=7).config.iterations == 7
+
+
+def test_10_retro_expert_varies_by_the_tie_alone_and_plays_three_times_the_rollouts():
+    """Issue #23: 10 Retro's Expert (docs/ai.md: 250 rollouts and the band did not beat
+    Hard); its Hard and Normal keep the band."""
+    normal, hard, expert = (make_bot(level, "retro10", 0, 1, math.inf)
+                            for level in ("normal", "hard", "expert"))
+    assert normal.config.vary_by_error and hard.config.vary_by_error
+    assert not expert.config.vary_by_error
+    assert expert.config.iterations == 3 * 250 == 7.5 * hard.config.iterations
+    assert hard.config.cutoff == expert.config.cutoff == 12
