@@ -72,7 +72,7 @@ ROLLOUT_SCALE = {"ten": 10}
 # without), and its Expert plays 7.5 times Hard's rollouts (they are cheap: about 2 ms),
 # which beat Hard in 64% of 130 games. 10 Retro's Expert the same, with 750 rollouts: with
 # 250 and the band it won 52% of 198 games against Hard, with 750 and the tie alone
-# 58% of the first 130 (docs/ai.md; on the same 78 deals 48.5 points where it had 40).
+# 61.8% of 211 (55-68%; docs/ai.md: on the same 94 deals 58.5 points where it had 47).
 LEVEL_TUNING: dict[str, dict[str, dict]] = {
     "takethat": {"hard": {"vary_by_error": False},
                  "expert": {"vary_by_error": False, "iterations": 750}},
