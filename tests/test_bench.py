@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from scripttools import load_script
 
 bench = load_script("bench")
@@ -29,11 +31,8 @@ def test_help_and_unknown_arguments_measure_nothing(monkeypatch, capsys):
     monkeypatch.setattr(bench, "game_rows", measured)
     monkeypatch.setattr(bench, "_child", measured)
     for argv, code in ((["--help"], 0), (["--bost"], 2), (["--json", "ä€☃=" * 50], 2)):
-        try:
+        with pytest.raises(SystemExit) as stop:
             bench.main(argv)
-        except SystemExit as stop:
-            assert stop.code == code
-        else:
-            raise AssertionError(f"{argv} ran")
+        assert stop.value.code == code, argv
     out, err = capsys.readouterr()
     assert "--bots" in out and "--bost" in err
