@@ -110,19 +110,6 @@ def test_every_screen_fits_at_1024_by_640(small_app, monkeypatch, language):
     every_screen_fits(small_app, monkeypatch, language)
 
 
-@pytest.mark.parametrize("window, ui_size", [
-    ((1280, 720), "200"),      # the least room any scale leaves: 960×540 units
-    ((1024, 640), "200"),      # 960×600
-    ((1024, 640), "75"),       # the most: 1365×853
-])
-@pytest.mark.parametrize("language", i18n.available())
-def test_every_screen_fits_at_any_scale(small_app, monkeypatch, language, window, ui_size):
-    """The scale setting (#25) at its ends."""
-    small_app._on_resize(window)
-    small_app.set_ui_size(ui_size)
-    every_screen_fits(small_app, monkeypatch, language)
-
-
 def every_screen_fits(app, monkeypatch, language: str) -> None:
     app.set_language(language)
     cut = watch_fit(monkeypatch)
