@@ -2,7 +2,7 @@
 fit, as before). A percentage draws every size at that share of its size at 1280×720, as
 far as the window keeps `theme.MIN_ROOM` of room; the settings row says what the window
 shows when it has no room for the choice. That every screen and table fits at the ends
-is tests/test_screens_fit.py's and tests/test_text_fits.py's."""
+is tests/test_screens_fit_scale.py's and tests/test_text_fits.py's."""
 from __future__ import annotations
 
 import pytest
