@@ -501,3 +501,37 @@ def test_a_whole_game_by_the_mouse_alone(app, game, seats):
     table = new_table(app, players, seed=12, game=game, **options)
     play_by_mouse_alone(app, table, random.Random(12))
     assert table.match.is_over
+
+
+@pytest.mark.parametrize("game", ("takethat", "elfer", "retro10", "tentiles"))  # TEN drags none
+def test_a_card_let_go_on_the_menu_button_or_under_the_menu_leaves_the_game_going(app, game):
+    """A card dragged onto the Menu button and let go there is a drop, not a click on Menu;
+    a card held when F1 opens how to play goes home (Esc puts it back before it pauses).
+    Either way the computer plays on: a drag
+    left open held it for good (found by the words-on-screen games, which stopped there)."""
+    table = new_table(app, ["human", "easy"], seed=3, game=game)
+    rng = random.Random(5)
+    human_turn(app, table, rng, until=lambda table: table.playable_picks())
+    card = table.playable_picks()[0]
+    start = on_top(table, card, list(table.cards.sprites), card) or table.cards[card].rect.center
+    menu = table.pause_button.rect.center
+    drag(app, start, menu)
+    step(app)
+    assert app.top is table and not table.drag.dragging
+    # pressed and moved, then F1: how to play covers the table, the button is let go there
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, -80), buttons=(1, 0, 0))
+    app.step(wait=False)
+    assert table.drag.dragging
+    key(app, pygame.K_F1)
+    assert app.top is not table
+    post(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] - 80), button=1)
+    app.step(wait=False)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table and table.drag.sprite is None and not table.drag.dragging
+    while table.my_turn:                       # the human's turn played out ...
+        table.submit(rng.choice(table.legal_actions()))
+        step(app)
+    assert table.match.current_player == 1
+    wait_for(app, lambda: table.match.is_over or table.my_turn)    # ... the computer's too

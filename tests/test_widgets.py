@@ -38,6 +38,12 @@ def _click(button: int = 1, pos: tuple[int, int] = (0, 0), up: bool = True) -> p
     return pygame.event.Event(kind, button=button, pos=pos)
 
 
+def clicked(widget, pos: tuple[int, int]) -> bool:
+    """A click as the mouse makes it, pressed and let go at `pos`: did it fire?"""
+    widget.handle(_click(pos=pos, up=False))
+    return widget.handle(_click(pos=pos))
+
+
 # --- theme ------------------------------------------------------------------------------
 def test_scale_and_card_sizes():
     assert theme.ui_scale((1280, 720)) == 1.0
@@ -273,12 +279,19 @@ def test_button_fires_on_click_and_key_but_not_when_disabled():
     hits = []
     button = Button("Take", on_click=lambda: hits.append(1), key=pygame.K_t)
     button.layout((10, 10, 100, 40))
-    assert button.handle(_click(pos=(50, 30)))
+    assert clicked(button, (50, 30))
+    assert not clicked(button, (300, 30))
+    # a release alone is no click: a card dragged over the button and let go is a drop
+    assert not button.handle(_click(pos=(50, 30)))
+    # nor one pressed elsewhere and let go on it, or pressed on it and let go elsewhere
+    assert not button.handle(_click(pos=(300, 30), up=False))
+    assert not button.handle(_click(pos=(50, 30)))
+    assert not button.handle(_click(pos=(50, 30), up=False))
     assert not button.handle(_click(pos=(300, 30)))
     assert button.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"))
     assert hits == [1, 1]
     button.enabled = False
-    assert not button.handle(_click(pos=(50, 30)))
+    assert not clicked(button, (50, 30))
     assert not button.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0,
                                                 unicode="t"))
     assert hits == [1, 1]
@@ -349,6 +362,7 @@ def test_dialog_is_modal_and_routes_to_buttons():
                      Button("Leave", lambda: chosen.append("leave"), kind="danger")])
     screen = pygame.Surface((1280, 720))
     dialog.draw(screen)
+    assert dialog.handle(_click(pos=dialog.buttons[1].rect.center, up=False))
     assert dialog.handle(_click(pos=dialog.buttons[1].rect.center))
     assert dialog.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0),
                                             buttons=(0, 0, 0)))

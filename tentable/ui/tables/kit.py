@@ -444,6 +444,14 @@ class CardTable(Hints):
     def animate(self, dt: float) -> bool:
         return self.tweens.update(dt) or self.drag.dragging
 
+    def leave(self) -> None:
+        """Covered (the menu, how to play): a card held goes home. Its release comes to
+        the scene above, and a drag left open holds the computer players (`animate`)."""
+        super().leave()
+        if self.drag.sprite is not None:
+            self.drag.cancel()
+        self.holding = None
+
     # -- words -------------------------------------------------------------------------------
     @property
     def teller(self) -> Teller:

@@ -45,8 +45,11 @@ class Button:
             self.pressed = self.rect.collidepoint(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.pressed = False
-            if self.rect.collidepoint(event.pos):
+            # only a click that began on it: a card dragged over it and let go is a drop
+            # (the Menu button opened under a dropped card and the table waited for a
+            # release that had gone to the menu)
+            pressed, self.pressed = self.pressed, False
+            if pressed and self.rect.collidepoint(event.pos):
                 self._fire()
                 return True
             return False
