@@ -8,6 +8,7 @@ On each of the human's turns the test also tries what a player may get wrong, so
 refusals are drawn and checked too: moves of other positions of the game submitted now,
 a key for a move, a click on a disabled button and a card dropped somewhere on the felt.
 """
+import math
 import random
 import re
 
@@ -17,6 +18,7 @@ import pytest
 import uitools
 from tentable.engine import GAMES
 from tentable.engine.decks import manifest
+from tentable.ui.tables.moments import GUARD
 from uitools import step
 
 RULE_ID = re.compile(r"\b(?:TT|TEN|ER|RX|TL)-R\d+\b|\bV1\b|\bsection S\b")
@@ -76,6 +78,15 @@ def try_wrong_gestures(app, table, rng, seen):
         step(app)
 
 
+def glance(app):
+    """Test time for a moment to be seen: it takes a key only after GUARD seconds (without
+    them the Enter of the loop below went unheard, frame after frame, until the game's
+    frames ran out), in the app's longest steps, a quarter second."""
+    for _ in range(math.ceil(GUARD / 0.25)):
+        app.clock.advance(0.25)
+        app.step(wait=False)
+
+
 def play_through(app, game_id, seats, seed):
     rng = random.Random(seed)
     table = uitools.new_table(app, seats, seed=seed, game=game_id)
@@ -86,6 +97,8 @@ def play_through(app, game_id, seats, seed):
         if table.curtain is not None:
             uitools.key(app, pygame.K_RETURN)
             continue
+        if table.moments:
+            glance(app)
         if table.dialog is not None or table.moments:
             uitools.key(app, pygame.K_RETURN)
             continue
@@ -99,14 +112,16 @@ def play_through(app, game_id, seats, seed):
         job = table.match.job
         if job is not None:
             job.done.wait(0.05)
-    for _ in range(300):                       # the results come by themselves (moments: auto)
+    for _ in range(600):     # the results come by themselves (moments: auto), within 7 s
+        if type(app.top).__name__ == "ResultsScene":
+            break
         if table.dialog is not None:           # TEN's scoring, before them
             uitools.key(app, pygame.K_RETURN)
         app.invalidate()
         step(app)
-    if table.match.is_over:                    # the results were drawn, with their breakdown
-        assert type(app.top).__name__ == "ResultsScene"
-        assert app.top.breakdown.seats or app.top.breakdown.items
+    assert table.match.is_over, f"{game_id}: the game did not end"
+    assert type(app.top).__name__ == "ResultsScene"    # drawn, with their breakdown
+    assert app.top.breakdown.seats or app.top.breakdown.items
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
