@@ -52,9 +52,9 @@ def wait_for(child: subprocess.Popen, done) -> None:
         time.sleep(0.02)
 
 
-def run_and_kill(home: Path, seed: int, kills: int) -> tuple[int, int]:
-    """Start and kill the app `kills` times; returns how many times a game in progress was
-    continued, and how many games were kept."""
+def run_and_kill(home: Path, seed: int, kills: int, most: int = 80) -> tuple[int, int]:
+    """Start and kill the app `kills` times, each after up to `most` moves; returns how many
+    times a game in progress was continued, and how many games were kept."""
     env = {**os.environ, "TENTABLE_HOME": str(home), "PYTHONPATH": str(ROOT),
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     rng = random.Random(seed)
@@ -62,7 +62,7 @@ def run_and_kill(home: Path, seed: int, kills: int) -> tuple[int, int]:
     for kill in range(kills):
         before, kept = progress()
         moves = 0 if before is None else len(before["history"])
-        ahead = rng.randrange(1, 80)             # a random moment: this many moves on
+        ahead = rng.randrange(1, most)           # a random moment: this many moves on
         child = subprocess.Popen(COMMAND, env=env, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, text=True)
         try:
@@ -118,7 +118,8 @@ def test_continue_opens_the_game_in_progress_of_that_game(app):
 
 
 def test_the_app_killed_three_times_resumes_where_it_was(home):
-    resumed, _ = run_and_kill(home, seed=24, kills=3)
+    # within 30 moves: the moments on the way hold the app 3 s each ("auto")
+    resumed, _ = run_and_kill(home, seed=24, kills=3, most=30)
     assert resumed >= 1
 
 
