@@ -595,3 +595,32 @@ def test_a_tile_tells_its_owner_and_value_and_an_action_its_parts():
     assert read_action("place R -1,0") == Notation("place", "-1,0", end="R")
     assert read_action("move 0,0>2,-1") == Notation("move", "2,-1", source="0,0")
     assert read_action("pass") == Notation("pass")
+
+
+def test_a_deeper_search_cut_short_decides_between_the_moves_it_finished(monkeypatch):
+    """Time runs out during depth 2, after the two moves depth 1 liked best: the deeper
+    values of those two decide (here the second), not depth 1's ranking; the moves it did
+    not reach do not count. A deeper look at one move alone changes nothing."""
+    import tentable.bots.tentiles as tiles
+    state = new_game("tentiles", 2, seed=2)
+    for action in ["place 0,0", "place 1,0", "place 0,1"]:
+        state.apply(action)
+    seat = state.current_player
+    world = state.determinize(seat, 1)
+    shallow = {a: float(i) for i, a in enumerate(sorted(world.legal_actions()))}
+    first, second = sorted(shallow, key=shallow.get)[-1], sorted(shallow, key=shallow.get)[-2]
+    deep = {first: 1.0, second: 5.0}
+    for finished, expected in ((2, second), (1, first)):
+        def after(self, pos, move, depth, alpha, beta, ply, calls=[]):
+            action = next(a for a in world.legal_actions() if tiles.parse_action(a) == move)
+            if depth == 1:
+                return shallow[action]
+            calls.append(action)
+            if len(calls) > finished:
+                raise tiles._Timeout
+            return deep[action]
+        monkeypatch.setattr(tiles.TilesSearch, "_after", after)
+        monkeypatch.setattr(tiles.TilesSearch, "_threat", lambda self, pos, seat: 0.0)
+        bot = tiles.TilesSearch(seat, seed=1, time_limit=60.0)
+        assert bot.choose(world) == expected
+        assert bot.depth_reached == 1 and bot.partial == (2 if finished == 2 else 0)

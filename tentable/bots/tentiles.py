@@ -414,6 +414,7 @@ class TilesSearch(Bot):
         super().__init__(seat, seed, time_limit)
         self.limit = 1.0 if time_limit is None else float(time_limit)
         self.depth_reached = 0
+        self.partial = 0
         self.nodes = 0
 
     def choose(self, state: State) -> str:
@@ -460,11 +461,18 @@ class TilesSearch(Bot):
         root = [(a, m) for r, _, a, m in rated if r <= least + 1e-9]
         best = root[0][0]
         self.depth_reached = 0
+        self.partial = 0        # root moves of an unfinished deeper search that decided
         depth = 1
         while depth <= 30 and time.perf_counter() < self.deadline:
             try:
                 values = self._root(pos, root, depth)
-            except _Timeout:
+            except _Timeout as stop:
+                # The deeper look at the best moves so far (they are searched best first)
+                # decides between them: a fuller search of some, not a guess at the rest.
+                done = stop.args[0] if stop.args else []
+                if len(done) >= 2:
+                    self.partial = len(done)
+                    best = max(done, key=lambda vam: vam[0])[1]
                 break
             values.sort(key=lambda vam: -vam[0])
             value, best, _ = values[0]
@@ -499,7 +507,10 @@ class TilesSearch(Bot):
         alpha = -WIN * 2
         values = []
         for action, move in root:
-            value = self._after(pos, move, depth, alpha, WIN * 2, 1)
+            try:
+                value = self._after(pos, move, depth, alpha, WIN * 2, 1)
+            except _Timeout:
+                raise _Timeout(values) from None      # with the moves searched in full
             values.append((value, action, move))
             alpha = max(alpha, value)
         return values
@@ -511,19 +522,33 @@ class TilesSearch(Bot):
         placing = pos.placing
         hidden_draw = placing and not pos.open and len(pos.lay.cell) < 29
         if hidden_draw:
-            # TL-R4: the next player turns up a tile: a chance node over its value.
-            won, undo = make(pos, move)
-            if won:
-                unmake(pos, undo)
-                return WIN - ply
-            unmake(pos, undo)
+            # TL-R4: the next player turns up a tile: a chance node over its value. The
+            # tile is placed once; the draws differ only in the value turned up, and at
+            # the leaves they share the board's summary (the search's costliest parts).
             values = pos.next_values(1 - seat)     # my move does not change them
-            total = 0.0
-            for v, p in values.items():
-                _, undo = make(pos, move, draw=v)
-                total += p * -self._negamax(pos, depth - 1, -WIN * 2, WIN * 2, ply + 1)
+            won, undo = make(pos, move)
+            try:
+                if won:
+                    return WIN - ply
+                counts = pos.counts[pos.turn]
+                summary = self._summary(pos) if depth <= 1 else None
+                total = 0.0
+                for v, p in values.items():
+                    pos.drawn = v
+                    counts[v] -= 1
+                    try:
+                        if summary is None:
+                            value = self._negamax(pos, depth - 1, -WIN * 2, WIN * 2, ply + 1)
+                        else:
+                            self.nodes += 1
+                            value = self._score(pos, summary)
+                    finally:
+                        counts[v] += 1
+                    total += p * -value
+                return total
+            finally:
+                pos.drawn = 0
                 unmake(pos, undo)
-            return total
         won, undo = make(pos, move)
         try:
             if won:
@@ -616,6 +641,12 @@ class TilesSearch(Bot):
             a = sum(1 for m in masks.values() if m[me] & my_vals)
             b = sum(1 for m in masks.values() if m[them] & their_vals)
             return 10.0 * (a - 1.5 * b)
+        return self._score(pos, self._summary(pos))
+
+    @staticmethod
+    def _summary(pos: Position) -> tuple[list, list, list]:
+        """Phase 1, what the evaluation reads off the board: per seat the values that make
+        ten somewhere, how many places each value has, and the room to build."""
         union = [0, 0]
         hits = [[0, 0, 0, 0], [0, 0, 0, 0]]
         build = [0.0, 0.0]
@@ -629,6 +660,14 @@ class TilesSearch(Bot):
                     for v in ALL_VALUES:
                         if bits >> v & 1:
                             hits[seat][v] += 1
+        return union, hits, build
+
+    @staticmethod
+    def _score(pos: Position, summary: tuple[list, list, list]) -> float:
+        """Phase 1's evaluation from the board's summary and the tiles still to come."""
+        union, hits, build = summary
+        me = pos.turn
+        them = 1 - me
         now = {pos.drawn: 1.0} if pos.drawn else pos.next_values(me)
         p_now = min(1.0, sum(p for v, p in now.items() if union[me] >> v & 1))
         if p_now >= 1.0:
