@@ -20,7 +20,6 @@ from test_text_fits import watch_fit
 from uitools import step
 
 SIZE = (1024, 640)
-STRIDE = 0.25          # seconds of test time a step of `finished_table`: the app's longest
 
 
 class Recording(pygame.Surface):
@@ -76,8 +75,7 @@ def finished_table(app, game_id: str):
             return table
         if table.my_turn:
             table.submit(rng.choice(table.legal_actions()))
-        app.clock.advance(STRIDE)
-        app.step(wait=False)
+        uitools.pass_time(app)
         table.show_dialog(None)           # a summary between parts: go on
     raise AssertionError(f"{game_id}: no end after 20,000 frames")
 

@@ -8,7 +8,6 @@ On each of the human's turns the test also tries what a player may get wrong, so
 refusals are drawn and checked too: moves of other positions of the game submitted now,
 a key for a move, a click on a disabled button and a card dropped somewhere on the felt.
 """
-import math
 import random
 import re
 
@@ -78,15 +77,6 @@ def try_wrong_gestures(app, table, rng, seen):
         step(app)
 
 
-def glance(app):
-    """Test time for a moment to be seen: it takes a key only after GUARD seconds (without
-    them the Enter of the loop below went unheard, frame after frame, until the game's
-    frames ran out), in the app's longest steps, a quarter second."""
-    for _ in range(math.ceil(GUARD / 0.25)):
-        app.clock.advance(0.25)
-        app.step(wait=False)
-
-
 def play_through(app, game_id, seats, seed):
     rng = random.Random(seed)
     table = uitools.new_table(app, seats, seed=seed, game=game_id)
@@ -98,7 +88,9 @@ def play_through(app, game_id, seats, seed):
             uitools.key(app, pygame.K_RETURN)
             continue
         if table.moments:
-            glance(app)
+            # a moment takes a key once seen for GUARD seconds of test time (without them
+            # the Enter below went unheard, frame after frame, until the frames ran out)
+            uitools.pass_time(app, GUARD)
         if table.dialog is not None or table.moments:
             uitools.key(app, pygame.K_RETURN)
             continue

@@ -1,4 +1,6 @@
 """Real pygame events for UI tests: post them, let the app take one step."""
+import math
+
 import pygame
 
 
@@ -51,6 +53,17 @@ def step(app, frames=1):
     for _ in range(frames):
         if isinstance(app.clock, FakeClock):
             app.clock.advance(FRAME)
+        app.step(wait=False)
+
+
+LONGEST_STEP = 0.25        # seconds: the app takes no longer step than this (App.step)
+
+
+def pass_time(app, seconds=LONGEST_STEP):
+    """Let `seconds` of test time pass in the app's longest steps: for what waits on time
+    (a moment's glance, its "auto" seconds), not on frames."""
+    for _ in range(max(1, math.ceil(seconds / LONGEST_STEP))):
+        app.clock.advance(LONGEST_STEP)
         app.step(wait=False)
 
 

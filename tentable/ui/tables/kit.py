@@ -448,8 +448,7 @@ class CardTable(Hints):
         """Covered (the menu, how to play): a card held goes home. Its release comes to
         the scene above, and a drag left open holds the computer players (`animate`)."""
         super().leave()
-        if self.drag.sprite is not None:
-            self.drag.cancel()
+        self.drag.cancel()
         self.holding = None
 
     # -- words -------------------------------------------------------------------------------
