@@ -3,6 +3,8 @@ import math
 
 import pygame
 
+from tentable.ui.app import LONGEST_STEP
+
 
 def post(kind, **fields):
     pygame.event.post(pygame.event.Event(kind, **fields))
@@ -56,7 +58,6 @@ def step(app, frames=1):
         app.step(wait=False)
 
 
-LONGEST_STEP = 0.25        # seconds: the app takes no longer step than this (App.step)
 
 
 def pass_time(app, seconds=LONGEST_STEP):

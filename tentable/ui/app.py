@@ -41,6 +41,7 @@ from tentable.ui.widgets.toast import Toasts
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
+LONGEST_STEP = 0.25        # seconds one step may advance: a stall (debugger, drag) is not a jump
 IDLE_POLL_MS = 16          # right after input or movement: answer within a frame
 DEEP_IDLE_POLL_MS = 50     # after a quiet second: a third of the wake-ups
 DEEPER_IDLE_POLL_MS = 100  # after a quiet spell (each wake-up costs ~0.25 ms of CPU in a VM):
@@ -436,7 +437,7 @@ class App:
         With `wait`, it also paces: up to 60 frames a second while something moves,
         a short sleep when idle. Tests pass `wait=False` to run flat out."""
         start = self.clock()
-        dt = min(0.25, start - self._last_step)  # a stall (debugger, drag) is not a jump
+        dt = min(LONGEST_STEP, start - self._last_step)
         self._last_step = start
         for event in pygame.event.get():
             self._last_activity = start
