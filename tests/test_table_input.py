@@ -535,3 +535,28 @@ def test_a_card_let_go_on_the_menu_button_or_under_the_menu_leaves_the_game_goin
         step(app)
     assert table.match.current_player == 1
     wait_for(app, lambda: table.match.is_over or table.my_turn)    # ... the computer's too
+
+
+@pytest.mark.parametrize("game", ("takethat", "elfer", "retro10", "tentiles"))
+def test_a_dragged_card_passes_over_the_menu_button_and_the_log(app, game):
+    """The card in the player's hand is above the table: dragged over the Menu button or
+    the log, it is drawn over them, not under (it was drawn with the other cards)."""
+    table = new_table(app, ["human", "easy"], seed=3, game=game)
+    human_turn(app, table, random.Random(5), until=lambda table: table.playable_picks())
+    card = table.playable_picks()[0]
+    start = on_top(table, card, list(table.cards.sprites), card) or table.cards[card].rect.center
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    for over in (table.pause_button.rect.center, table.log.rect.center):
+        post(pygame.MOUSEMOTION, pos=over, rel=(1, 1), buttons=(1, 0, 0))
+        app.invalidate()
+        app.step(wait=False)
+        held = table.drag.sprite
+        assert table.drag.dragging and held.rect.collidepoint(over)
+        alone = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+        held.paint(alone)
+        assert alone.get_at(over).a == 255          # the card is opaque there ...
+        assert app.screen.get_at(over) == alone.get_at(over)   # ... and nothing covers it
+    post(pygame.MOUSEBUTTONUP, pos=start, button=1)
+    app.step(wait=False)
+    assert not table.drag.dragging and not held.aloft

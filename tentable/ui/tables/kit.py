@@ -444,6 +444,10 @@ class CardTable(Hints):
     def animate(self, dt: float) -> bool:
         return self.tweens.update(dt) or self.drag.dragging
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.drag.draw_held(surface)     # a dragged card passes over the log and buttons
+
     def leave(self) -> None:
         """Covered (the menu, how to play): a card held goes home. Its release comes to
         the scene above, and a drag left open holds the computer players (`animate`)."""

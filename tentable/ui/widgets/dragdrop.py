@@ -60,6 +60,8 @@ class DragManager:
     def press(self, sprite: CardSprite, mouse_pos: tuple[int, int]) -> None:
         """Take hold of `sprite`; it keeps the spot under the mouse while it follows."""
         self.tweens.cancel(sprite)
+        if self.sprite is not None:
+            self.sprite.aloft = False      # a hold never released (a lost button-up)
         self.sprite = sprite
         self.dragging = False
         self._origin = (float(sprite.pos[0]), float(sprite.pos[1]))
@@ -75,6 +77,7 @@ class DragManager:
             if dx * dx + dy * dy < self.threshold * self.threshold:
                 return  # still a click
             self.dragging = True
+            self.sprite.aloft = True
         self.sprite.pos = (pos[0] + self._offset[0], pos[1] + self._offset[1])
 
     def release(self, pos: tuple[int, int]) -> DropResult | None:
@@ -84,6 +87,7 @@ class DragManager:
         self.motion(pos)
         sprite, dragged = self.sprite, self.dragging
         self.sprite, self.dragging = None, False
+        sprite.aloft = False
         if not dragged:
             sprite.pos = self._origin
             return DropResult(sprite, None, clicked=True)
@@ -98,8 +102,15 @@ class DragManager:
 
     def cancel(self) -> None:
         if self.sprite is not None:
+            self.sprite.aloft = False
             self.spring_back(self.sprite)
         self.sprite, self.dragging = None, False
+
+    def draw_held(self, surface: pygame.Surface) -> None:
+        """The card being dragged, over everything else on the screen (the log, the
+        buttons): the player's hand is above the table."""
+        if self.sprite is not None and self.dragging:
+            self.sprite.paint(surface)
 
     def target_at(self, pos: tuple[int, int], card: pygame.Rect) -> DropTarget | None:
         """The target the card is dropped on: the one under the pointer, where the player

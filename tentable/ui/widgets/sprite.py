@@ -84,6 +84,7 @@ class CardSprite:
     z: int = 0
     size: tuple[int, int] = (80, 112)       # updated by draw; the table's card size
     squash: float = 1.0                     # horizontal scale while flipping (tweens)
+    aloft: bool = False                     # dragged: drawn last, over everything (`paint`)
 
     @property
     def lift(self) -> float:
@@ -106,8 +107,13 @@ class CardSprite:
         return abs(dx) <= self.size[0] / 2 and abs(dy) <= self.size[1] / 2
 
     def draw(self, surface: pygame.Surface, size: tuple[int, int] | None = None) -> None:
+        """Draw the card in its place among the others; a dragged one waits for `paint`."""
         if size is not None:
             self.size = (int(size[0]), int(size[1]))
+        if not self.aloft:
+            self.paint(surface)
+
+    def paint(self, surface: pygame.Surface) -> None:
         marks = (self.selected, self.hover, self.highlight) + ((True,) if self.dimmed else ())
         image = sprite_image(self.game_id, self.code, self.face_up, self.size, marks, self.angle)
         if self.squash < 0.999:  # mid-flip: transient, so not cached
