@@ -277,3 +277,52 @@ def test_10_retro_expert_varies_by_the_tie_alone_and_plays_three_times_the_rollo
     assert not expert.config.vary_by_error
     assert expert.config.iterations == 3 * 250 == 7.5 * hard.config.iterations
     assert hard.config.cutoff == expert.config.cutoff == 12
+
+
+def test_elfer_expert_varies_by_the_tie_alone_and_plays_more_rollouts():
+    """Issue #23: Elfer raus!'s Expert (docs/ai.md: the band cost its choices a third of
+    their loss); its Hard and Normal keep the band."""
+    normal, hard, expert = (make_bot(level, "elfer", 0, 1, math.inf)
+                            for level in ("normal", "hard", "expert"))
+    assert normal.config.vary_by_error and hard.config.vary_by_error
+    assert not expert.config.vary_by_error
+    assert expert.config.iterations == 400 == 4 * hard.config.iterations
+
+
+def test_a_level_takes_settings_to_try_over_its_own():
+    """scripts/regret.py tries a level's settings before they are kept: they reach the
+    search, over the game's own; nonsense is refused, not half-used."""
+    tried = make_bot("hard", "elfer", 0, 1, math.inf,
+                     tuning={"vary_by_error": False, "iterations": 60})
+    assert not tried.config.vary_by_error and tried.config.iterations == 60
+    assert make_bot("hard", "elfer", 0, 1, math.inf).config.vary_by_error
+    assert make_bot("expert", "retro10", 0, 1, math.inf, tuning={"tie": 0.1}).config.cutoff == 12
+    for nonsense in ({"no such setting": 1}, {"iterations": "many"}, ["tie"], "tie"):
+        with pytest.raises(ValueError):
+            make_bot("hard", "elfer", 0, 1, math.inf, tuning=nonsense)
+    with pytest.raises(ValueError):     # TEN tiles' own search has no such settings
+        make_bot("hard", "tentiles", 0, 1, math.inf, tuning={"tie": 0.1})
+
+
+def test_the_regret_script_charges_each_choice_what_it_falls_short_of_the_best():
+    """scripts/regret.py: a level's regret is the judge's best minus its move's value, never
+    below zero; a --try that names no setting, or is not JSON, stops before any work."""
+    import io
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "scripts" / "regret.py"
+    spec = importlib.util.spec_from_file_location("regret_script", path)
+    regret = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regret)
+    out = io.StringIO()
+    charged = regret.regrets("takethat", 2, 3, {"few": {"iterations": 6}}, levels=(), out=out)
+    assert set(charged) == {"heuristic", "few"}
+    assert all(len(v) == 2 and min(v) >= 0.0 for v in charged.values())
+    assert out.getvalue().count("position ") == 2
+    seat, state = regret.positions("takethat", 1, random.Random(11))[0]
+    value = regret.judge("takethat", seat, state, 3)
+    assert set(value) == set(state.legal_actions())
+    for bad in (["--try", "x={"], ["--try", 'x={"no such": 1}'], ["--positions", "0"],
+                ["--game", "tentiles"]):
+        with pytest.raises(SystemExit):
+            regret.main(["--game", "takethat", *bad] if bad[0] != "--game" else bad)

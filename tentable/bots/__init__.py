@@ -13,7 +13,7 @@ levels of a game without rollout settings). `make_bot` takes both; `level_of` re
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Callable
 
 from tentable.bots.base import Bot, RandomBot
@@ -73,9 +73,10 @@ ROLLOUT_SCALE = {"ten": 10}
 # which beat Hard in 64% of 130 games. 10 Retro's Expert the same, with 750 rollouts: with
 # 250 and the band it won 52% of 198 games against Hard, with 750 and the tie alone
 # 61.8% of 211 (55-68%; docs/ai.md: on the same 94 deals 58.5 points where it had 47).
-# Elfer raus!'s Expert likewise, with 400 (its rollouts cost 4-6 ms): on 17 positions
-# judged by 300 worlds of every move, the band cost it a third of its choices' loss (0.041
-# of a win a move; 250 with the tie alone 0.031, 750 0.023; Hard 0.052).
+# Elfer raus!'s Expert likewise, with 400 (its rollouts cost 4-6 ms): on 18 positions
+# judged by 300 worlds of every move (scripts/regret.py), its choices gave away 0.040 of a
+# win a move with the band, 0.031 with 250 rollouts and the tie alone, 0.023 with 750
+# (Hard 0.051).
 LEVEL_TUNING: dict[str, dict[str, dict]] = {
     "takethat": {"hard": {"vary_by_error": False},
                  "expert": {"vary_by_error": False, "iterations": 750}},
@@ -138,12 +139,18 @@ def available_bots(game_id: str) -> list[str]:
 
 
 def make_bot(name: str, game_id: str, seat: int, seed: int = 0,
-             time_limit: float | None = None, iterations: int | None = None) -> Bot:
+             time_limit: float | None = None, iterations: int | None = None,
+             tuning: dict | None = None) -> Bot:
     """A bot by level or by its own name. `time_limit`: seconds per decision (None: the
     level's own; math.inf: iterations only, as tests and reproducible tournaments use).
-    `iterations`: fewer than the level's, for tests."""
+    `iterations`: fewer than the level's, for tests. `tuning`: settings of the level's
+    search over its own (`RolloutConfig`, `IsmctsConfig`), to try a change before it is
+    kept (`scripts/regret.py`)."""
     if isinstance(name, str) and name.lower() in LEVELS:
-        return _make_level(name.lower(), game_id, seat, seed, time_limit, iterations)
+        return _make_level(name.lower(), game_id, seat, seed, time_limit, iterations,
+                           tuning or {})
+    if tuning:
+        raise ValueError(f"{name!r} has no settings to tune (the levels have)")
     games = _BOTS.get(name) if isinstance(name, str) else None
     if games is None:
         raise ValueError(f"unknown bot {name!r} (levels: {', '.join(LEVELS)})")
@@ -154,10 +161,30 @@ def make_bot(name: str, game_id: str, seat: int, seed: int = 0,
     return factory(seat, seed, time_limit=time_limit)
 
 
+def _checked(tuning: object, config: type) -> dict:
+    """`tuning` as settings of `config`, each of the type its default has; else ValueError."""
+    if not isinstance(tuning, dict):
+        raise ValueError(f"tuning is a mapping of setting to value, not {tuning!r}")
+    kinds = {f.name: str(f.type) for f in fields(config)}
+    for key, value in tuning.items():
+        kind = kinds.get(key)
+        if kind is None:
+            raise ValueError(f"no setting {key!r} (settings: {', '.join(sorted(kinds))})")
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        fits = (isinstance(value, bool) if kind == "bool"
+                else value is None and "None" in kind
+                or number and (kind.startswith("float") or isinstance(value, int)))
+        if not fits:
+            raise ValueError(f"setting {key!r} takes {kind}, not {value!r}")
+    return tuning
+
+
 def _make_level(level: str, game_id: str, seat: int, seed: int,
-                time_limit: float | None, iterations: int | None) -> Bot:
+                time_limit: float | None, iterations: int | None, tuning: dict) -> Bot:
     spec = LEVEL_SPECS[level]
     seconds = spec.seconds if time_limit is None else time_limit
+    if tuning and (spec.iterations is None or game_id in OWN_SEARCH):
+        raise ValueError(f"{level} of {game_id!r} has no search settings to tune")
     if game_id in OWN_SEARCH and spec.iterations is not None:
         # a search by time only: "iterations only" means the level's own seconds
         limit = spec.seconds if math.isinf(seconds) else seconds
@@ -166,15 +193,17 @@ def _make_level(level: str, game_id: str, seat: int, seed: int,
         # a game without its own heuristic yet (a new game, a test's) plays Easy at random
         return HEURISTICS.get(game_id, RandomBot)(seat, seed, time_limit=seconds)
     if game_id in ROLLOUT_GAMES and spec.rollouts:
-        settings = {**ROLLOUT_GAMES[game_id], **LEVEL_TUNING.get(game_id, {}).get(level, {})}
+        settings = {**ROLLOUT_GAMES[game_id], **LEVEL_TUNING.get(game_id, {}).get(level, {}),
+                    **_checked(tuning, RolloutConfig)}
         rollouts = settings.pop("iterations", spec.rollouts * ROLLOUT_SCALE.get(game_id, 1))
         config = RolloutConfig(iterations or rollouts, **settings)
         return RolloutSearch(seat, seed, None if math.isinf(seconds) else seconds, config,
                              HEURISTICS[game_id], evaluation_for(game_id),
                              ROLLOUT_PLAYERS.get(game_id))
-    tuning = {"defer": GUIDE_DEFER, **TUNING.get(game_id, {})}
-    config = IsmctsConfig(iterations or spec.iterations, noise=spec.noise, hint=GUIDE_HINT,
-                          **tuning)
+    settings = {"noise": spec.noise, "hint": GUIDE_HINT, "defer": GUIDE_DEFER,
+                **TUNING.get(game_id, {}), **_checked(tuning, IsmctsConfig)}
+    rounds = settings.pop("iterations", spec.iterations)
+    config = IsmctsConfig(iterations or rounds, **settings)
     guide = HEURISTICS[game_id](seat, seed) if game_id in HEURISTICS else None
     return Ismcts(seat, seed, None if math.isinf(seconds) else seconds, config,
                   policy_for(game_id), guide, evaluation_for(game_id))

@@ -93,7 +93,7 @@ class RolloutSearch(Bot):
             for _ in range(n):
                 world = state.determinize(me, base + k)
                 for action in alive:
-                    results[action].append(self._rollout(world, action, base + k))
+                    results[action].append(self.rollout(world, action, base + k))
                     spent += 1
                 k += 1
                 if deadline is not None and time.perf_counter() > deadline:
@@ -140,7 +140,7 @@ class RolloutSearch(Bot):
                     equal.append(a)
         return self.rng.choice(sorted(equal))
 
-    def _rollout(self, world: State, action: str, seed: int) -> float:
+    def rollout(self, world: State, action: str, seed: int) -> float:
         """The seat's result after `action` in a copy of `world`, the heuristic playing on,
         its players seeded by `seed` so every move meets the same luck."""
         config = self.config
