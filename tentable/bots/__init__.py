@@ -172,8 +172,8 @@ def _checked(tuning: object, config: type) -> dict:
             raise ValueError(f"no setting {key!r} (settings: {', '.join(sorted(kinds))})")
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
         fits = (isinstance(value, bool) if kind == "bool"
-                else value is None and "None" in kind
-                or number and (kind.startswith("float") or isinstance(value, int)))
+                else (value is None and "None" in kind)
+                or (number and (kind.startswith("float") or isinstance(value, int))))
         if not fits:
             raise ValueError(f"setting {key!r} takes {kind}, not {value!r}")
     return tuning
