@@ -9,7 +9,7 @@ import pytest
 
 from tentable.bots import (CPU_HEAVY, LEVELS, available_bots, fallback, level_of, make_bot)
 from tentable.bots.ismcts import Ismcts, IsmctsConfig
-from tentable.bots.tentiles import Position, legal_moves, make, parse_action, unmake
+from tentable.bots.tilesboard import Position, legal_moves, make, parse_action, unmake
 from tentable.engine import GAMES, new_game
 
 PLAYERS = {"retro10": 3}

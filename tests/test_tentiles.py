@@ -10,7 +10,8 @@ import time
 import pytest
 
 from tentable.bots import make_bot
-from tentable.bots.tentiles import TilesHeuristic, TilesSearch, move_wins
+from tentable.bots.tentiles import TilesHeuristic, TilesSearch
+from tentable.bots.tilesboard import move_wins, parse_action
 from tentable.engine import IllegalAction, SetupError, from_json, new_game, replay
 from tentable.engine.core import card_ids, code_of
 from tentable.engine.tentiles import MOVE_LIMIT, name_of
@@ -612,7 +613,7 @@ def test_a_deeper_search_cut_short_decides_between_the_moves_it_finished(monkeyp
     deep = {first: 1.0, second: 5.0}
     for finished, expected in ((2, second), (1, first)):
         def after(self, pos, move, depth, alpha, beta, ply, calls=[]):
-            action = next(a for a in world.legal_actions() if tiles.parse_action(a) == move)
+            action = next(a for a in world.legal_actions() if parse_action(a) == move)
             if depth == 1:
                 return shallow[action]
             calls.append(action)

@@ -1,0 +1,323 @@
+"""The seat's picture of a TEN tiles game, and moves made and unmade on it fast: what
+both computer players of `tentiles.py` look ahead on.
+
+A `Position` is rebuilt from `view(seat)` alone (the board, the drawn tile or both rows);
+`make`/`unmake` play a move and take it back in place, keeping the masks of what each
+place needs for ten up to date, so a search never copies a board.
+"""
+from __future__ import annotations
+
+from tentable.engine.tentiles import (DIRECTIONS, EDGES, ORIGIN, TEN, Layout, TenTilesView,
+                                      parse_place, tile_code)
+
+ALL_VALUES = (1, 2, 3)
+
+
+# -- reading the view ---------------------------------------------------------------
+
+class Position:
+    """What a seat knows, as a mutable search position.
+
+    counts[s][v]: tiles of value v that seat s has still to place, not yet drawn;
+    drawn: the value the player to move holds (hidden game) or 0 before the draw;
+    rows/lo/hi: the open rows as values with their live ends; moves: phase-2 turns made."""
+
+    __slots__ = ("lay", "turn", "open", "counts", "drawn", "rows", "lo", "hi", "moves",
+                 "masks")
+
+    @classmethod
+    def from_view(cls, view: TenTilesView) -> "Position":
+        pos = cls()
+        pos.lay = Layout()
+        counts = [[0, 5, 5, 5], [0, 5, 5, 5]]
+        for place, tile in view["board"].items():
+            code = tile_code(tile)
+            pos.lay.put(parse_place(place), code)
+            counts[code >> 2][code & 3] -= 1
+        pos.turn = view["current_player"]
+        pos.open = view["open"]
+        pos.drawn = 0
+        if view["drawn"]:
+            code = tile_code(view["drawn"])
+            pos.drawn = code & 3
+            counts[code >> 2][code & 3] -= 1
+        pos.counts = counts
+        rows = view["rows"] or [[], []]
+        pos.rows = [[tile_code(t) & 3 for t in row] for row in rows]
+        pos.lo = [0, 0]
+        pos.hi = [len(r) - 1 for r in pos.rows]
+        pos.moves = view["moves"]
+        # phase 1: spot_needs of every place, kept up to date by make/unmake
+        pos.masks = place_masks(pos.lay)
+        return pos
+
+    @property
+    def placing(self) -> bool:
+        return len(self.lay.cell) < 30
+
+    def key(self) -> int:
+        extra = (self.turn, self.drawn, tuple(self.lo), tuple(self.hi),
+                 tuple(self.counts[0]), tuple(self.counts[1]))
+        return self.lay.key ^ hash(extra)
+
+    def next_values(self, seat: int) -> dict[int, float]:
+        """The values `seat` may place on its next turn, with their chances."""
+        if self.open:
+            lo, hi, row = self.lo[seat], self.hi[seat], self.rows[seat]
+            if lo > hi:
+                return {}
+            return {v: 1.0 for v in {row[lo], row[hi]}}
+        c = self.counts[seat]
+        total = c[1] + c[2] + c[3]
+        return {v: c[v] / total for v in ALL_VALUES if c[v]} if total else {}
+
+
+def spot_needs(lay: Layout, q: int) -> tuple[int, int, float, float]:
+    """For empty q: bit masks of the values that white / black would need there for ten,
+    then how much each could build on q (own lines next to it still short of seven).
+    (The search's hot spot: the runs are walked inline.)"""
+    get = lay.cell.get
+    m0 = m1 = 0
+    b0 = b1 = 0.0
+    for d in DIRECTIONS:
+        s0 = s1 = 0
+        for step in (d, -d):
+            p = q + step
+            code = get(p)
+            if code is None:
+                continue
+            seat = code >> 2
+            total = 0
+            while code is not None and code >> 2 == seat:
+                total += code & 3
+                p += step
+                code = get(p)
+            if seat:
+                s1 += total
+            else:
+                s0 += total
+        if s0:
+            if 7 <= s0 <= 9:
+                m0 |= 1 << (TEN - s0)
+            elif s0 < 7:
+                b0 += s0 / TEN
+        if s1:
+            if 7 <= s1 <= 9:
+                m1 |= 1 << (TEN - s1)
+            elif s1 < 7:
+                b1 += s1 / TEN
+    return m0, m1, b0, b1
+
+
+def place_masks(lay: Layout) -> dict[int, tuple]:
+    """spot_needs for every place where a tile may go now."""
+    if not lay.cell:
+        return {ORIGIN: (0, 0, 0.0, 0.0)}
+    return {q: spot_needs(lay, q) for q in lay.edge}
+
+
+def value_mask(values) -> int:
+    mask = 0
+    for v in values:
+        mask |= 1 << v
+    return mask
+
+
+# -- phase 2: wins in one -------------------------------------------------------------
+
+def move_wins(lay: Layout, seat: int) -> list[tuple[int, int]]:
+    """TL-R6/R7: the moves (from, to) by which `seat` makes ten now; stops at the first
+    unless several are cheap to find. Candidates come from the masks of the places, and
+    from the places on the lines of the lifted tile (whose runs change); each is checked
+    by making the move."""
+    found = []
+    masks = {q: spot_needs(lay, q)[seat] for q in lay.edge}
+    for p in lay.movable(seat):
+        value = lay.cell[p] & 3
+        bit = 1 << value
+        candidates = {q for q, m in masks.items() if m & bit}
+        for d in DIRECTIONS:
+            for step in (d, -d):
+                q = p + step
+                while lay.cell.get(q, -1) >> 2 == seat:
+                    q += step
+                if q in lay.edge or q == p + step:
+                    candidates.add(q)
+        code = lay.lift(p)
+        try:
+            targets = lay.targets(p)
+            if targets and lay.ten_beside(p, seat):
+                found.append((p, targets[0]))
+                continue
+            target_set = set(targets)
+            for q in candidates:
+                if q != p and q in target_set:
+                    lay.put(q, code)
+                    won = lay.ten_through(q)
+                    lay.lift(q)
+                    if won:
+                        found.append((p, q))
+                        break
+        finally:
+            lay.put(p, code)
+    return found
+
+
+def phase2_moves(lay: Layout, seat: int) -> list[tuple[int, int]]:
+    return [(p, q) for p in lay.movable(seat) for q in lay.targets(p)]
+
+
+# -- making moves on a Position ------------------------------------------------------
+
+def parse_action(action: str) -> tuple:
+    """An action string as a search move: ("place", to, end) or ("move", from, to) or
+    ("pass",)."""
+    words = action.split(" ")
+    if words[0] == "place":
+        return ("place", parse_place(words[-1]), words[1] if len(words) == 3 else "")
+    if words[0] == "move":
+        a, b = words[1].split(">")
+        return ("move", parse_place(a), parse_place(b))
+    return ("pass",)
+
+
+def threat(pos: Position, after_seat: int) -> float:
+    """How likely `after_seat` (the player to move next) is to win at once."""
+    lay = pos.lay
+    if not pos.placing:
+        return 1.0 if move_wins(lay, after_seat) else 0.0
+    values = pos.next_values(after_seat) if pos.drawn == 0 else {pos.drawn: 1.0}
+    if not values:
+        return 0.0
+    union = 0
+    for masks in pos.masks.values():
+        union |= masks[after_seat]
+    chance = sum(p for v, p in values.items() if union >> v & 1)
+    return min(1.0, chance)
+
+
+class Undo:
+    __slots__ = ("kind", "a", "b", "drawn", "end", "saved")
+
+
+RAYS = DIRECTIONS + tuple(-d for d in DIRECTIONS)
+
+
+def _update_masks(pos: Position, to: int, saved: list) -> None:
+    """After a tile went to `to`: the places whose lines it touches get new masks, and
+    the empty edge neighbours of `to` become places."""
+    lay, masks = pos.lay, pos.masks
+    cell = lay.cell
+    saved.append((to, masks.pop(to, None)))
+    for d in RAYS:
+        e = to + d
+        while e in cell:
+            e += d
+        old = masks.get(e)
+        if old is not None:
+            saved.append((e, old))
+            masks[e] = spot_needs(lay, e)
+    for d in EDGES:
+        n = to + d
+        if n not in cell and n not in masks:
+            saved.append((n, None))
+            masks[n] = spot_needs(lay, n)
+
+
+def _restore_masks(pos: Position, saved: list) -> None:
+    masks = pos.masks
+    for spot, old in reversed(saved):
+        if old is None:
+            masks.pop(spot, None)
+        else:
+            masks[spot] = old
+
+
+def make(pos: Position, move: tuple, draw: int = 0) -> tuple[bool, Undo]:
+    """Play `move` for pos.turn; returns (won, undo). `draw` is the value the next player
+    turns up in the hidden game (0: not drawn yet)."""
+    lay, seat = pos.lay, pos.turn
+    undo = Undo()
+    undo.kind = move[0]
+    undo.drawn = pos.drawn
+    won = False
+    if move[0] == "place":
+        _, to, end = move
+        if pos.open:
+            if end == "R":
+                value = pos.rows[seat][pos.hi[seat]]
+                pos.hi[seat] -= 1
+            else:
+                value = pos.rows[seat][pos.lo[seat]]
+                pos.lo[seat] += 1
+            undo.end = end
+        else:
+            value = pos.drawn
+        lay.put(to, seat * 4 + value)
+        undo.a = to
+        won = lay.ten_through(to)
+        undo.saved = []
+        if not won:
+            _update_masks(pos, to, undo.saved)
+    elif move[0] == "move":
+        _, src, to = move
+        code = lay.lift(src)
+        lay.put(to, code)
+        undo.a, undo.b = src, to
+        won = lay.ten_through(to) or lay.ten_beside(src, seat)
+        pos.moves += 1
+    else:
+        pos.moves += 1
+    pos.turn = 1 - seat
+    pos.drawn = draw
+    if draw:
+        pos.counts[pos.turn][draw] -= 1
+    return won, undo
+
+
+def unmake(pos: Position, undo: Undo) -> None:
+    lay = pos.lay
+    if pos.drawn:
+        pos.counts[pos.turn][pos.drawn] += 1
+    pos.turn = seat = 1 - pos.turn
+    pos.drawn = undo.drawn
+    if undo.kind == "place":
+        lay.lift(undo.a)
+        _restore_masks(pos, undo.saved)
+        if pos.open:
+            if undo.end == "R":
+                pos.hi[seat] += 1
+            else:
+                pos.lo[seat] -= 1
+    elif undo.kind == "move":
+        code = lay.lift(undo.b)
+        lay.put(undo.a, code)
+        pos.moves -= 1
+    else:
+        pos.moves -= 1
+
+
+def legal_moves(pos: Position) -> list[tuple]:
+    lay, seat = pos.lay, pos.turn
+    if pos.placing:
+        places = list(lay.edge) if lay.cell else [ORIGIN]
+        if not pos.open:
+            return [("place", q, "") for q in places]
+        ends = ["L"] + (["R"] if pos.hi[seat] > pos.lo[seat] else [])
+        return [("place", q, e) for e in ends for q in places]
+    moves = [("move", p, q) for p, q in phase2_moves(lay, seat)]
+    return moves or [("pass",)]
+
+
+def line_shape(lay: Layout, q: int, seat: int) -> float:
+    """Lines through q that may still reach ten: 1-9 with room to grow is good, over ten
+    is a wasted tile."""
+    value = lay.cell[q] & 3
+    score = 0.0
+    for d in DIRECTIONS:
+        total = value + lay.run(q, d, seat) + lay.run(q, -d, seat)
+        if total > TEN:
+            score -= 0.3
+        else:
+            score += total / TEN
+    return score
