@@ -2,7 +2,7 @@
 """How much of a win each level's choices give away, judged on many worlds.
 
     python3 scripts/regret.py --game elfer --positions 40 --worlds 300
-    python3 scripts/regret.py --game elfer --try e750t='{"vary_by_error": false, "iterations": 750}'
+    python3 scripts/regret.py --game elfer --try wide='{"vary_by_error": true}'
 
 A quick look before a tournament, for the four games whose levels search by rollouts of
 their heuristic (TEN tiles has its own search). Positions come from two-player games of

@@ -8,7 +8,7 @@ import pygame
 
 from tentable.bots import make_bot
 from tentable.engine import GAMES, new_game
-from tentable.engine.ten import deck_for
+from tentable.engine.ten_cards import deck_for
 from tentable.match import Applied, Match, Moment, OnlyChoice, PartOver, TurnChanged
 from tentable.session import BOT, HUMAN, Seat, Session
 from tentable.ui.launch import session_for

@@ -203,7 +203,7 @@ def test_h_lights_every_legal_move_until_the_next_gesture(app, game):
         if button.rect.w > 0 and button not in table.lone_buttons():
             assert (button.rect in marks) == button.enabled
     if game == "ten":
-        from tentable.engine.ten import buys
+        from tentable.engine.ten_view import buys
         for code in buys(legal):
             assert table.market_cell(code) in marks
     step(app)
@@ -442,7 +442,7 @@ def mouse_gestures(app, table):
         out.append(lambda: click(app, table.status_rect.center))
     legal = table.legal()
     if table.game == "ten" and table.buying() and not table.tray_visible():
-        from tentable.engine.ten import buys
+        from tentable.engine.ten_view import buys
         out += [lambda code=code: click(app, table.market_cell(code).center)
                 for code in buys(legal)]
     if table.game == "retro10" and table.phase == "deal":

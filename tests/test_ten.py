@@ -10,8 +10,8 @@ import pytest
 from tentable.bots import make_bot
 from tentable.engine import IllegalAction, SetupError, new_game
 from tentable.engine.core import code_of
-from tentable.engine.ten import (MONA, best_payment, best_runs, deck_for, odds, score_of,
-                                 unseen)
+from tentable.engine.ten_cards import MONA, best_runs, deck_for, odds, score_of, unseen
+from tentable.engine.ten_paying import best_payment
 
 NUMBERS = [f"{c}{n}" for c in "BGOP" for n in range(1, 10)]
 JOKERS = ["B#", "G#", "O#", "P#", "W#"] + [f"W{n}" for n in range(1, 10)]
@@ -791,7 +791,7 @@ def test_s5_heuristic_outbids_mona_only_for_a_joker_worth_the_coins():
 
 
 def test_r14_the_scoring_screen_shows_runs_and_joker_places():
-    from tentable.engine.ten import score_breakdown
+    from tentable.engine.ten_cards import score_breakdown
     shown = score_breakdown(["B1", "B3", "W2", "G5", "G#", "O9"])
     assert shown["score"] == 3 + 2 + 1
     assert shown["runs"]["B"] == [1, 3] and shown["runs"]["P"] is None
@@ -824,7 +824,7 @@ def test_odds_for_mona_count_only_the_money_bust():
 
 # -- the table's questions, answered from a view (#21) ------------------------------------
 def test_r12_pay_items_are_worth_one_and_a_bust_token_three():
-    from tentable.engine.ten import pay_worth, payment_check, payment_order
+    from tentable.engine.ten_view import pay_worth, payment_check, payment_order
     assert [pay_worth(a) for a in ("pay t", "pay x", "pay d", "pay G1", "pay W#")] == [
         1, 3, 1, 1, 1]
     # only the item paid last may overshoot: a bust token goes last
@@ -840,7 +840,7 @@ def test_r12_pay_items_are_worth_one_and_a_bust_token_three():
 
 
 def test_r10_a_card_costs_its_number_and_names_its_colour():
-    from tentable.engine.ten import colour_of, kind_of, number_of, price_of
+    from tentable.engine.ten_view import colour_of, kind_of, number_of, price_of
     assert (price_of("B5"), colour_of("B5"), number_of("O9")) == (5, "B", 9)
     assert (kind_of("B#"), colour_of("B#"), number_of("B#")) == ("colour_wild", "B", 0)
     assert (kind_of("W7"), number_of("W7"), kind_of("W#")) == ("number_wild", 7, "super_wild")
@@ -848,7 +848,7 @@ def test_r10_a_card_costs_its_number_and_names_its_colour():
 
 
 def test_r12_the_suggested_payment_from_a_view_is_the_engines_best_payment():
-    from tentable.engine.ten import suggested_payment
+    from tentable.engine.ten_view import suggested_payment
     rng = random.Random(21)
     for _ in range(30):
         state = game()
@@ -867,7 +867,7 @@ def test_r12_the_suggested_payment_from_a_view_is_the_engines_best_payment():
 
 
 def test_s7_the_suggested_payment_for_mona_follows_her_fixed_order():
-    from tentable.engine.ten import suggested_payment
+    from tentable.engine.ten_view import suggested_payment
     state = game(solo=True)
     state.money[MONA], state.bust[MONA] = 1, 1
     state.changed()
@@ -877,7 +877,7 @@ def test_s7_the_suggested_payment_for_mona_follows_her_fixed_order():
 
 def test_view_keys_are_the_typed_views():
     from typing import get_type_hints
-    from tentable.engine.ten import TenView
+    from tentable.engine.ten_view import TenView
     state = game()
     while not state.is_over:
         state.apply(sorted(state.legal_actions())[0])
@@ -887,7 +887,7 @@ def test_view_keys_are_the_typed_views():
 
 
 def test_r15_tie_breaks_from_the_final_view_are_the_engines():
-    from tentable.engine.ten import tie_breaks
+    from tentable.engine.ten_view import tie_breaks
     state = game()
     rng = random.Random(3)
     while not state.is_over:
@@ -896,7 +896,7 @@ def test_r15_tie_breaks_from_the_final_view_are_the_engines():
 
 
 def test_r10_r11_the_legal_buys_and_bids_by_card_and_amount():
-    from tentable.engine.ten import bids, buys, paid_card
+    from tentable.engine.ten_view import bids, buys, paid_card
     assert buys(["skip", "buy O3", "buy B5", "pay t"]) == ["B5", "O3"]
     assert [paid_card(a) for a in ("pay G1", "pay W#", "pay t", "pay x", "pay d")] == [
         "G1", "W#", None, None, None]

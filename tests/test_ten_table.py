@@ -9,10 +9,11 @@ import pygame
 import uitools
 from tentable.bots import make_bot
 from tentable.engine.core import code_of
-from tentable.engine.ten import MONA, best_payment, deck_for, odds
+from tentable.engine.ten_cards import MONA, deck_for, odds
+from tentable.engine.ten_paying import best_payment
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
-from tentable.engine.ten import payment_order, suggested_payment
+from tentable.engine.ten_view import payment_order, suggested_payment
 from uitools import click, drag, go_on, key, step, wait_for
 
 new_table = partial(uitools.new_table, game="ten")
@@ -484,7 +485,7 @@ def test_ten_r8_an_opponents_panel_shows_every_joker_or_counts_the_rest(app, mon
     """TEN-R8: collections are public. A panel with more jokers than its rows hold draws
     what fits and a "+n" chip for the rest, inside the panel: none is hidden silently."""
     from tentable.ui.tables.ten.paint import Paint
-    from tentable.engine.ten import is_joker
+    from tentable.engine.ten_cards import is_joker
     table = new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2)
     state = table.match.state
     jokers = [c for c in state.pile if is_joker(code_of(c))]

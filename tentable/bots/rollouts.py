@@ -13,7 +13,8 @@ from tentable.bots.base import Bot
 from tentable.bots.ismcts import Evaluation, Policy, random_policy
 from tentable.bots.retro10 import Retro10Heuristic
 from tentable.engine.core import State
-from tentable.engine.ten import CARD, coin_worth, deck_for
+from tentable.engine.ten_cards import CARD, deck_for
+from tentable.engine.ten_paying import coin_worth
 
 TEN_SAFE_TOTAL = 5          # flip on while a flip cannot take the total far past ten
 

@@ -15,8 +15,10 @@ from typing import cast
 
 from tentable.bots.base import Bot
 from tentable.engine.core import State, code_of
-from tentable.engine.ten import (BUST_WORTH, LIMIT, MONA, TenView, _info, best_payment,
-                                 deck_for, odds, score_of, unseen)
+from tentable.engine.ten_cards import (BUST_WORTH, LIMIT, MONA, _info, deck_for, odds, score_of,
+                                       unseen)
+from tentable.engine.ten_paying import best_payment
+from tentable.engine.ten_view import TenView
 from tentable.engine.ten_solo import SOLO_MIN_BID
 
 NEAR_RUN = 0.3        # a card one or two from a run it could join later

@@ -1,8 +1,9 @@
 """Computer players for TEN (tiles), from the seat's view only.
 
 Both bots rebuild a `Position` (`tilesboard.py`) from `view(seat)`: the board, the drawn
-tile (hidden game) or both rows (open game). Nothing else is known: in the hidden game the order of both
-supplies is unknown even to their owners, so the next draws are counted, not peeked at.
+tile (hidden game) or both rows (open game). Nothing else is known: in the hidden game the
+order of both supplies is unknown even to their owners, so the next draws are counted, not
+peeked at.
 
 `TilesHeuristic` looks one move ahead: it takes a win, refuses to leave the opponent a
 win in one when it can, and otherwise keeps lines that can still reach ten.

@@ -9,7 +9,8 @@ saves and records are TEN's. Mona's decisions are each offered as one legal acti
 from __future__ import annotations
 
 from tentable.engine.core import IllegalAction, State
-from tentable.engine.ten import BIDS, CARD, COLOURS, LIMIT, MONA, PAY_ACTION, Ten
+from tentable.engine.ten import PAY_ACTION, Ten
+from tentable.engine.ten_cards import BIDS, CARD, COLOURS, LIMIT, MONA
 
 YOU = 0
 SOLO_MIN_BID = 5      # S4

@@ -14,8 +14,8 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from tentable.engine.core import code_of
-from tentable.engine.ten import (COLOURS, LIMIT, MONA, TenView, colour_of, is_joker, kind_of,
-                                 number_of, tie_breaks)
+from tentable.engine.ten_cards import COLOURS, LIMIT, MONA, is_joker
+from tentable.engine.ten_view import TenView, colour_of, kind_of, number_of, tie_breaks
 from tentable.narration import Breakdown, Item, Line, Teller, plural, points
 from tentable.text import t
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 import pygame
 
 from tentable import speech
-from tentable.engine.ten import (COLOURS, bids, buys, colour_of, is_joker, number_of, odds,
-                                 payment_check, payment_order, price_of, suggested_payment)
+from tentable.engine.ten_cards import COLOURS, is_joker, odds
+from tentable.engine.ten_view import (bids, buys, colour_of, number_of, payment_check,
+                                      payment_order, price_of, suggested_payment)
 from tentable.ui.tables.kit import CardTable, Handler, consumed
 from tentable.ui.tables.ten.layout import market_cell
 from tentable.text import t

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from tentable.engine.ten import COLOURS, TenView, colour_of, number_of
+from tentable.engine.ten_cards import COLOURS
+from tentable.engine.ten_view import TenView, colour_of, number_of
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.widgets import layout

@@ -9,8 +9,9 @@ from collections import Counter as Multiset
 
 import pygame
 
-from tentable.engine.ten import (COLOURS, MONA, TenView, buys, colour_of, is_joker, kind_of,
-                                 number_of, paid_card, payment_order, price_of)
+from tentable.engine.ten_cards import COLOURS, MONA, is_joker
+from tentable.engine.ten_view import (TenView, buys, colour_of, kind_of, number_of, paid_card,
+                                      payment_order, price_of)
 from tentable.narration import plural
 from tentable.narration import ten as words
 from tentable.ui import theme

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from tentable.engine.ten import COLOURS, MONA, TenView, tie_breaks
+from tentable.engine.ten_cards import COLOURS, MONA
+from tentable.engine.ten_view import TenView, tie_breaks
 from tentable.engine.ten_solo import SOLO_MIN_BID
 from tentable.narration import ten as words
 from tentable.ui import theme
