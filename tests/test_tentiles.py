@@ -14,7 +14,8 @@ from tentable.bots.tentiles import TilesHeuristic, TilesSearch
 from tentable.bots.tilesboard import move_wins, parse_action
 from tentable.engine import IllegalAction, SetupError, from_json, new_game, replay
 from tentable.engine.core import card_ids, code_of
-from tentable.engine.tentiles import MOVE_LIMIT, name_of
+from tentable.engine.tentiles import MOVE_LIMIT
+from tentable.engine.tentiles_layout import name_of
 
 WHITE = ["W1"] * 5 + ["W2"] * 5 + ["W3"] * 5
 BLACK = ["B1"] * 5 + ["B2"] * 5 + ["B3"] * 5

@@ -21,7 +21,8 @@ from tentable.bots.tilesboard import (ALL_VALUES, RAYS, Position, legal_moves, l
                                       make, move_wins, parse_action, spot_needs, threat,
                                       unmake, value_mask)
 from tentable.engine.core import State
-from tentable.engine.tentiles import EDGES, MOVE_LIMIT, Layout, TenTilesView
+from tentable.engine.tentiles import MOVE_LIMIT, TenTilesView
+from tentable.engine.tentiles_layout import EDGES, Layout
 
 WIN = 1000.0
 BUILD = 10.0        # weight of lines that may still grow to ten

@@ -7,8 +7,9 @@ place needs for ten up to date, so a search never copies a board.
 """
 from __future__ import annotations
 
-from tentable.engine.tentiles import (DIRECTIONS, EDGES, ORIGIN, TEN, Layout, TenTilesView,
-                                      parse_place, tile_code)
+from tentable.engine.tentiles import TenTilesView
+from tentable.engine.tentiles_layout import (DIRECTIONS, EDGES, ORIGIN, TEN, Layout,
+                                             parse_place, tile_code)
 
 ALL_VALUES = (1, 2, 3)
 
