@@ -8,7 +8,7 @@ from test_elfer import arrange
 from tentable.engine import new_game
 from tentable.engine.takethat import TakeThatView
 from tentable.narration import Teller, plural, points, signed
-from tentable.engine.retro10 import Retro10View, cards as rx_cards
+from tentable.engine.retro10_cards import Retro10View, cards as rx_cards
 from tentable.narration import elfer as elfer_words
 from tentable.narration import retro10 as rx_words
 from tentable.narration import takethat as words

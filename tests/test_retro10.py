@@ -9,7 +9,8 @@ import pytest
 from tentable.bots import make_bot
 from tentable.engine import IllegalAction, SetupError, from_json, new_game, replay
 from tentable.engine.core import code_of
-from tentable.engine.retro10 import CHIPS, Retro10, cards, fits, total_and_best
+from tentable.engine.retro10 import Retro10
+from tentable.engine.retro10_cards import CHIPS, cards, fits, total_and_best
 
 DRAW = list(cards().draw_codes)          # the 63 normal and penalty cards
 
@@ -737,7 +738,7 @@ def test_a_log_shows_a_face_down_placement_without_its_card_to_the_others():
 def test_r7_r10_face_value_kind_and_penalty_points_of_a_card():
     """RX-R7: a card counts its number (S7 counts 7), a joker has no fixed value; RX-R10:
     normal 1, penalty card value + 2, joker 10, round card its number."""
-    from tentable.engine.retro10 import face_value, kind_of, penalty_points
+    from tentable.engine.retro10_cards import face_value, kind_of, penalty_points
     assert [face_value(c) for c in ("0#1", "7#3", "S7#1", "R3#1")] == [0, 7, 7, 3]
     assert face_value("J#2") is None and face_value("J") is None
     assert [kind_of(c) for c in ("7#3", "S4#1", "J#2", "R10#1")] == [

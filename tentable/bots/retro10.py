@@ -19,7 +19,8 @@ from typing import cast
 
 from tentable.bots.base import Bot
 from tentable.engine.core import State, code_of
-from tentable.engine.retro10 import MAX_PROTECTION, TEN, Retro10View, cards, total_and_best
+from tentable.engine.retro10_cards import (MAX_PROTECTION, TEN, Retro10View, cards,
+                                          total_and_best)
 
 SAMPLES = 40
 BLUFF = 0.12                    # how often a weak hand protects a poor card face down

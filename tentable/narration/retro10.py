@@ -6,10 +6,10 @@ humans at the screen the log is everybody's and says "a card".
 """
 from __future__ import annotations
 
-from tentable.engine.retro10 import (Retro10, Retro10View, face_value, kind_of,
-                                     penalty_points)
 from tentable.engine.core import code_of
-from tentable.engine.retro10 import CHIP_POINTS
+from tentable.engine.retro10 import Retro10
+from tentable.engine.retro10_cards import (CHIP_POINTS, Retro10View, face_value, kind_of,
+                                          penalty_points)
 from tentable.narration import Breakdown, Item, Line, Teller, plural
 from tentable.text import t
 

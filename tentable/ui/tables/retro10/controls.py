@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import pygame
 
-from tentable.engine.retro10 import face_value, raises
+from tentable.engine.retro10 import raises
+from tentable.engine.retro10_cards import face_value
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable

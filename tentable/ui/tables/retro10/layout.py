@@ -15,7 +15,7 @@ from typing import Hashable
 
 import pygame
 
-from tentable.engine.retro10 import Retro10View
+from tentable.engine.retro10_cards import Retro10View
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px, text_scale
 from tentable.ui.widgets import layout

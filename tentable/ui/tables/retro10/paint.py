@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from tentable.engine.retro10 import Retro10View, face_value
+from tentable.engine.retro10_cards import Retro10View, face_value
 from tentable.narration import MINUS, plural
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px

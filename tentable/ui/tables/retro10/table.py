@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from tentable.engine.core import code_of
-from tentable.engine.retro10 import MAX_PROTECTION
+from tentable.engine.retro10_cards import MAX_PROTECTION
 from tentable.narration import retro10 as words
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
