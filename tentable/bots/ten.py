@@ -15,8 +15,8 @@ from typing import cast
 
 from tentable.bots.base import Bot
 from tentable.engine.core import State, code_of
-from tentable.engine.ten_cards import (BUST_WORTH, LIMIT, MONA, _info, deck_for, odds, score_of,
-                                       unseen)
+from tentable.engine.ten_cards import (BUST_WORTH, LIMIT, MONA, card_info, deck_for, odds,
+                                       score_of, unseen)
 from tentable.engine.ten_paying import best_payment
 from tentable.engine.ten_view import TenView
 from tentable.engine.ten_solo import SOLO_MIN_BID
@@ -65,7 +65,7 @@ class TenHeuristic(Bot):
         if code in held:
             return 0.0
         gain = score_of([*held, code]) - score_of(held)
-        kind, value, colour = _info(code)
+        kind, value, colour = card_info(code)
         if kind != "number":
             return gain + JOKER_FUTURE * self.progress
         if gain == 0:
@@ -77,7 +77,7 @@ class TenHeuristic(Bot):
     def _flip_or_stop(self, actions: list[str]) -> str:
         view = self.view
         numbers = tuple(code_of(c) for c in view["tableau"]
-                        if _info(code_of(c))[0] == "number")
+                        if card_info(code_of(c))[0] == "number")
         left = unseen(view)
         coin = self.coin_value()
         # Mona's money only ever buys jokers (S5, S6); rivals' money buys cards too
@@ -85,7 +85,7 @@ class TenHeuristic(Bot):
             1.0 if view["players"] == 2 else 0.7
         my_tokens = view["money"][self.seat]
         values = {code: self.card_value(code, numbers)
-                  for code in left if _info(code)[0] == "number"}
+                  for code in left if card_info(code)[0] == "number"}
         taken = score_of([*self.codes, *numbers]) - self.base if numbers else 0.0
 
         def stop(total_value: float, has_numbers: bool, money: int) -> float:
@@ -109,7 +109,7 @@ class TenHeuristic(Bot):
                 return now
             flip = 0.0
             for code, n in left.items():
-                kind, v, _ = _info(code)
+                kind, v, _ = card_info(code)
                 if kind == "number":
                     if total + v > LIMIT:
                         out = busted(money, True)
@@ -174,13 +174,13 @@ class TenHeuristic(Bot):
             if not action.startswith("buy "):
                 continue
             code = action.split()[1]
-            price = _info(code)[1]
+            price = card_info(code)[1]
             surplus = self.card_value(code) - coin * price
             if surplus > 0 and (choice is None or surplus / price > best):
                 best, choice = surplus / price, action
         if choice and "bust token" in actions:
             # V1: the card against a bust token's 3 coins
-            surplus = self.card_value(choice.split()[1]) - coin * _info(choice.split()[1])[1]
+            surplus = self.card_value(choice.split()[1]) - coin * card_info(choice.split()[1])[1]
             if surplus < coin * BUST_WORTH:
                 return "bust token"
         if choice:

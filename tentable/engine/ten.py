@@ -16,7 +16,7 @@ from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, Stat
                                   card_ids, check_deck, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.ten_cards import (BIDS, BUST_WORTH, CARD, GAME_ID, JOKERS, LIMIT,
-                                       _action_names, _info, best_runs, deck_for, ids_for,
+                                       action_names, best_runs, card_info, deck_for, ids_for,
                                        score_breakdown, score_of)
 
 FLIP, AUCTION, PAY, BUY, BUSTED, FINAL, OVER = (
@@ -541,6 +541,6 @@ class Ten(State):
 
 
 # action strings, built once (the hot paths only look them up)
-BUY_ACTION = _action_names("buy", manifest(GAME_ID).codes("number"))
-PAY_ACTION = _action_names("pay", [code for code in manifest(GAME_ID).codes()
-                                    if _info(code)[0] != "money"])
+BUY_ACTION = action_names("buy", manifest(GAME_ID).codes("number"))
+PAY_ACTION = action_names("pay", [code for code in manifest(GAME_ID).codes()
+                                    if card_info(code)[0] != "money"])

@@ -38,7 +38,7 @@ def ids_for(players: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
-def _info(code: str) -> tuple[str, int, str]:
+def card_info(code: str) -> tuple[str, int, str]:
     """(kind, value, colour) of a code; value 0 / colour "" where the card has none."""
     spec = manifest(GAME_ID).spec(code)
     return spec.kind, spec.value or 0, spec.colour or ""
@@ -49,7 +49,7 @@ class _Cards(dict):
 
     def __missing__(self, card_id: str) -> tuple[str, str, int, str]:
         code = code_of(card_id)
-        self[card_id] = entry = (code, *_info(code))
+        self[card_id] = entry = (code, *card_info(code))
         return entry
 
 
@@ -57,10 +57,10 @@ CARD = _Cards()
 
 
 def is_joker(code: str) -> bool:
-    return _info(code)[0] in JOKERS
+    return card_info(code)[0] in JOKERS
 
 
-def _action_names(prefix: str, codes: Iterable[str]) -> dict[str, str]:
+def action_names(prefix: str, codes: Iterable[str]) -> dict[str, str]:
     return {code: f"{prefix} {code}" for code in codes}
 
 
@@ -116,7 +116,7 @@ def _parse(codes: Iterable[str]):
     extra: list[tuple[str, int]] = []
     numbers = 0
     for code in codes:
-        kind, value, colour = _info(code)
+        kind, value, colour = card_info(code)
         if kind == "number":
             present[colour] |= 1 << (value - 1)
             numbers += 1
@@ -129,7 +129,7 @@ def _parse(codes: Iterable[str]):
 
 
 @lru_cache(maxsize=8192)
-def _best(key: tuple[str, ...], fewest: bool = False) -> tuple:
+def best_assignment(key: tuple[str, ...], fewest: bool = False) -> tuple:
     """(score, -naturals used, per-colour choices) of the best runs of a collection
     (sorted codes): the TEN-R14 score, ties to the fewest naturals (TEN-R15); with
     `fewest`, ties to the fewest cards in the runs instead (what a payment may spare)."""
@@ -222,8 +222,8 @@ def best_runs(codes: Iterable[str]) -> tuple[int, int]:
     the second of the assignment most favourable for the TEN-R15 tie-break. Jokers fill
     only gaps: a number card always stands for itself in a run."""
     key = tuple(sorted(codes))
-    score, neg_nat, _ = _best(key)
-    numbers = sum(1 for code in key if _info(code)[0] == "number")
+    score, neg_nat, _ = best_assignment(key)
+    numbers = sum(1 for code in key if card_info(code)[0] == "number")
     return score, numbers + neg_nat
 
 
@@ -235,7 +235,7 @@ def score_breakdown(codes: Iterable[str]) -> dict:
     """For the scoring screen: each colour's run, where each joker went, the total."""
     key = tuple(sorted(codes))
     present, wilds, _, extra_codes, numbers = _parse(key)
-    score, neg_nat, choices = _best(key)
+    score, neg_nat, choices = best_assignment(key)
     runs, jokers = {}, {}
     for colour, interval, bits in choices:
         if interval is None:
@@ -246,8 +246,8 @@ def score_breakdown(codes: Iterable[str]) -> dict:
         gaps = [n for n in range(a, b + 1) if not present[colour] >> (n - 1) & 1]
         globals_ = [extra_codes[i] for i in range(len(extra_codes)) if bits >> i & 1]
         # number wilds take their own number, supers any remaining gap, colour wilds the rest
-        for code in sorted(globals_, key=lambda c: _info(c)[0] != "number_wild"):
-            value = _info(code)[1]
+        for code in sorted(globals_, key=lambda c: card_info(c)[0] != "number_wild"):
+            value = card_info(code)[1]
             spot = value if value in gaps else gaps[0]
             gaps.remove(spot)
             jokers.setdefault(code, []).append(f"{colour}{spot}")
@@ -256,14 +256,14 @@ def score_breakdown(codes: Iterable[str]) -> dict:
     return {"score": score, "runs": runs, "jokers": jokers, "outside": numbers + neg_nat}
 
 
-def _score_within(key: tuple[str, ...], cards: int, limit: int) -> tuple[int, tuple]:
+def score_within(key: tuple[str, ...], cards: int, limit: int) -> tuple[int, tuple]:
     """The best score whose runs use at most `cards` cards (<= limit), and its choices."""
     best = max((v for total, v in _solve(key, limit).items() if total <= cards),
                key=lambda v: v[:2])
     return best[0], best[2]
 
 
-def _run_cards(key: tuple[str, ...], choices: tuple) -> Counter:
+def run_cards(key: tuple[str, ...], choices: tuple) -> Counter:
     """The cards a set of runs needs (one natural per spot, jokers by code)."""
     present, wilds, _, extra_codes, _ = _parse(key)
     used: Counter = Counter()
@@ -315,7 +315,7 @@ def odds(view: dict) -> dict:
     bust = joker = 0
     expected = safe_sum = 0.0
     for code, n in left.items():
-        kind, value, _ = _info(code)
+        kind, value, _ = card_info(code)
         if kind == "number":
             after = total + value
             busts = after > LIMIT and not mona

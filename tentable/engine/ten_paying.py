@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from tentable.engine.ten import Ten
-from tentable.engine.ten_cards import (BUST_WORTH, MONA, _best, _info, _run_cards,
-                                       _score_within, deck_for, is_joker)
+from tentable.engine.ten_cards import (BUST_WORTH, MONA, best_assignment, card_info, deck_for,
+                                       is_joker, run_cards, score_within)
 
 # What an item is likely to be worth at the end, in points of final score. A token buys cards
 # and wins auctions while cards are to come, and only breaks ties at the end (TEN-R15); a card
@@ -26,13 +26,13 @@ def _spare_worths(key: tuple[str, ...], left: float) -> list[tuple[float, str]]:
     """The cards outside the leanest best runs with what each may still add, cheapest
     first. Of identical cards only one can ever score: a copy of a card in the runs, or a
     second spare copy, adds nothing."""
-    choices = _best(key, True)[2]
-    in_runs = _run_cards(key, choices)
+    choices = best_assignment(key, True)[2]
+    in_runs = run_cards(key, choices)
     spare = Counter(key) - in_runs
     held = set(key)
     out = []
     for code in sorted(spare.elements()):
-        kind, value, colour = _info(code)
+        kind, value, colour = card_info(code)
         if kind != "number":
             worth = SPARE_JOKER * left
         elif in_runs[code] or (out and out[-1][1] == code):
@@ -76,7 +76,7 @@ def best_payment(state: Ten, seat: int, price: int, cards: bool | None = None) -
     coin = coin_worth(left)
     codes = state.codes(seat) if cards else []
     key = tuple(sorted(codes))
-    full = _best(key, True)[0]
+    full = best_assignment(key, True)[0]
     spares = _spare_worths(key, left) if cards else []
     spare = len(spares)
     kept_spare = [0.0] * (spare + 1)        # what the spare cards left after paying k add
@@ -85,7 +85,7 @@ def best_payment(state: Ten, seat: int, price: int, cards: bool | None = None) -
     best = None
     for k in range(min(len(codes), price) + 1):
         if k > spare:
-            score = _score_within(key, len(key) - k, len(key) - spare - 1)[0]
+            score = score_within(key, len(key) - k, len(key) - spare - 1)[0]
             future = 0.0
         else:
             score, future = full, kept_spare[k]
@@ -114,10 +114,10 @@ def _cards_to_pay(key: tuple[str, ...], k: int, spares: list[tuple[float, str]])
     the cards the best runs of what stays can do without."""
     if k <= len(spares):
         return [code for _, code in spares[:k]]
-    choices = _score_within(key, len(key) - k, len(key) - len(spares) - 1)[1]
-    rest = Counter(key) - _run_cards(key, choices)
+    choices = score_within(key, len(key) - k, len(key) - len(spares) - 1)[1]
+    rest = Counter(key) - run_cards(key, choices)
     copies = Counter(key)
 
     def order(code: str):
-        return (is_joker(code), copies[code] == 1, -_info(code)[1], code)
+        return (is_joker(code), copies[code] == 1, -card_info(code)[1], code)
     return sorted(rest.elements(), key=order)[:k]

@@ -7,7 +7,7 @@ from typing import Iterable
 
 from tentable.engine.core import code_of
 from tentable.engine.ten import BUY_ACTION, PAY_ACTION
-from tentable.engine.ten_cards import BUST_WORTH, _info
+from tentable.engine.ten_cards import BUST_WORTH, card_info
 from tentable.engine.ten_paying import best_payment
 from tentable.engine.views import View
 
@@ -39,23 +39,23 @@ class TenView(View):
 
 def colour_of(code: str) -> str:
     """A card's colour letter ("B" for "B5" and the blue joker), "" for none."""
-    return _info(code)[2]
+    return card_info(code)[2]
 
 
 def number_of(code: str) -> int:
     """The number printed on a card: a number card's, a number wild's, a money card's
     amount; 0 for the colour and super wilds."""
-    return _info(code)[1]
+    return card_info(code)[1]
 
 
 def kind_of(code: str) -> str:
     """"number", "colour_wild", "number_wild", "super_wild" or "money"."""
-    return _info(code)[0]
+    return card_info(code)[0]
 
 
 def price_of(code: str) -> int:
     """TEN-R10: a market card costs its number."""
-    return _info(code)[1]
+    return card_info(code)[1]
 
 
 def pay_worth(action: str) -> int:
