@@ -198,7 +198,7 @@ def _make_level(level: str, game_id: str, seat: int, seed: int,
         rollouts = settings.pop("iterations", spec.rollouts * ROLLOUT_SCALE.get(game_id, 1))
         config = RolloutConfig(iterations or rollouts, **settings)
         return RolloutSearch(seat, seed, None if math.isinf(seconds) else seconds, config,
-                             HEURISTICS[game_id], evaluation_for(game_id),
+                             HEURISTICS[game_id], evaluation_for(game_id, level),
                              ROLLOUT_PLAYERS.get(game_id))
     settings = {"noise": spec.noise, "hint": GUIDE_HINT, "defer": GUIDE_DEFER,
                 **TUNING.get(game_id, {}), **_checked(tuning, IsmctsConfig)}

@@ -14,7 +14,7 @@ from tentable.bots.ismcts import Evaluation, Policy, random_policy
 from tentable.bots.retro10 import Retro10Heuristic
 from tentable.engine.core import State
 from tentable.engine.ten_cards import CARD, deck_for
-from tentable.engine.ten_paying import coin_worth
+from tentable.engine.ten_paying import coin_worth, collection_outlook
 
 TEN_SAFE_TOTAL = 5          # flip on while a flip cannot take the total far past ten
 
@@ -62,6 +62,18 @@ def ten_standing(state: State) -> list[float]:
             for seat, score in enumerate(state.scores())]
 
 
+def ten_outlook(state: State) -> list[float]:
+    """A TEN game cut off early, judged as the payments value what each seat holds
+    (`collection_outlook`): its runs, what the cards outside them may still add, and its
+    money at `coin_worth`. Scores alone count a card that joins no run yet as nothing, so
+    a search judged by them after 40 actions pays with jokers and spare cards that are
+    likely to score by the end."""
+    left = len(state.pile) / len(deck_for(state.players))
+    coin = coin_worth(left)
+    return [collection_outlook(state.codes(seat), left) + coin * state.wealth(seat, cards=False)
+            for seat in range(state.players)]
+
+
 class QuickRetro10(Retro10Heuristic):
     """10 Retro's heuristic pricing its moves on fewer worlds: it plays every seat of a
     rollout, where five times the rollouts count for more than each move priced finely."""
@@ -89,14 +101,16 @@ ROLLOUT_PLAYERS: dict[str, Callable[..., Bot]] = {
 
 POLICIES: dict[str, Policy] = {"ten": ten}
 EVALUATIONS: dict[str, Evaluation] = {"ten": ten_standing}
+# A level's own evaluation, where a measurement showed it helps (docs/ai.md).
+LEVEL_EVALUATIONS: dict[str, dict[str, Evaluation]] = {"ten": {"expert": ten_outlook}}
 
 
 def policy_for(game_id: str) -> Policy:
     return POLICIES.get(game_id, random_policy)
 
 
-def evaluation_for(game_id: str) -> Evaluation | None:
-    return EVALUATIONS.get(game_id)
+def evaluation_for(game_id: str, level: str | None = None) -> Evaluation | None:
+    return LEVEL_EVALUATIONS.get(game_id, {}).get(level) or EVALUATIONS.get(game_id)
 
 
 __all__ = ["EVALUATIONS", "POLICIES", "ROLLOUT_PLAYERS", "evaluation_for", "policy_for"]

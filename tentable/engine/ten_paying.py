@@ -45,6 +45,16 @@ def _spare_worths(key: tuple[str, ...], left: float) -> list[tuple[float, str]]:
     return out
 
 
+def collection_outlook(codes: list[str], left: float) -> float:
+    """What a collection is likely to score at the end, with `left` of the pile to come:
+    its runs now (TEN-R14) and what each card outside them may still add, as payments
+    value them."""
+    key = tuple(sorted(codes))
+    if not key:
+        return 0.0
+    return best_assignment(key, True)[0] + sum(worth for worth, _ in _spare_worths(key, left))
+
+
 def best_payment(state: Ten, seat: int, price: int, cards: bool | None = None) -> list[str]:
     """The pay actions, in order, that keep the most of what `seat` is likely to have at
     the end: the score of the runs that stay (TEN-R14), what the cards outside them may
