@@ -289,6 +289,27 @@ def test_elfer_expert_varies_by_the_tie_alone_and_plays_more_rollouts():
     assert expert.config.iterations == 400 == 4 * hard.config.iterations
 
 
+def test_ten_expert_judges_its_cut_off_as_the_payments_value_a_collection():
+    """Issue #23 (docs/ai.md): TEN's Expert judges a rollout cut off after 40 actions by
+    what each collection is likely to score at the end (TEN-R14 runs plus what the cards
+    outside them may still add, as TEN-R12 payments value them); the other levels by the
+    runs alone. A card outside the runs counts while cards are to come, not at the end."""
+    from tentable.bots.rollouts import ten_outlook, ten_standing
+    assert make_bot("expert", "ten", 0, 1, math.inf).evaluate is ten_outlook
+    assert make_bot("hard", "ten", 0, 1, math.inf).evaluate is ten_standing
+    state = new_game("ten", 2, seed=1)
+    state.collections[0] = [f"{code}#9{i}" for i, code in enumerate(["B1", "B2", "B3", "B5"])]
+    state.collections[1] = [f"{code}#8{i}" for i, code in enumerate(["B1", "B2", "B3"])]
+    assert state.scores() == [3, 3]
+    standing, outlook = ten_standing(state), ten_outlook(state)
+    assert standing[0] == standing[1] and outlook[0] > outlook[1]
+    state.money[1] += 1                 # early on, a token is worth less than that card
+    assert ten_outlook(state)[0] > ten_outlook(state)[1]
+    state.pile.clear()                  # at the end the spare B5 adds nothing, the token its tie
+    assert ten_outlook(state)[0] < ten_outlook(state)[1]
+    assert ten_outlook(state)[0] == ten_standing(state)[0]
+
+
 def test_a_level_takes_settings_to_try_over_its_own():
     """scripts/regret.py tries a level's settings before they are kept: they reach the
     search, over the game's own; nonsense is refused, not half-used."""
