@@ -23,11 +23,10 @@ from typing import Any
 
 from tentable.engine.core import (OVER, IllegalAction, Phase, SetupError, State, Term,
                                   card_ids, check_deck, register, shuffled)
-from tentable.engine.retro10_cards import (CHIP_POINTS, CHIPS, DEALT, HAND, JOKER,
+from tentable.engine.retro10_cards import (CHIP_POINTS, CHIPS, DEALT, GAME_ID, HAND, JOKER,
                                           MAX_PROTECTION, TEN, Retro10View, cards, fits,
                                           penalty_points, total_and_best)
 
-GAME_ID = "retro10"
 PLACE, DEAL, BID, PROTECT, REVEAL, ADD, START = (
     "place", "deal", "bid", "protect", "reveal", "add", "start")
 
