@@ -1,8 +1,9 @@
 """One random-playout test for every registered game (OpenSpiel's random-sim test).
 
 Cheap checks after every action: cards conserved; legal actions sorted, unique and
-non-empty while the game runs; an automaton has exactly one; apply refuses what is not
-legal and leaves the state untouched; the game ends within a bound. Costly checks on a
+non-empty while the game runs; an automaton has exactly one; `random_action` picks what a
+random choice from them would; apply refuses what is not legal and leaves the state
+untouched; the game ends within a bound. Costly checks on a
 sample of positions: JSON, clone and replay round trips; a determinized copy keeps every
 card, the seat's view and a spectator's, and no view shows a card hidden from its seat.
 Every kind of hidden zone must get resampled somewhere: a card it hides that a view showed
@@ -180,6 +181,10 @@ def playouts(game_id, first, count, deadline=None):
             if state.current_player in state.automata:
                 assert len(actions) == 1, f"an automaton has a choice: {actions}"
             assert not state.winners()
+            # random play's shortcut picks what a random choice from the list would
+            pick = rng.random()
+            assert state.random_action(random.Random(pick)) == \
+                random.Random(pick).choice(actions)
             if rng.random() < 0.02:
                 refused_untouched(state, rng)
             state.apply(rng.choice(actions))

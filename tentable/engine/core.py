@@ -14,8 +14,9 @@ import random
 from bisect import bisect_left
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable
 
 from tentable.text import english
 
@@ -245,6 +246,7 @@ class Phase:
     perform: Callable[[Any, Any], None]
     # The legal list comes sorted and unique already (tiles' ~200 moves a position): the
     # core skips its own sort. The shared playout test checks that the promise holds.
+    # Such a phase may return `Actions`, the list spelled out only when it is read whole.
     ordered: bool = False
     # The move of an action known to be legal, without checking it again (apply's hot
     # path); None: `check` serves for both.
@@ -320,8 +322,8 @@ class State(ABC):
         # Match turns it on; copies, simulations and bots leave it off and pay nothing).
         self.keep_moments = False
         self.moments: list[Moment] = []
-        self._legal: list[str] | None = None
-        self._legal_set: Any = frozenset()     # a frozenset, or a _SortedList
+        self._legal: Sequence[str] | None = None    # a list, or an ordered phase's Actions
+        self._legal_set: Any = frozenset()     # a frozenset, a _SortedList or the Actions
 
     # -- the game provides ----------------------------------------------------
     @classmethod
@@ -423,7 +425,16 @@ class State(ABC):
             legal = self._find_legal()
         return list(legal)
 
-    def _find_legal(self) -> list[str]:
+    def random_action(self, rng: random.Random) -> str:
+        """`rng.choice(self.legal_actions())`: the same action for the same `rng` state,
+        without copying the list or spelling out a lazily listed one (`Actions`). What
+        random play and random playouts use."""
+        legal = self._legal
+        if legal is None:
+            legal = self._find_legal()
+        return rng.choice(legal)
+
+    def _find_legal(self) -> Sequence[str]:
         """Compute and cache the legal actions of this position (the hot path of every
         playout: kept free of property calls)."""
         if self.is_over:
@@ -434,9 +445,12 @@ class State(ABC):
             if phase.ordered:
                 # a long sorted list: membership by bisection, no set to build
                 actions = phase.legal(self)
-                if type(actions) is not list:
-                    actions = list(actions)
-                self._legal_set = _SortedList(actions)
+                if isinstance(actions, Actions):
+                    self._legal_set = actions
+                else:
+                    if type(actions) is not list:
+                        actions = list(actions)
+                    self._legal_set = _SortedList(actions)
             else:
                 actions = sorted(set(phase.legal(self)))
                 # a handful of actions (most positions of most games): a list scan is as
@@ -622,6 +636,18 @@ class Moment:
     kind: str
     facts: dict
     views: dict
+
+
+class Actions(Sequence):
+    """The legal actions of an ordered phase, spelled out only when read whole: a phase
+    with hundreds of actions a position (TEN tiles moves ~200) returns one from `legal`.
+    It is exactly the sorted list the phase would return: `len`, indexing and iteration
+    give its items, and `in` answers as the list would, for any string. So a search
+    that picks one action (`State.random_action`) and applies it builds one string, not
+    all of them. A subclass keeps copies of what it reads, not the position: a clone
+    shares it while the original moves on."""
+
+    __slots__ = ()
 
 
 class _SortedList:
