@@ -14,7 +14,7 @@ from tentable.bots.tentiles import TilesHeuristic, TilesSearch
 from tentable.bots.tilesboard import move_wins, parse_action
 from tentable.engine import IllegalAction, SetupError, from_json, new_game, replay
 from tentable.engine.core import card_ids, code_of
-from tentable.engine.tentiles import MOVE_LIMIT
+from tentable.engine.tentiles import MOVE_LIMIT, TenTiles
 from tentable.engine.tentiles_layout import name_of
 
 WHITE = ["W1"] * 5 + ["W2"] * 5 + ["W3"] * 5
@@ -320,6 +320,58 @@ def test_tl_r7_movable_tiles_agree_with_lifting_each_one_by_hand():
                     assert set(state.legal_actions()) == _moves_by_hand(state), state.history
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 3000 and holes > 20
+
+
+def test_tl_r7_moves_read_one_at_a_time_answer_as_the_whole_list():
+    # Phase 2's ~200 moves are spelled out only when read whole (engine.core.Actions): a
+    # random playout reads one by index and `apply` asks `in`. Both must answer exactly as
+    # the list would, for any string, or a playout would play what the rules forbid.
+    rng, checked, lone = random.Random(8), 0, 0
+    for seed in range(6):
+        state = new_game("tentiles", 2, seed=seed, options={"open": seed % 2 == 1})
+        while not state.is_over:
+            if state.phase == "move" and state.legal_actions() != ["pass"]:
+                listed = state.legal_actions()
+
+                def fresh():            # not yet spelled out
+                    return TenTiles.phases["move"].legal(state)
+                by_index = fresh()
+                assert len(by_index) == len(listed)
+                assert [by_index[i] for i in range(len(listed))] == listed
+                backwards = fresh()
+                assert [backwards[-i] for i in range(1, len(listed) + 1)] == listed[::-1]
+                for outside in (len(listed), -len(listed) - 1):
+                    with pytest.raises(IndexError):
+                        fresh()[outside]
+                heads = sorted({a.split(">")[0] for a in listed})
+                free = list(map(name_of, state.layout.edge))
+                tried = listed + [f"{head}>{place}" for head in heads + ["move 0,0", "move"]
+                                  for place in [*state.board, *free]]
+                tried += [a + " " for a in listed[:3]] + [a[:-1] for a in listed[:3]] + [
+                    "pass", "", ">", "move >", "move 0,0>", listed[0] + ">0,0"]
+                asked = fresh()
+                for action in tried:
+                    assert (action in asked) == (action in listed), action
+                assert not any(junk in asked for junk in (None, 5, b"move 0,0>0,1", listed))
+                # the free places a head may not go to: those touching only the lifted tile
+                lone += sum(f"{head}>{place}" not in listed for head in heads for place in free)
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 150 and lone > 100
+
+
+def test_tl_r7_a_copy_keeps_its_moves_while_the_original_moves_on():
+    state = new_game("tentiles", 2, seed=3)
+    rng = random.Random(3)
+    while state.phase != "move":
+        state.apply(rng.choice(state.legal_actions()))
+    listed = state.legal_actions()
+    copy = state.clone()              # shares the listed moves, not the layout
+    for _ in range(4):
+        if not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+    assert copy.legal_actions() == listed == list(TenTiles.phases["move"].legal(copy))
+    assert all(copy.is_legal(a) for a in listed)
 
 
 def _moves_by_hand(state):

@@ -7,15 +7,16 @@ is kept up to date move by move; the search bot makes and unmakes its moves on t
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State, Term,
-                                  card_ids, check_deck, code_of, register, shuffled)
+from tentable.engine.core import (OVER, Actions, IllegalAction, Option, Phase, SetupError, State,
+                                  Term, card_ids, check_deck, code_of, register, shuffled)
 from tentable.engine.decks import manifest
 from tentable.engine.tentiles_layout import (COLOURS, EDGES, LONE_SIDES, ORIGIN, SIDE_KEY,
-                                             Layout, name_of, parse_place, tile_code)
+                                             Layout, Memo, name_of, parse_place, tile_code)
 from tentable.engine.views import View
 from tentable.text import english
 
@@ -97,6 +98,78 @@ class Move(NamedTuple):     # a tuple: made once per action, on the hot path
     source: int = 0      # phase 2: where the tile is lifted
 
 
+head_of = Memo(lambda pos: f"move {name_of(pos)}>").__getitem__    # a move's text begins
+
+
+class Moves(Actions):
+    """Phase 2's legal moves (TL-R7), ~200 a position: every movable tile (a head, the
+    text "move x,y>") with every free place (a tail, "x,y", sorted), less the places that
+    touch only the lifted tile (`lone`: per head, their positions; `ends`: per head, the
+    index after its last move). Sorted: a head's text ends where ">" begins, so no head
+    is a prefix of another. Spelled out whole only when read whole; one move by index
+    costs one string."""
+
+    __slots__ = ("heads", "tails", "lone", "ends", "_items")
+
+    def __init__(self, heads: list[str], tails: list[str], lone: list, ends: list[int]) -> None:
+        self.heads, self.tails, self.lone, self.ends = heads, tails, lone, ends
+        self._items: list[str] | None = None
+
+    def __len__(self) -> int:
+        return self.ends[-1]
+
+    def __getitem__(self, i):
+        if self._items is not None or type(i) is not int:
+            return self._spelled()[i]
+        n = self.ends[-1]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("move index out of range")
+        row = bisect_right(self.ends, i)
+        j = i - self.ends[row - 1] if row else i
+        for skipped in self._skipped(row):
+            if skipped > j:
+                break
+            j += 1
+        return self.heads[row] + self.tails[j]
+
+    def __iter__(self):
+        return iter(self._spelled())
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not str:
+            return False
+        head = action[:action.find(">") + 1]
+        if head not in self.heads:          # a handful: a scan beats building a dict
+            return False
+        tail, tails = action[len(head):], self.tails
+        lone = self.lone[self.heads.index(head)]
+        if lone and tail in map(name_of, lone):
+            return False
+        j = bisect_left(tails, tail)
+        return j < len(tails) and tails[j] == tail
+
+    def _skipped(self, row: int) -> list[int]:
+        """The indexes in `tails` of the head's lone places, ascending."""
+        return sorted([bisect_left(self.tails, name_of(p)) for p in self.lone[row]])
+
+    def _spelled(self) -> list[str]:
+        items = self._items
+        if items is None:
+            # One text with the head before every tail, split at the seams: each move text
+            # is made in one step inside str.split, a third faster than concatenating each.
+            tails, width = self.tails, len(self.tails)
+            seams = "\n".join(tails)
+            items = "\n".join([head + seams.replace("\n", "\n" + head)
+                               for head in self.heads]).split("\n") if tails else []
+            for i in sorted([row * width + j for row in range(len(self.heads))
+                             for j in self._skipped(row)], reverse=True):
+                del items[i]      # from the back, so that the indexes in front still hold
+            self._items = items
+        return items
+
+
 def _check_supplies(deck: Any) -> list[list[str]]:
     """`deck=` is [[white supply], [black supply]], each exactly that player's 15 codes."""
     if isinstance(deck, (str, bytes)) or not isinstance(deck, (list, tuple)) or len(deck) != 2:
@@ -152,6 +225,14 @@ class TenTiles(State):
         state = super()._from_data(data)
         state._lay = None
         return state
+
+    def clone(self) -> "TenTiles":
+        copy = super().clone()
+        if self._lay is not None:
+            # the copy's board is this one's: copying the layout beats rebuilding it tile
+            # by tile, and every playout starts from a copy (determinize)
+            copy._lay = self._lay.copy()
+        return copy
 
     @property
     def layout(self) -> Layout:
@@ -247,30 +328,21 @@ class TenTiles(State):
             self._draw()
 
     # -- phase 2: moving (TL-R7, TL-R8) ---------------------------------------------------
-    def _legal_move(self) -> list[str]:
-        # ~200 moves a position: every movable tile (head) times every free place (tail),
-        # in sorted order: a head ends where ">" begins, so no head is a prefix of another.
+    def _legal_move(self) -> Sequence[str]:
         lay = self.layout
-        heads = sorted([("move " + name_of(p) + ">", p) for p in lay.movable(self.turn)])
+        heads = sorted(lay.movable(self.turn), key=head_of)
         if not heads:
             return ["pass"]
-        tails = lay.names
-        # One text with the head before every tail, split at the seams: each move text is
-        # made in one step inside str.split, a third faster than concatenating each.
-        seams = "\n".join(tails)
-        out = "\n".join([head + seams.replace("\n", "\n" + head)
-                         for head, _ in heads]).split("\n")
-        # TL-R7: a place whose only neighbour is the lifted tile is no target. Delete
-        # those from the back, so that the indexes in front still hold.
-        cell, ring, width = lay.cell, lay.ring, len(tails)
-        alone = []
-        for row, (_, p) in enumerate(heads):
-            for d in LONE_SIDES[ring[p]]:
-                if p + d + d not in cell:
-                    alone.append(row * width + bisect_left(tails, name_of(p + d)))
-        for i in sorted(alone, reverse=True):
-            del out[i]
-        return out
+        # TL-R7: a place whose only neighbour is the lifted tile is no target.
+        tails, cell, ring = lay.names, lay.cell, lay.ring
+        width, total, lone, ends = len(tails), 0, [], []
+        for p in heads:
+            sides = LONE_SIDES[ring[p]]
+            alone = [p + d for d in sides if p + d + d not in cell] if sides else ()
+            lone.append(alone)
+            total += width - len(alone)
+            ends.append(total)
+        return Moves(list(map(head_of, heads)), list(tails), lone, ends)
 
     def _parse_move(self, action: str) -> Move:
         if action == "pass":

@@ -39,7 +39,7 @@ def xy_of(pos: int) -> tuple[int, int]:
     return x - OFF, y - OFF
 
 
-class _Memo(dict):
+class Memo(dict):
     """key -> make(key), each made once. For the hot paths: a layout stays within a few
     dozen places of 0,0, and each position's ~200 move texts are built from the names
     of its places (a dict lookup is the cheapest call there is). Bounded: it starts
@@ -63,7 +63,7 @@ def _name(pos: int) -> str:
     return f"{x},{y}"
 
 
-name_of = _Memo(_name).__getitem__      # the notation of a place: "x,y"
+name_of = Memo(_name).__getitem__      # the notation of a place: "x,y"
 
 
 @lru_cache(maxsize=4096)
@@ -96,7 +96,7 @@ def _mix(n: int) -> int:
 
 
 # The Zobrist key of a tile code on a position, looked up as ZOBRIST[pos * 8 + code].
-ZOBRIST = _Memo(_mix)
+ZOBRIST = Memo(_mix)
 
 
 SIDE_KEY = (0, _mix(-1))   # the player to move is part of a position (TL-R8)
@@ -278,13 +278,14 @@ class Layout:
         known = self._movable[seat]
         if known is None:
             cell, ring = self.cell, self.ring
-            holes = self.euler != 1
-            known = self._movable[seat] = []
-            for p, code in cell.items():
-                if code >> 2 == seat:
-                    slide = SLIDE[ring[p]]
-                    if slide is FREE or slide is RUNS and holes and not self._cut(p):
-                        known.append(p)
+            if self.euler == 1:
+                known = [p for p, code in cell.items()
+                         if code >> 2 == seat and SLIDE[ring[p]] is FREE]
+            else:
+                known = [p for p, code in cell.items()
+                         if code >> 2 == seat and ((slide := SLIDE[ring[p]]) is FREE
+                                                   or slide is RUNS and not self._cut(p))]
+            self._movable[seat] = known
         return known
 
     def _cut(self, pos: int) -> bool:
