@@ -203,7 +203,7 @@ def engine_speed(game_id: str, players: int, seconds: float = 1.0, repeats: int 
         while time.process_time() - start < seconds:
             state = new_game(game_id, players, seed=games)
             while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
+                state.apply(state.random_action(rng))
             actions += len(state.history)
             games += 1
         best = max(best, actions / (time.process_time() - start))
@@ -238,7 +238,7 @@ def mid_game(game_id: str, players: int, seed: int):
     state = new_game(game_id, players, seed=seed)
     whole = state.clone()
     while not whole.is_over:
-        whole.apply(rng.choice(whole.legal_actions()))
+        whole.apply(whole.random_action(rng))
     for action in whole.history[:len(whole.history) // 2]:
         state.apply(action)
     return state
@@ -254,7 +254,7 @@ def playouts(game_id: str, players: int, seconds: float = 2.0) -> float:
     while time.process_time() - start < seconds:
         world = state.determinize(seat, n)
         while not world.is_over:
-            world.apply(rng.choice(world.legal_actions()))
+            world.apply(world.random_action(rng))
         n += 1
     return n / (time.process_time() - start)
 

@@ -113,7 +113,7 @@ def breakdowns(app, shot, only: set[str]) -> None:
             state = new_game(game, players, seed=seed)
             rng = random.Random(seed)
             while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
+                state.apply(state.random_action(rng))
         else:
             match = Match(session)
             match.play_out()

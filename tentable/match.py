@@ -534,7 +534,7 @@ class Match:
                 return job.action
             level = fallback(level)
         rng = random.Random(len(self._state.history))
-        return rng.choice(self._state.legal_actions())
+        return self._state.random_action(rng)
 
     def _apply(self, seat: int, actions: list[str]) -> list[Event]:
         state = self._state

@@ -26,4 +26,4 @@ class RandomBot(Bot):
 
     def choose(self, state: State) -> str:
         # The mover's legal actions depend only on what the mover sees, so no peeking.
-        return self.rng.choice(state.legal_actions())
+        return state.random_action(self.rng)

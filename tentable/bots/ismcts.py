@@ -81,7 +81,7 @@ def outcome(state: State, evaluate: Evaluation | None = None) -> list[tuple[floa
 
 
 def random_policy(state: State, rng: random.Random) -> str:
-    return rng.choice(state.legal_actions())
+    return state.random_action(rng)
 
 
 class Ismcts(Bot):
