@@ -192,7 +192,7 @@ FRAME_BUDGET_MS = {"takethat": 4.0, "ten": 3.0, "elfer": 3.0, "retro10": 3.0, "t
 
 
 def engine_speed(game_id: str, players: int, seconds: float = 1.0, repeats: int = 3) -> dict:
-    """Random playouts: legal_actions + apply, as the random bot and the sim do. CPU time,
+    """Random playouts: random_action + apply, as the random bot and the sim do. CPU time,
     best of `repeats`: on a shared machine wall time measures the neighbours too."""
     import random
     from tentable.engine import new_game
