@@ -115,4 +115,5 @@ def evaluation_for(game_id: str, level: str | None = None) -> Evaluation | None:
     return LEVEL_EVALUATIONS.get(game_id, {}).get(level) or EVALUATIONS.get(game_id)
 
 
-__all__ = ["EVALUATIONS", "POLICIES", "ROLLOUT_PLAYERS", "evaluation_for", "policy_for"]
+__all__ = ["EVALUATIONS", "LEVEL_EVALUATIONS", "POLICIES", "ROLLOUT_PLAYERS", "evaluation_for",
+           "policy_for"]
