@@ -648,6 +648,15 @@ class Actions(Sequence):
     shares it while the original moves on."""
 
     __slots__ = ()
+    __hash__ = None     # equal to its list, which has no hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, Actions)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
 
 
 class _SortedList:
