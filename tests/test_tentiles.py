@@ -343,6 +343,7 @@ def test_tl_r7_moves_read_one_at_a_time_answer_as_the_whole_list():
                 for outside in (len(listed), -len(listed) - 1):
                     with pytest.raises(IndexError):
                         fresh()[outside]
+                assert fresh()[3:40:7] == listed[3:40:7] and fresh() == listed
                 heads = sorted({a.split(">")[0] for a in listed})
                 free = list(map(name_of, state.layout.edge))
                 tried = listed + [f"{head}>{place}" for head in heads + ["move 0,0", "move"]
@@ -353,6 +354,7 @@ def test_tl_r7_moves_read_one_at_a_time_answer_as_the_whole_list():
                 for action in tried:
                     assert (action in asked) == (action in listed), action
                 assert not any(junk in asked for junk in (None, 5, b"move 0,0>0,1", listed))
+                assert type("Text", (str,), {})(listed[-1]) in asked   # as in the list
                 # the free places a head may not go to: those touching only the lifted tile
                 lone += sum(f"{head}>{place}" not in listed for head in heads for place in free)
                 checked += 1
@@ -372,6 +374,21 @@ def test_tl_r7_a_copy_keeps_its_moves_while_the_original_moves_on():
             state.apply(rng.choice(state.legal_actions()))
     assert copy.legal_actions() == listed == list(TenTiles.phases["move"].legal(copy))
     assert all(copy.is_legal(a) for a in listed)
+
+
+def test_a_position_changed_by_hand_lists_the_moves_of_its_new_board():
+    # changed() after a change by hand forgets the layout derived from the board, as
+    # State.changed promises for whatever was computed; a copy then copies the new one.
+    state = new_game("tentiles", 2, seed=4)
+    rng = random.Random(4)
+    while state.phase != "move":
+        state.apply(rng.choice(state.legal_actions()))
+    source, to = state.legal_actions()[0][len("move "):].split(">")
+    state.board[to] = state.board.pop(source)
+    state.changed()
+    assert not any(a.startswith(f"move {source}>") for a in state.legal_actions())
+    assert set(state.legal_actions()) == _moves_by_hand(state)
+    assert state.clone().legal_actions() == state.legal_actions()
 
 
 def _moves_by_hand(state):

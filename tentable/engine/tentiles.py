@@ -138,7 +138,7 @@ class Moves(Actions):
         return iter(self._spelled())
 
     def __contains__(self, action: object) -> bool:
-        if type(action) is not str:
+        if not isinstance(action, str):
             return False
         head = action[:action.find(">") + 1]
         if head not in self.heads:          # a handful: a scan beats building a dict
@@ -225,6 +225,10 @@ class TenTiles(State):
         state = super()._from_data(data)
         state._lay = None
         return state
+
+    def changed(self) -> None:
+        super().changed()
+        self._lay = None              # derived from the board, which may have changed
 
     def clone(self) -> "TenTiles":
         copy = super().clone()
