@@ -230,14 +230,6 @@ class TenTiles(State):
         super().changed()
         self._lay = None              # derived from the board, which may have changed
 
-    def clone(self) -> "TenTiles":
-        copy = super().clone()
-        if self._lay is not None:
-            # the copy's board is this one's: copying the layout beats rebuilding it tile
-            # by tile, and every playout starts from a copy (determinize)
-            copy._lay = self._lay.copy()
-        return copy
-
     @property
     def layout(self) -> Layout:
         if self._lay is None:

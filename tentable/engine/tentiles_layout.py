@@ -126,13 +126,6 @@ class Layout:
         self._movable: list[list[int] | None] = [None, None]
         self._cuts: set[int] | None = None
 
-    def copy(self) -> "Layout":
-        other = Layout()
-        other.cell, other.edge, other.key = dict(self.cell), dict(self.edge), self.key
-        other.ring, other.euler = dict(self.ring), self.euler
-        other.names = None if self.names is None else list(self.names)
-        return other
-
     def put(self, pos: int, code: int) -> None:
         cell, edge, ring, names = self.cell, self.edge, self.ring, self.names
         cell[pos] = code
