@@ -38,7 +38,7 @@ def showcases():
 def keep_some_games():
     """A few finished games in the (temporary) data folder, for Your games, the replay
     viewer and the statistics; returns the one the replay shows."""
-    from tentable import archive, stats
+    from tentable import archive, keeping
     from tentable.match import Match
     from tentable.session import Seat, Session
     for game, seed in (("takethat", 11), ("takethat", 12), ("tentiles", 3), ("takethat", 13),
@@ -49,7 +49,7 @@ def keep_some_games():
         record = {**match.record(), "seats": [
             {"name": "Ana", "kind": "human", "bot": ""},
             {"name": "Computer", "kind": "bot", "bot": "heuristic"}]}
-        stats.keep_finished_game(record, match.scores(), match.winners())
+        keeping.keep(record, match.scores(), match.winners())
     return next(g for g in archive.load_all()[0] if g.game == "takethat")
 
 
@@ -66,7 +66,7 @@ def first_diagram(page) -> int:
 def everyones_cards(app, shot, only: set[str]) -> None:
     """The replay viewer with every seat's cards face up, for each game of secret hands,
     at the app's size and at the smallest window."""
-    from tentable import archive, stats
+    from tentable import archive, keeping
     from tentable.match import Match
     from tentable.session import Seat, Session
     names = ("Ana", "Ben", "Cleo", "Dan")
@@ -80,7 +80,7 @@ def everyones_cards(app, shot, only: set[str]) -> None:
         record = {**match.record(), "seats": [
             {"name": name, "kind": "human" if i == 0 else "bot", "bot": "" if i == 0 else
              "easy"} for i, name in enumerate(names[:players])]}
-        stats.keep_finished_game(record, match.scores(), match.winners(), match.lowest_wins)
+        keeping.keep(record, match.scores(), match.winners(), match.lowest_wins)
         kept = next(g for g in archive.load_all()[0] if g.game == game)
         for size, suffix in (((1280, 720), ""), ((1024, 640), "-1024")):
             app._on_resize(size)

@@ -1,6 +1,7 @@
 """Every finished game kept: a bounded archive of records in the user data folder.
 
-Each finished game is one file, `archive/<finished>-<game>-<n>.json`, written atomically
+Each finished game is one file, `archive/<finished>-<n>-<game>-<key>.json` (the key is the
+game's identity: `find` knows a game kept before a crash again), written atomically
 like every user file, holding the record (which replays the whole game), who sat where
 and how it ended. One file a game means a damaged file costs one game, never the archive:
 it is set aside with a message and the rest loads. The newest `KEEP` games are kept; older
@@ -42,6 +43,10 @@ class Kept:
         return self.record["game"]
 
     @property
+    def key(self) -> str:
+        return self.record.get("key", "")
+
+    @property
     def assisted(self) -> list[int]:
         return list(self.record.get("assisted", []))
 
@@ -79,27 +84,25 @@ def keep(game: Kept) -> Kept:
     for n in itertools.count(1):
         if not any(folder.glob(f"{stamp}-{n:03d}-*.json")):
             break
-    path = folder / f"{stamp}-{n:03d}-{game.game}.json"
+    key = f"-{game.key}" if game.key else ""
+    path = folder / f"{stamp}-{n:03d}-{game.game}{key}.json"
     store.write_json(path, game.to_json())
     _prune(folder)
     return Kept(path.stem, game.finished, game.mode, game.record, game.names, game.levels,
                 game.scores, game.winners)
 
 
-def holds(record: dict, newest: int = 5) -> bool:
-    """Is this very game (same setup and moves) among the newest kept?"""
+def find(key: str) -> Kept | None:
+    """The kept game of this key (see `session.new_key`), if the archive holds it."""
     try:
-        paths = sorted(archive_dir().glob("*.json"), key=lambda p: p.name, reverse=True)
+        paths = sorted(archive_dir().glob(f"*-{key}.json")) if store.GAME_KEY.match(key) else []
     except OSError:
-        return False
-    for path in paths[:newest]:
-        try:
-            kept = store.parse_json(path).get("record", {})
-        except (OSError, store.DamagedFile, AttributeError):
-            continue
-        if all(kept.get(k) == record.get(k) for k in ("game", "seed", "options", "history")):
-            return True
-    return False
+        return None
+    for path in paths:
+        game, _ = load(path)
+        if game is not None and game.key == key:
+            return game
+    return None
 
 
 def load_all() -> tuple[list[Kept], list[str]]:

@@ -48,6 +48,7 @@ class SoloGame:
     seed: int
     you: int
     mona: int
+    key: str = ""          # the game's identity in the archive and statistics, if known
 
     @property
     def result(self) -> str:
@@ -59,8 +60,9 @@ class SoloGame:
         return self.you - self.mona
 
     def to_json(self) -> dict:
-        return {"date": self.date, "target": self.target, "seed": self.seed,
+        kept = {"date": self.date, "target": self.target, "seed": self.seed,
                 "you": self.you, "mona": self.mona, "result": self.result}
+        return {**kept, "key": self.key} if self.key else kept
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,11 @@ class Ladder:
         return ladder, Outcome(kind, result, target)
 
     def already_has(self, game: SoloGame) -> bool:
-        """The last game kept is this one (same seed, target and scores): a finished
-        game shown again must not count twice."""
+        """This game is kept already: one of the same key (a game kept before a crash and
+        again after it), or, for a game without one, the last game is the same (seed,
+        target and scores): a finished game must not count twice."""
+        if game.key:
+            return any(kept.key == game.key for kept in self.games)
         if not self.games:
             return False
         last = self.games[-1]
@@ -159,7 +164,10 @@ def game_from_json(item: Any, where: str = "the game") -> SoloGame:
     for name, score in (("you", you), ("mona", mona)):
         if not (type(score) is int and 0 <= score <= MAX_SCORE):
             raise BadLadder(f"{where}: '{name}' must be a score from 0 to {MAX_SCORE}")
-    game = SoloGame(date, target, seed, you, mona)
+    key = item.get("key", "")
+    if not (isinstance(key, str) and len(key) <= 32 and set(key) <= set("0123456789abcdef")):
+        raise BadLadder(f"{where}: 'key' must be a short text of hex digits")
+    game = SoloGame(date, target, seed, you, mona, key)
     if item.get("result", game.result) != game.result:
         raise BadLadder(f"{where}: 'result' does not match the scores {you} to {mona}")
     return game

@@ -31,7 +31,7 @@ from tentable.bots import CPU_HEAVY, fallback, make_bot
 from tentable.botjobs import Job, run_inline, worker
 from tentable.engine import IllegalAction, replay
 from tentable.engine.core import State
-from tentable.session import BOT, HUMAN, Seat, Session
+from tentable.session import BOT, HUMAN, Seat, Session, new_key
 
 DEADLINE_SLACK = 1.5     # a searching bot's thinking time may run this far past its limit
 SEARCH_LIMIT = 1.0       # seconds per decision of a searching bot with no limit of its own
@@ -117,8 +117,11 @@ class PartOver:
 
 @dataclass(frozen=True)
 class GameOver:
+    """The game ended. `kept`: what keeping it did (`tentable.keeping.KeepResult`), for a
+    match that keeps its finished games; None for one that does not."""
     scores: list
     winners: list[int]
+    kept: object = None
 
 
 @dataclass(frozen=True)
@@ -154,12 +157,16 @@ class Match:
     def __init__(self, session: Session, *, clock: Callable[[], float] = time.monotonic,
                  save: Callable[[dict], object] | None = None,
                  time_limit: float | None = None, state: State | None = None,
-                 undo: bool = True) -> None:
-        """`save`: where each position's record goes (off the caller's thread); `state`: a
-        position to play from instead of the session's (tests, tutorials); `undo`: whether
-        humans may take back moves (off in ladder games). Raises SetupError for a bad
-        session or record, ValueError for an unknown bot."""
-        self.session = session
+                 undo: bool = True, keep: Callable[..., object] | None = None) -> None:
+        """`save`: where each position's record goes (off the caller's thread); `keep`: how
+        the finished game is kept (`tentable.keeping.keep`: archive, statistics, ladder,
+        then the autosave forgotten), called once when the game ends; `state`: a position
+        to play from instead of the session's (tests, tutorials); `undo`: whether humans
+        may take back moves (off in ladder games). Raises SetupError for a bad session or
+        record, ValueError for an unknown bot."""
+        # the game's identity, in every record from its first autosave on: a game kept
+        # before a crash is known again after it (`tentable.keeping`)
+        self.session = session if session.key else replace(session, key=new_key())
         self.clock = clock
         self._state = state if state is not None else replay(session.record(session.history))
         self._time_limit = time_limit
@@ -177,6 +184,8 @@ class Match:
         self._job_level = ""
         self._pending: list[Event] = []      # found off the caller's thread (save errors)
         self._writer = AutosaveWriter(save, self._save_failed) if save is not None else None
+        self._keep = keep
+        self.kept: object = None        # what keeping the finished game did, once it ended
 
     # -- what anyone may ask ------------------------------------------------------
     @property
@@ -490,12 +499,16 @@ class Match:
         return self._writer.flush() if self._writer is not None else True
 
     def close(self) -> None:
-        """Stop waiting for a computer, make sure the last move is on disk."""
+        """Stop waiting for a computer, make sure the last move is on disk, and try once
+        more to keep a finished game that could not be kept when it ended (the player may
+        have freed the disk meanwhile)."""
         if self._job is not None:
             self._job.cancel()
             self._job = None
         if self._writer is not None:
             self._writer.close()
+        if getattr(self.kept, "failed", None):
+            self.kept = self._keep_game()
 
     # -- inside ----------------------------------------------------------------------
     def _make_bot(self, seat: int, level: str):
@@ -553,16 +566,25 @@ class Match:
         moments, state.moments = state.moments, []
         events: list[Event] = [Applied(seat, tuple(actions), before, self.view(self.viewer))]
         events += [Moment(m.kind, m.facts, m.views[self.viewer], m.views) for m in moments]
-        if self._writer is not None:
-            self._writer.save(self.record())
+        if self._writer is not None and not (state.is_over and self._keep is not None):
+            self._writer.save(self.record())     # a finished game's record: keeping writes it
         if self._parts_done() > parts:
             finished = getattr(state, state.parts)
             events.append(PartOver(len(finished), list(finished[-1])))
         if state.is_over:
-            events.append(GameOver(state.scores(), state.winners()))
+            if self._keep is not None:
+                self.kept = self._keep_game()
+            events.append(GameOver(state.scores(), state.winners(), self.kept))
         elif state.current_player != seat:
             events.append(TurnChanged(state.current_player))
         return events
+
+    def _keep_game(self):
+        """Keep the finished game, once the positions before it are on disk (so no late
+        write of an earlier position can land after the finished record)."""
+        self.flush()
+        state = self._state
+        return self._keep(self.record(), state.scores(), state.winners(), state.lowest_wins)
 
     def _parts_done(self) -> int:
         name = self._state.parts

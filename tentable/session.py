@@ -3,6 +3,7 @@ restart it with a new deal, or save it so it can be replayed."""
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass, field, replace
 
 from tentable.bots import level_of
@@ -13,6 +14,12 @@ MAX_SEED = 999_999_999
 
 def random_seed() -> int:
     return random.SystemRandom().randint(1, MAX_SEED)
+
+
+def new_key() -> str:
+    """A game's identity in the records (`Session.key`): two games of the same seed and
+    moves are still two games, and a game kept before a crash is known again after it."""
+    return secrets.token_hex(8)
 
 
 @dataclass(frozen=True)
@@ -52,6 +59,7 @@ class Session:
     assisted: tuple[int, ...] = ()  # human seats a computer played for a while
     watch: bool = False             # a replay: nobody plays, nothing is saved
     reveal: bool = False            # a replay with everyone's cards: views see all
+    key: str = ""                   # the game's identity once its match began (`new_key`)
 
     def __post_init__(self) -> None:
         if self.reveal and not self.watch:
@@ -74,7 +82,7 @@ class Session:
         seed = random_seed()
         while seed == self.seed:
             seed = random_seed()
-        return replace(self, seed=seed, deck=None, chance={}, history=(), assisted=())
+        return replace(self, seed=seed, deck=None, chance={}, history=(), assisted=(), key="")
 
     def record(self, history: list[str]) -> dict:
         """What `store.save_game` keeps: replayable, plus the seats' names and kinds."""
@@ -83,6 +91,8 @@ class Session:
                   "seats": [seat.to_dict() for seat in self.seats]}
         if self.chance:
             record["chance"] = dict(self.chance)
+        if self.key:
+            record["key"] = self.key
         return record
 
     @classmethod
@@ -94,4 +104,5 @@ class Session:
         return cls(record["game"], tuple(seats), record["seed"], dict(record["options"]),
                    record.get("deck"), dict(record.get("chance") or {}),
                    tuple(record["history"]),
-                   tuple(s for s in assisted if type(s) is int and 0 <= s < len(seats)))
+                   tuple(s for s in assisted if type(s) is int and 0 <= s < len(seats)),
+                   key=record.get("key") if isinstance(record.get("key"), str) else "")

@@ -7,7 +7,8 @@ games she played. A game in which a computer played a human's seat for a while c
 that seat's `assisted`.
 
 Kept in `stats.json`, written atomically after every finished game (before the game in
-progress is forgotten), so a crash never loses them; a damaged file is set aside and the
+progress is forgotten: `tentable.keeping`), with the keys of the games counted, so a game
+kept again after a crash is never counted twice; a damaged file is set aside and the
 statistics start again, with a message. The archive (`tentable.archive`) keeps the games
 themselves.
 """
@@ -21,6 +22,7 @@ from tentable.archive import MODES, Kept
 
 STATS_VERSION = 1
 MAX_ROWS = 10_000
+COUNTED = archive.KEEP          # the keys of the newest games counted, to count none twice
 
 
 @dataclass
@@ -49,6 +51,7 @@ class Row:
 @dataclass
 class Stats:
     rows: list[Row] = field(default_factory=list)
+    counted: list[str] = field(default_factory=list)   # game keys, oldest first
 
     def row(self, game: str, mode: str, name: str, level: str) -> Row:
         for row in self.rows:
@@ -58,8 +61,14 @@ class Stats:
         self.rows.append(row)
         return row
 
-    def add(self, kept: Kept, lowest_wins: bool = False) -> None:
-        """Count a finished game for every seat."""
+    def add(self, kept: Kept, lowest_wins: bool = False) -> bool:
+        """Count a finished game for every seat; False if it was counted already (a game
+        kept again after a crash: known by its key, written with the counts at once)."""
+        key = kept.record.get("key")
+        if key:
+            if key in self.counted:
+                return False
+            self.counted = [*self.counted, key][-COUNTED:]
         for seat, (name, level) in enumerate(zip(kept.names, kept.levels)):
             row = self.row(kept.game, kept.mode, name, level)
             won = seat in kept.winners
@@ -72,9 +81,11 @@ class Stats:
             row.streak = row.streak + 1 if won else 0
             row.best_streak = max(row.best_streak, row.streak)
             row.assisted += seat in kept.assisted
+        return True
 
     def to_json(self) -> dict:
-        return {"version": STATS_VERSION, "rows": [asdict(row) for row in self.rows]}
+        return {"version": STATS_VERSION, "rows": [asdict(row) for row in self.rows],
+                "counted": list(self.counted)}
 
 
 def stats_path():
@@ -95,11 +106,11 @@ def load() -> tuple[Stats, str | None]:
 
 
 def add_game(kept: Kept, lowest_wins: bool = False) -> str | None:
-    """Count a finished game and write the statistics; a message if the old file had to
-    be set aside."""
+    """Count a finished game and write the statistics (unless it is counted already); a
+    message if the old file had to be set aside."""
     stats, message = load()
-    stats.add(kept, lowest_wins)
-    store.write_json(stats_path(), stats.to_json())
+    if stats.add(kept, lowest_wins):
+        store.write_json(stats_path(), stats.to_json())
     return message
 
 
@@ -107,7 +118,11 @@ def _from_json(data: dict) -> Stats:
     rows = data.get("rows")
     if not isinstance(rows, list) or len(rows) > MAX_ROWS:
         raise store.DamagedFile(f"'rows' must be a list of at most {MAX_ROWS} rows")
-    stats = Stats()
+    counted = data.get("counted", [])
+    if not isinstance(counted, list) or len(counted) > COUNTED or not all(
+            isinstance(key, str) and store.GAME_KEY.match(key) for key in counted):
+        raise store.DamagedFile(f"'counted' must list at most {COUNTED} game keys")
+    stats = Stats(counted=list(counted))
     for item in rows:
         if not isinstance(item, dict):
             raise store.DamagedFile("a row is not an object")
@@ -130,23 +145,3 @@ def _from_json(data: dict) -> Stats:
 
 def _number(value) -> bool:
     return type(value) in (int, float) and math.isfinite(value)
-
-
-def mode_of(record: dict) -> str:
-    """A solo game against Mona at the ladder's current target is a ladder game; at
-    another target it is practice; every other game is a table game."""
-    if not (record.get("options") or {}).get("solo"):
-        return "table"
-    ladder, _ = store.load_ladder()
-    return "ladder" if record["options"].get("target") == ladder.target else "practice"
-
-
-def keep_finished_game(record: dict, scores: list, winners: list[int],
-                       lowest_wins: bool = False) -> list[str]:
-    """A game just ended: keep it in the archive and count it, both on disk before the
-    game in progress is forgotten. Messages for files that had to be set aside."""
-    game = archive.finished_game(record, scores, winners, mode_of(record))
-    if archive.holds(game.record):     # a finished game resumed after a crash: kept already
-        return []
-    message = add_game(archive.keep(game), lowest_wins)
-    return [message] if message else []

@@ -68,6 +68,7 @@ _CHOICES = {"animation_speed": ANIMATION_SPEEDS, "window_mode": WINDOW_MODES,
 _WINDOW = {"window_size": (200, 20_000), "window_position": (-50_000, 50_000)}
 _SAVE_KEYS = ("game", "players", "seed", "options", "history")
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+GAME_KEY = re.compile(r"^[0-9a-f]{1,32}$")    # a game's identity (`session.new_key`)
 LEGACY_AUTOSAVE = "autosave"       # the single slot of earlier versions; migrated on load
 _AUTOSAVE_PREFIX = "autosave-"
 
@@ -345,6 +346,8 @@ def check_record(data: Any) -> dict:
     need(isinstance(assisted, list) and all(type(s) is int and 0 <= s < players
                                             for s in assisted),
          "'assisted' must list seats of the game")
+    need("key" not in data or (isinstance(data["key"], str) and GAME_KEY.match(data["key"])),
+         "'key' must be a short text of hex digits")
     record = dict(data)
     if "seats" in data:
         seats = data["seats"]
@@ -386,6 +389,7 @@ def load_game(name: str) -> tuple[dict | None, str | None]:
 
 
 def delete_game(name: str) -> None:
+    """Delete a saved game; OSError when it is there and cannot be deleted."""
     try:
         _save_path(name).unlink()
     except FileNotFoundError:
@@ -408,6 +412,11 @@ def autosave_name(game_id: str) -> str:
     return f"{_AUTOSAVE_PREFIX}{game_id}"
 
 
+def autosave_path(game_id: str) -> Path:
+    """The file of `game_id`'s game in progress."""
+    return _save_path(autosave_name(game_id))
+
+
 def save_autosave(record: dict) -> Path:
     """Keep `record` as the game in progress of its game (after every action)."""
     game_id = record.get("game") if isinstance(record, dict) else None
@@ -425,9 +434,16 @@ def load_autosave(game_id: str) -> tuple[dict | None, str | None]:
     return record, message
 
 
-def clear_autosave(game_id: str) -> None:
-    """Forget `game_id`'s game in progress (it ended, or the player started a new one)."""
-    delete_game(autosave_name(game_id))
+def clear_autosave(game_id: str) -> bool:
+    """Forget `game_id`'s game in progress (it was kept, or the player started a new one);
+    False, and the file left where it was, when it cannot be deleted (a read-only folder):
+    then it is forgotten later, never at the cost of a crash."""
+    try:
+        delete_game(autosave_name(game_id))
+    except OSError as exc:
+        log.warning("could not delete the game in progress of %s: %s", game_id, exc)
+        return False
+    return True
 
 
 def discard_autosave(game_id: str, why: str) -> str:

@@ -276,7 +276,11 @@ STRINGS: dict[str, str] = {
     "table.bot_failed": "{name} could not move: {reason}",
     "table.bot_illegal": "it chose a move that is not allowed",
     "table.save_failed": "Autosave failed: {reason}",
-    "table.keep_failed": "This game could not be kept in your games: {reason}",
+    # the end of a game (tentable.keeping): it waits in its autosave until it is kept
+    "keep.waits": "This game is not in your games yet ({reason}). It is safe in {file} and "
+                  "will be kept the next time tentable starts.",
+    "keep.not_saved": "This game could not be saved ({reason}). Nothing was deleted; "
+                      "tentable tries again when you leave the table.",
     "table.undone": "{name} takes back a move",
     "table.over": "The game is over",
     "table.see_results": "Results (Enter)",

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import tentable.engine.ten  # noqa: F401  (registers "ten")
-from tentable import ladder as rules, store
+from tentable import keeping, ladder as rules, store
 from tentable.cli import main
 from tentable.ladder import (AGAIN, COMPLETE, DRAW, LOSS, PRACTICE, PROMOTED, WIN, Ladder,
                              SoloGame)
@@ -22,6 +22,7 @@ from tentable.ui.scene import Scene
 from tentable.ui.scenes import TABLES
 from tentable.ui.scenes.ladder import LadderScene
 from tentable.ui.scenes.settings import SettingsScene
+from tentable.match import Match
 from tentable.session import Seat, Session
 from uitools import FakeClock, click, key
 
@@ -393,23 +394,48 @@ def test_playing_over_a_ten_game_in_progress_asks_first(ten_table, app):
 
 
 def results(app, session, scores, winners):
-    return app.push("results", session=session, final={}, scores=scores, winners=winners)
+    """The results of a game as its match kept it (`keeping.keep`: the ladder too)."""
+    kept = keeping.keep(session.record([]), scores, winners)
+    return app.push("results", session=session, final={}, scores=scores, winners=winners,
+                    kept=kept)
 
 
-def test_the_results_of_a_solo_game_are_kept_once(ten_table, app):
-    scene = results(app, solo(5, seed=3), [22, 14], [0])
+def played_solo(target=5, seed=3):
+    """A whole solo game, the easy level in your seat, kept by its match as a table keeps
+    it (seed 3 at target 5: you win 24 to 17)."""
+    session = Session("ten", (Seat("You", "bot", "easy"), Seat("Mona", "rules")), seed,
+                      {"solo": True, "target": target})
+    match = Match(session, keep=keeping.keep)
+    while not match.is_over:
+        match.poll()
+        match.advance()
+    return match
+
+
+def test_a_solo_game_goes_on_the_ladder_once_when_it_ends_however_often_it_is_kept(
+        ten_table, app):
+    match = played_solo(5, seed=3)
+    assert match.scores() == [24, 17] and match.kept.failed is None
+    assert match.kept.outcome.kind == PROMOTED and match.kept.ladder.target == 6
+    again = keeping.keep(match.record(), match.scores(), match.winners())   # kept again
+    assert again.outcome is None and again.ladder.target == 6
+    ladder = store.load_ladder()[0]
+    assert len(ladder.games) == 1 and ladder.target == 6
+    assert ladder.games[0].to_json() | {"date": "-"} == {
+        "date": "-", "target": 5, "seed": 3, "you": 24, "mona": 17, "result": WIN,
+        "key": match.record()["key"]}
+    scene = app.push("results", session=match.session, final={}, scores=match.scores(),
+                     winners=match.winners(), kept=match.kept)
     assert "Next game: target 6" in scene.ladder_line
     app.step(wait=False)
     app.push("settings")                          # covered and uncovered: entered again
     assert isinstance(app.top, SettingsScene)
     key(app, pygame.K_ESCAPE)
     assert app.top is scene
-    shown_again = results(app, solo(5, seed=3), [22, 14], [0])   # the same game once more
+    assert len(store.load_ladder()[0].games) == 1
+    shown_again = app.push("results", session=match.session, final={}, scores=match.scores(),
+                           winners=match.winners(), kept=again)
     assert "next game is at target 6" in shown_again.ladder_line
-    ladder = store.load_ladder()[0]
-    assert len(ladder.games) == 1 and ladder.target == 6
-    assert ladder.games[0].to_json() | {"date": "-"} == {
-        "date": "-", "target": 5, "seed": 3, "you": 22, "mona": 14, "result": WIN}
     click(app, scene.again.rect.center)           # play on at the new target
     assert app.top.session.options["target"] == 6 and app.top.session.seed != 3
 
@@ -454,3 +480,4 @@ def test_a_ladder_that_cannot_be_saved_is_said_not_raised(home, app):
     scene = results(app, solo(5), [20, 10], [0])
     assert "could not be saved" in scene.ladder_line
     app.step(wait=False)
+    assert store.load_autosave("ten")[0] is not None     # the game waits to be kept

@@ -4,7 +4,7 @@ the text still fits at 1024×640 with every card size. Driven by key events."""
 import pygame
 import pytest
 
-from tentable import archive, stats
+from tentable import archive, keeping
 from tentable.engine import GAMES
 from tentable.match import Match
 from tentable.session import Seat, Session
@@ -23,7 +23,7 @@ def keep(game_id, players, seed=3):
     record = {**match.record(), "seats": [
         {"name": name, "kind": "human" if i == 0 else "bot", "bot": "" if i == 0 else "easy"}
         for i, name in enumerate(NAMES[:players])]}
-    stats.keep_finished_game(record, match.scores(), match.winners(), match.lowest_wins)
+    keeping.keep(record, match.scores(), match.winners(), match.lowest_wins)
     return archive.load_all()[0][0]
 
 

@@ -1,7 +1,7 @@
 """Your games, the replay viewer and the statistics screen, driven by real events."""
 import pygame
 
-from tentable import archive, stats
+from tentable import archive, keeping
 from tentable.match import Match
 from tentable.session import Seat, Session
 from tentable.ui.scenes.games import GamesScene
@@ -19,7 +19,7 @@ def keep_games(game="takethat", seeds=(1, 2)):
         record = {**match.record(), "seats": [{"name": "Ana", "kind": "human", "bot": ""},
                                               {"name": "Ben", "kind": "bot",
                                                "bot": "random"}]}
-        stats.keep_finished_game(record, match.scores(), match.winners())
+        keeping.keep(record, match.scores(), match.winners())
 
 
 def test_your_games_lists_the_kept_games_newest_first_and_opens_a_replay(app):

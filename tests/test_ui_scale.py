@@ -172,12 +172,12 @@ def test_the_settings_show_a_window_mode_f11_changed_while_they_are_open(app, mo
 def test_a_replay_keeps_its_tables_room_below_its_strip(app):
     """Watching TEN again at 200%: the table under the replay's controls keeps the room it
     needs (the strip's 60 units on top of TEN's 1120×630)."""
-    from tentable import archive, stats
+    from tentable import archive, keeping
     from tentable.match import Match
     from tentable.session import Seat, Session
     match = Match(Session("ten", tuple(Seat(n, "bot", "easy") for n in "ABCDE"), 4, {}))
     match.play_out()
-    stats.keep_finished_game(match.record(), match.scores(), match.winners())
+    keeping.keep(match.record(), match.scores(), match.winners())
     kept = archive.load_all()[0][0]
     app._on_resize((1280, 720))
     app.set_ui_size("200")

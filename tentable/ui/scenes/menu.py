@@ -1,6 +1,6 @@
 """The title screen: one tile per game, Settings and Quit.
 
-A game with a game in progress (one autosave per game, `store.load_autosaves`) gets a
+A game with a game in progress (one autosave per game, `keeping.games_in_progress`) gets a
 "Continue" pill on its tile, above "New game". Each tile has a "How to play" pill on its
 picture, and F1 opens the rules of the game in focus (or under the mouse).
 """
@@ -10,8 +10,8 @@ from typing import Callable
 
 import pygame
 
-from tentable import store
-from tentable.engine import GAMES, Game, SetupError, replay
+from tentable import keeping
+from tentable.engine import GAMES, Game, SetupError
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import NoTable, register_scene, table_for
@@ -66,25 +66,16 @@ def row_widths(buttons: list[Button], most: int, room: int, height: int, pad: in
 
 def games_in_progress(show: Callable[[str], None]) -> dict[str, Session]:
     """The games in progress that can be continued, by game id: each has a table, replays
-    and is not over. One that no longer replays is set aside and `show`n a message; a
-    finished one is forgotten."""
-    records, messages = store.load_autosaves()
+    and is not over (`keeping.games_in_progress`, which also keeps a finished game the app
+    stopped while keeping). Each message, of a file set aside or a game not kept, is
+    `show`n."""
+    records, messages = keeping.games_in_progress()
     for message in messages:
         show(message)
     found: dict[str, Session] = {}
     for game_id, record in records.items():
-        if game_id not in GAMES or table_for(game_id) is None:
-            continue
-        try:
-            session = Session.from_record(record)
-            over = replay(session.record(list(session.history))).is_over
-        except (SetupError, KeyError, TypeError, ValueError) as exc:
-            show(store.discard_autosave(game_id, f"it cannot be continued: {exc}"))
-            continue
-        if over:
-            store.clear_autosave(game_id)
-        else:
-            found[game_id] = session
+        if game_id in GAMES and table_for(game_id) is not None:
+            found[game_id] = Session.from_record(record)
     return found
 
 

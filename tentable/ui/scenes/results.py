@@ -9,7 +9,10 @@ ranking and the breakdown scroll together under the headline when they are talle
 the window: the mouse wheel, the arrow keys, Page Up/Down, Home and End.
 
     app.push("results", session=..., final=state.view(None), scores=state.scores(),
-             winners=state.winners(), table_class=type(table))
+             winners=state.winners(), table_class=type(table), kept=match.kept)
+
+A solo TEN game's results say what it did on the ladder, as the match kept it (`kept`,
+`tentable.keeping.KeepResult`): the results never write a record themselves.
 """
 from __future__ import annotations
 
@@ -19,8 +22,9 @@ from dataclasses import replace
 import pygame
 
 from tentable.narration import Breakdown, Item
-from tentable import speech, store
-from tentable.ladder import AGAIN, PRACTICE, SoloGame, now
+from tentable import speech
+from tentable.keeping import KeepResult
+from tentable.ladder import AGAIN, PRACTICE
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
@@ -57,7 +61,8 @@ class ResultsScene(Scene):
     opaque = False
 
     def __init__(self, app, session: Session, final: dict, scores: list[int],
-                 winners: list[int], table_class: type | None = None) -> None:
+                 winners: list[int], table_class: type | None = None,
+                 kept: KeepResult | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.table_class = table_class
@@ -71,14 +76,12 @@ class ResultsScene(Scene):
         self.lowest_wins = bool(final.get("lowest_wins"))
         self.breakdown = breakdown_of(session.game_id, final)
         self.again = Button(t("results.again"), self.play_again, kind="primary")
-        # A solo TEN game is kept on the ladder here, once: this scene is built once per
-        # finished game, and the store ignores the same game kept twice.
         self.ladder_line = ""
         self.next_target: int | None = None
         self.solo = bool(session.game_id == "ten" and session.options.get("solo")
                          and len(scores) == 2)
-        if self.solo:
-            self._keep_on_ladder()
+        if self.solo and kept is not None:
+            self._tell_ladder(kept)
         self.menu = Button(t("results.menu"), self.to_menu)
         # Back to the final board, whose banner brings the results again
         self.table = Button(t("results.table"), self.app.pop) if table_class else None
@@ -96,23 +99,19 @@ class ResultsScene(Scene):
         # read aloud (when on): who won, and the ladder's word on it
         self.app.speech.say(speech.joined([self.headline(), self.ladder_line]))
 
-    def _keep_on_ladder(self) -> None:
-        game = SoloGame(now(), self.session.options.get("target", 5), self.session.seed,
-                        self.scores[0], self.scores[1])        # you are seat 0, Mona 1
-        try:
-            ladder, outcome, message = store.add_ladder_game(game)
-        except (OSError, ValueError) as exc:
-            self.ladder_line = t("ladder.not_saved", reason=exc)
-            self.app.toasts.show(self.ladder_line, 6.0, "error")
+    def _tell_ladder(self, kept: KeepResult) -> None:
+        """What the game did on the ladder (the table has told why, if it is not kept)."""
+        if kept.ladder is None:
+            self.ladder_line = t("ladder.not_saved", reason=kept.reason)
             return
-        if message:
-            self.app.toasts.show(message, 6.0, "error")
+        ladder, outcome = kept.ladder, kept.outcome
         if outcome is None:
             self.ladder_line = t("ladder.kept", next=ladder.target)
         else:
             key = f"ladder.{outcome.kind}" + (f".{outcome.result}" if outcome.kind == AGAIN
                                                else "")
-            self.ladder_line = t(key, target=game.target, next=outcome.target)
+            self.ladder_line = t(key, target=self.session.options.get("target", 5),
+                                 next=outcome.target)
         if outcome is None or outcome.kind != PRACTICE:   # play on up the ladder
             self.next_target = ladder.target
             self.again.text = t("ladder.play", target=ladder.target)

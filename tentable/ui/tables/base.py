@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from tentable import narration, speech, stats, store
+from tentable import keeping, narration, speech, store
 from tentable.engine import IllegalAction, replay
 from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, OnlyChoice,
                             Refused, SaveFailed, SeatChanged, Undone)
@@ -75,8 +75,9 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
         # again in another language (`relanguage`) goes on with the match it had.
         self.match = match or Match(session, clock=app.clock,
                                     save=None if session.watch else store.save_autosave,
+                                    keep=None if session.watch else keeping.keep,
                                     undo=not session.watch
-                                    and stats.mode_of(session.record([])) != "ladder")
+                                    and keeping.mode_of(session.record([])) != "ladder")
         self.match.session = self.named(self.match.session)
         self.undo = UndoControl(self)
         self._since_action = 0.0
@@ -249,9 +250,12 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
 
     def restart(self) -> None:
         """A new deal with the same seats and options."""
+        over = self.match.is_over
         self.app.reset(type(self)(self.app, self.session.with_new_seed()))
-        # the old table has flushed; the new one saves from its first move
-        store.clear_autosave(self.session.game_id)
+        # the old table has flushed; the new one saves from its first move. A finished
+        # game's autosave is the match's to forget, once the game is kept (`keeping`).
+        if not over:
+            store.clear_autosave(self.session.game_id)
 
     def close(self) -> None:
         """Leaving the table: stop the bot, make sure the last move is on disk."""
@@ -506,21 +510,15 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
         self._results_shown = True
         self.app.push("results", session=self.session, final=self.match.view(None),
                       scores=self.match.scores(), winners=self.match.winners(),
-                      table_class=type(self))
+                      table_class=type(self), kept=self.match.kept)
 
-    def _keep_finished(self) -> None:
-        """The game just ended: kept and counted before the game in progress is forgotten."""
-        if self.session.watch:
+    def _told_kept(self, kept: keeping.KeepResult | None) -> None:
+        """The match kept the finished game: say what went wrong on the way, if anything
+        (a file set aside, or where the game waits to be kept)."""
+        if kept is None:
             return
-        self.match.flush()
-        try:
-            for message in stats.keep_finished_game(
-                    self.match.record(), self.match.scores(), self.match.winners(),
-                    self.match.lowest_wins):
-                self.app.toasts.show(message, 5.0, "error")
-        except (OSError, ValueError) as exc:
-            self.app.toasts.show(t("table.keep_failed", reason=exc), 5.0, "error")
-        store.clear_autosave(self.session.game_id)
+        for message in kept.messages + ([kept.failed] if kept.failed else []):
+            self.app.toasts.show(message, 8.0, "error")
 
     # -- inside -----------------------------------------------------------------
     def _handle_events(self, events: list) -> None:
@@ -546,7 +544,7 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
             elif isinstance(event, OnlyChoice):
                 self.log.add(self.only_choice_told(event.seat), seat_colour(event.seat))
             elif isinstance(event, GameOverEvent):
-                self._keep_finished()
+                self._told_kept(event.kept)
             elif isinstance(event, Undone):
                 self._since_action = 0.0
                 self.view = event.after

@@ -1,0 +1,136 @@
+"""The end of a game as one recoverable step: a finished game is never lost.
+
+When a game ends, its match keeps it (`keep`) in four parts, in this order:
+
+1. the game in progress (`saves/autosave-<game>.json`) is written with the finished
+   record: from here on it is the journal of the keep;
+2. the archive keeps the game (`archive.keep`), in a file named by the game's key;
+3. the statistics count it (`stats.add_game`), writing its key with the counts;
+4. a solo TEN game goes on the ladder (`store.add_ladder_game`), with its key;
+
+and only then is the game in progress forgotten. Each part knows the game by its key, so
+a part done before a crash is never done twice, and each write is atomic. A crash at any
+point leaves the finished game in its autosave: at the next start `games_in_progress`
+finds it finished and keeps it (`keep` again, which does only the parts still to do). If
+a part fails (a full disk, a folder that cannot be written), keeping stops there, the
+game stays in its autosave and the player is told where it is; `keep` tries again when
+the match closes, and the next start does too.
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from tentable import archive, stats, store
+from tentable.engine import SetupError, replay
+from tentable.ladder import Ladder, Outcome, SoloGame
+from tentable.session import new_key
+
+
+@dataclass(frozen=True)
+class KeepResult:
+    """What keeping a finished game did."""
+
+    kept: archive.Kept | None = None   # the game as the archive holds it
+    ladder: Ladder | None = None       # a solo TEN game: the ladder after it
+    outcome: Outcome | None = None     # what it did on the ladder (None: kept before)
+    messages: list[str] = field(default_factory=list)   # files set aside on the way
+    reason: str | None = None          # why keeping stopped (None: the game is kept)
+    waits_in: str = ""                 # then, the autosave that holds the finished game
+                                       # ("" when even that could not be written)
+
+    @property
+    def failed(self) -> str | None:
+        """What the player is told when keeping stopped, in their language."""
+        from tentable.text import t
+        if self.reason is None:
+            return None
+        if self.waits_in:
+            return t("keep.waits", reason=self.reason, file=self.waits_in)
+        return t("keep.not_saved", reason=self.reason)
+
+
+def mode_of(record: dict) -> str:
+    """A solo game against Mona at the ladder's current target is a ladder game; at
+    another target it is practice; every other game is a table game."""
+    if not (record.get("options") or {}).get("solo"):
+        return "table"
+    ladder, _ = store.load_ladder()
+    return "ladder" if record["options"].get("target") == ladder.target else "practice"
+
+
+def keep(record: dict, scores: list, winners: list[int], lowest_wins: bool = False,
+         finished: str | None = None) -> KeepResult:
+    """Keep a finished game (see the module's account): never raises for a file that
+    cannot be written; `failed` then says why, and the game is still in its autosave.
+    `finished`: when it ended (now, unless it is being kept after a crash)."""
+    record = {**record, "key": record.get("key") or new_key()}
+    game_id = record["game"]
+    messages: list[str] = []
+    try:
+        journal = str(store.save_autosave(record))           # 1
+    except (OSError, ValueError) as exc:
+        return KeepResult(reason=_reason(exc))
+    try:
+        kept = archive.find(record["key"])                   # 2
+        if kept is None:
+            kept = archive.keep(archive.finished_game(record, scores, winners,
+                                                      mode_of(record), finished))
+        message = stats.add_game(kept, lowest_wins)          # 3
+        messages += [message] if message else []
+        ladder = outcome = None
+        solo = solo_game(kept)
+        if solo is not None:                                 # 4
+            ladder, outcome, message = store.add_ladder_game(solo)
+            messages += [message] if message else []
+    except (OSError, ValueError) as exc:
+        return KeepResult(messages=messages, reason=_reason(exc), waits_in=journal)
+    # kept: now forgotten. An autosave that cannot be deleted is kept again at the next
+    # start, which finds every part done and deletes it then.
+    store.clear_autosave(game_id)
+    return KeepResult(kept, ladder, outcome, messages)
+
+
+def solo_game(kept: archive.Kept) -> SoloGame | None:
+    """A solo TEN game (S8) as the ladder keeps it: you are seat 0, Mona seat 1."""
+    options = kept.record["options"]
+    if kept.game != "ten" or not options.get("solo") or len(kept.scores) != 2:
+        return None
+    return SoloGame(kept.finished, options.get("target", 5), kept.record["seed"],
+                    kept.scores[0], kept.scores[1], kept.key)
+
+
+def games_in_progress() -> tuple[dict[str, dict], list[str]]:
+    """The games in progress that can be played on, by game id, and a message for each
+    file set aside or game that could not be kept. A finished game still in its autosave
+    (the app stopped while keeping it) is kept now; one that no longer replays is set
+    aside."""
+    records, messages = store.load_autosaves()
+    going: dict[str, dict] = {}
+    for game_id, record in records.items():
+        try:
+            state = replay(record)
+        except (SetupError, KeyError, TypeError, ValueError) as exc:
+            messages.append(store.discard_autosave(game_id, f"it cannot be continued: {exc}"))
+            continue
+        if not state.is_over:
+            going[game_id] = record
+            continue
+        result = keep(record, state.scores(), state.winners(), state.lowest_wins,
+                      _when_saved(game_id))
+        messages += result.messages + ([result.failed] if result.failed else [])
+    return going, messages
+
+
+def _when_saved(game_id: str) -> str | None:
+    """When a game's autosave was last written: the end of a finished game in it."""
+    try:
+        stamp = store.autosave_path(game_id).stat().st_mtime
+    except OSError:
+        return None
+    return datetime.datetime.fromtimestamp(stamp).replace(microsecond=0).isoformat()
+
+
+def _reason(exc: Exception) -> str:
+    """Why a file could not be written, in a few words ("No space left on device")."""
+    return getattr(exc, "strerror", None) or str(exc)
