@@ -443,9 +443,12 @@ def _seat_names(record: dict, players: int) -> list[str]:
 
 
 def _ladder(args: argparse.Namespace) -> int:
-    from tentable import store
+    from tentable import keeping, store
     if args.yes and not args.reset:
         raise _Usage(t("cli.error.yes_needs_reset"))
+    # a solo game the app was stopped while keeping reaches the ladder first, as at its start
+    for message in keeping.games_in_progress()[1]:
+        _say(f"tentable ladder: {message}", 0)
     ladder, message = store.load_ladder()
     if message:
         _say(f"tentable ladder: {message}", 0)

@@ -214,3 +214,15 @@ def test_writes_refused_at_the_end_lose_nothing_anywhere(code, words, home, monk
     check_nothing_lost(match, over, before)
     match.close()
     kept_once()
+
+
+def test_tentable_ladder_first_keeps_a_ladder_game_that_waited_in_its_autosave(home, capsys):
+    from tentable.cli import main
+    match, last = ending("ladder")
+    (home / "archive").write_text("")
+    end(match, last)
+    (home / "archive").unlink()
+    assert main(["ladder"]) == 0
+    kept_once(ladder=True)
+    solo = store.load_ladder()[0].games[0]
+    assert f"{solo.you}" in capsys.readouterr().out
