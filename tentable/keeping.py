@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tentable import archive, stats, store
 from tentable.engine import SetupError, replay
@@ -132,5 +133,8 @@ def _when_saved(game_id: str) -> str | None:
 
 
 def _reason(exc: Exception) -> str:
-    """Why a file could not be written, in a few words ("No space left on device")."""
-    return getattr(exc, "strerror", None) or str(exc)
+    """Why a file could not be written, in a few words: "No space left on device", "File
+    exists: archive" (the file the system names, where it names one)."""
+    words = getattr(exc, "strerror", None) or str(exc)
+    name = getattr(exc, "filename", None)
+    return f"{words}: {Path(name).name}" if isinstance(name, str) and name else words

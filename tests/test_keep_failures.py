@@ -66,7 +66,7 @@ def test_archive_a_file_at_the_end_leaves_the_game_in_its_autosave_and_says_wher
     match, last = ending()
     (home / "archive").write_text("a file where the archive folder belongs")
     over = end(match, last)
-    assert over.kept.kept is None and over.kept.reason
+    assert over.kept.kept is None and over.kept.reason.endswith(": archive")
     assert str(store.autosave_path("ten")) in over.kept.failed
     waits_finished()
     assert stats.load()[0].rows == []                  # it stopped at the archive
