@@ -122,16 +122,26 @@ def load_all() -> tuple[list[Kept], list[str]]:
 def load(path: Path) -> tuple[Kept | None, str | None]:
     """One archived or shared game: (game, None), or (None, message) when the file could
     not be used (an archive file is then set aside; a file of the player's is left)."""
-    in_archive = path.parent == archive_dir()
-    data, message = store.read_json(path, ARCHIVE_VERSION) if in_archive else \
-        _read_shared(path)
+    if path.parent != archive_dir():
+        return read_shared(path)
+    data, message = store.read_json(path, ARCHIVE_VERSION)
     if data is None:
         return None, message
     try:
         return _from_json(path.stem, data), None
     except store.DamagedFile as exc:
-        if in_archive:
-            return None, store.set_aside(path, str(exc))
+        return None, store.set_aside(path, str(exc))
+
+
+def read_shared(path: Path) -> tuple[Kept | None, str | None]:
+    """A game in a file of the player's, as Open a file and `tentable replay` read it:
+    (game, None), or (None, message) saying why it is refused. The file is never moved."""
+    data, message = _read_shared(path)
+    if data is None:
+        return None, message
+    try:
+        return _from_json(path.stem, data), None
+    except store.DamagedFile as exc:
         return None, f"{path.name} is not a tentable game: {exc}"
 
 
