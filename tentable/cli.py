@@ -425,19 +425,26 @@ def _words(game_id: str):
 
 
 def _result(final, names: list[str]) -> str:
-    from tentable.narration import signed
-    scores = " · ".join(f"{name} {signed(score) if isinstance(score, int) else score}"
-                        for name, score in zip(names, final.scores()))
-    if not final.is_over:
-        return f"{t('cli.replay.unfinished')} · {scores}"
-    from tentable.narration import drawn
+    from tentable.narration import drawn, public_scores
     view = final.view(None)
+    if not final.is_over:
+        # as a spectator reads the scores while it runs: a hidden card is never counted
+        return t("cli.replay.unfinished") + _scores(names, public_scores(final.game_id, view))
     won = [names[s] for s in final.winners()]
     # as "Your games" tells a finished game
     outcome = (t("games.draw") if drawn(final.game_id, view) else
                t("games.won", name=won[0]) if len(won) == 1 else
                t("games.shared", names=", ".join(won)))
-    return f"{outcome} · {scores}"
+    return outcome + _scores(names, final.scores())
+
+
+def _scores(names: list[str], scores: list | None) -> str:
+    """" · Ann +3 · Bo −1" after the result; nothing for a game with no score to tell."""
+    from tentable.narration import signed
+    if scores is None:
+        return ""
+    return "".join(f" · {name} {signed(score) if isinstance(score, int) else score}"
+                   for name, score in zip(names, scores))
 
 
 def _seat_names(record: dict, players: int) -> list[str]:

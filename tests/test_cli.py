@@ -306,3 +306,50 @@ def test_replay_reads_a_kept_or_shared_game_as_open_a_file_does(tmp_path, capsys
         err = one_line_error(capsys)
         assert message in err and "Traceback" not in err
     assert "format version 999" in archive.load(refused[0])[1]
+
+
+def unfinished(game_id: str, seed: int = 3):
+    """A game of `game_id` played at random to where it runs (not over) and a spectator
+    reads a score; for Take That (its variant V1), where a hidden pile card makes the true
+    score differ."""
+    import random
+    from tentable.engine import new_game
+    players = GAMES[game_id].min_players
+    options = {"pro": True} if game_id == "takethat" else {}
+    for seed in range(seed, seed + 50):
+        state = new_game(game_id, players, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            if state.is_over:
+                break
+            public = state.view(None)["scores"]
+            if game_id == "takethat" and public == state.scores():
+                continue
+            if any(public) or game_id == "tentiles" and len(state.history) > 4:
+                return state
+    raise AssertionError(f"no unfinished {game_id} game found")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_replay_of_a_running_game_prints_only_the_scores_a_spectator_sees(
+        game_id, tmp_path, capsys):
+    """Until the game is over, `tentable replay` tells what a spectator may know: the
+    scores of the spectator's view, never a hidden card counted (Take That's V1 pile
+    cards); a game that counts nothing until it ends (TEN tiles) prints no score."""
+    from tentable.narration import signed
+    state = unfinished(game_id)
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:state.players]
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps({**state.record(), "seats": [
+        {"name": name, "kind": "human", "bot": ""} for name in names]}))
+    assert main(["replay", str(path)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    public = state.view(None)["scores"]
+    if game_id == "tentiles":
+        assert last == "not finished"
+        return
+    assert last == "not finished · " + " · ".join(
+        f"{name} {signed(score)}" for name, score in zip(names, public))
+    if game_id == "takethat":
+        assert public != state.scores()
