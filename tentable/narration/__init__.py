@@ -19,6 +19,10 @@ A refusal (`IllegalAction`, a text key and values) is worded by `refusal(words, 
 names)`: the values the engine marked as cards, moves or seats (`Term`) go through the
 game's `card` and `move` and the players' names, so the toast says "red 16", never "R16".
 
+While a game runs, `public_scores(game_id, view)` says the scores a spectator may read: the
+view's own (the engine counts no hidden card there), or None where the module's optional
+`running_scores(view)` says the game counts nothing before its end (TEN tiles).
+
 A game's results are explained by `breakdown(view) -> Breakdown` in its module: from the
 final spectator view, the items each player's score is made of ("Blue 3–7 +5 points",
 "Cards left in hand −17 points") with the cards they are about, as codes the game's card
@@ -103,6 +107,17 @@ def drawn(game_id: str, view: dict) -> bool:
     shared — a game whose rules know no draw has no `drawn` in its module."""
     test = getattr(words_for(game_id), "drawn", None)
     return view.get("phase") == "over" and test is not None and test(view)
+
+
+def public_scores(game_id: str, view: dict) -> list | None:
+    """The scores as `view`'s reader may know them (a spectator's view: what `tentable
+    replay` prints of a running game), or None for a game that has no score to tell yet.
+    The view's `scores` leave out what a hidden card would add (Take That's V1 pile
+    cards): `State.scores()` of a running game may count it, so it is never printed."""
+    running = getattr(words_for(game_id), "running_scores", None)
+    if view.get("phase") != "over" and running is not None:
+        return running(view)
+    return list(view["scores"])
 
 
 def last_part(done: int, parts: int, key: str) -> str:

@@ -1,6 +1,7 @@
 """Your games: every finished game kept (`tentable.archive`), newest first. Pick one to
 watch it again in the replay viewer, save a copy of it to a file of your choice (to keep or
-share), or open such a file to watch it.
+share), or open such a file to watch it. The list opens at once with a thousand games: it
+shows each file's summary, and a game's moves are replayed only when it is watched or saved.
 
     app.push("games")
 """
@@ -76,12 +77,24 @@ class GamesScene(Scene):
         game = self.games[self.index]
         return str(folder / f"{game.name or game.game}.json")
 
-    def save_copy(self) -> None:
+    def chosen(self, refusal: str) -> archive.Kept | None:
+        """The chosen game with its moves replayed, as watching or saving it needs (the
+        list shows each file's summary, unplayed); None when there is none, or when its
+        moves do not replay: then the toast says why, in `refusal`'s words."""
         if not self.games:
+            return None
+        game, problem = archive.replayed(self.games[self.index])
+        if game is None:
+            self.app.toasts.show(t(refusal, reason=problem), 6.0, "error")
+        return game
+
+    def save_copy(self) -> None:
+        game = self.chosen("games.save_failed")
+        if game is None:
             return
         path = Path(self.path.text).expanduser()
         try:
-            archive.export(self.games[self.index], path)
+            archive.export(game, path)
         except (OSError, ValueError) as exc:
             self.app.toasts.show(t("games.save_failed", reason=exc), 5.0, "error")
             return
@@ -103,8 +116,9 @@ class GamesScene(Scene):
         return self.index // ROWS * ROWS
 
     def watch(self) -> None:
-        if self.games:
-            self.app.push("replay", game=self.games[self.index])
+        game = self.chosen("games.open_failed")
+        if game is not None:
+            self.app.push("replay", game=game)
 
     def move(self, step: int) -> None:
         if self.games:
