@@ -27,6 +27,7 @@ from typing import Any
 import platformdirs
 
 from tentable import ladder as ladder_rules
+from tentable import readfile
 from tentable.ladder import Ladder, Outcome, SoloGame
 
 SETTINGS_VERSION = 1
@@ -145,8 +146,9 @@ def remove_stray_temp_files() -> None:
 
 def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
     """The JSON value in `path`. Raises `OSError` (`FileNotFoundError` among them) when the
-    file cannot be read, `DamagedFile` when it is too big, not UTF-8 text, not JSON, or
-    nested too deeply to parse. The one reader of every JSON file a user may hand us."""
+    file cannot be read, `DamagedFile` when it is too big, not UTF-8 text, not JSON, nested
+    too deeply to parse, or holds what no screen can show (a number too large, a lone
+    surrogate: `readfile.load_json`). The one reader of every JSON file a user may hand us."""
     with open(path, "rb") as f:
         raw = f.read(limit + 1)
     if len(raw) > limit:
@@ -157,9 +159,11 @@ def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
     except UnicodeDecodeError:
         raise DamagedFile("it is not UTF-8 text") from None
     try:
-        return json.loads(text)
+        return readfile.load_json(text)
     except RecursionError:
         raise DamagedFile("it is nested too deeply") from None
+    except readfile.Refused as exc:
+        raise DamagedFile(str(exc)) from None
     except ValueError as exc:
         raise DamagedFile(f"it is damaged: {exc}") from None
 

@@ -1,0 +1,345 @@
+"""Every reader refuses what the screens cannot show (issue #44).
+
+Data the readers used to accept crashed or hung the app and the command line: a number of
+309 digits in stats.json (Statistics and every game end crashed), a lone surrogate in a
+name (Your games, the replay viewer, Open a file, Statistics, Setup, `tentable replay`),
+`~nosuchuser/x` typed as a file's place, a FIFO where a file belongs (the reader waited
+for ever), a 4,300-digit number in a deck manifest, and an `archive` folder linked to
+another folder (whose files were renamed and deleted). Each case is fed to its reader and
+to the screens and commands that show it: a message or a one-line error, never a
+traceback, never a hang, and no other file touched.
+"""
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tentable import archive, stats, store
+from tentable.engine import decks
+from tentable.match import Match
+from tentable.session import Seat, Session
+from uitools import FakeClock, click, key, step
+
+ROOT = Path(__file__).resolve().parent.parent
+MARK = "@hostile@"       # where a case's raw JSON goes in a file written by json.dumps
+# (name, raw JSON text, where it goes: "number", "name" or "key", what the refusal says)
+CASES = [
+    ("309 digits", "9" * 309, "number", "too large"),
+    ("5000 digits", "-" + "9" * 5000, "number", "too large"),
+    ("1e999", "1e999", "number", "too large"),
+    ("NaN", "NaN", "number", "not a number"),
+    ("a lone surrogate in a name", '"Ana\\ud800"', "name", "not valid Unicode"),
+    ("a lone surrogate in a key", '"\\udc00"', "key", "not valid Unicode"),
+]
+IDS = [case[0] for case in CASES]
+BAD_NAMES = ["Ana\x07", "Ana\x00", "Ana\u202e", "Ana\u2028", "Ana\u2029", "A" * 25]
+fifos_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    """The data folder, inside the test's folder: beside it, the player's other files."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("TENTABLE_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
+def open_app():
+    """Start the app on the data folder as the test left it (it reads the settings and the
+    games in progress as it starts), with test time and instant animations."""
+    from tentable.ui.app import App
+    started = []
+
+    def start():
+        app = App(size=(1280, 720), clock=FakeClock())
+        app.settings["animation_speed"] = "instant"
+        app.settings["moments"] = "auto"
+        started.append(app)
+        step(app)
+        return app
+    yield start
+    for app in started:
+        app.close()
+
+
+# -- the files ---------------------------------------------------------------------
+def finished(seed=1, names=("Ana", "Ben")):
+    seats = (Seat(names[0]), Seat(names[1], "bot", "heuristic"))
+    match = Match(Session("takethat", tuple(Seat(n, "bot", "heuristic") for n in names),
+                          seed, {}))
+    match.play_out()
+    record = Session("takethat", seats, seed, {}).record(match.history)
+    return record, match.scores(), match.winners()
+
+
+def kept_game(seed=1) -> dict:
+    return archive.finished_game(*finished(seed)).to_json()
+
+
+def an_autosave() -> dict:
+    record = finished()[0]
+    return {**record, "history": record["history"][:4], "version": store.SAVE_VERSION}
+
+
+def a_stats_file() -> dict:
+    row = {"game": "takethat", "mode": "table", "name": "Ana", "level": "human", "games": 2,
+           "wins": 1, "score_sum": 30, "best": 20, "streak": 0, "best_streak": 1,
+           "assisted": 0}
+    return {"version": stats.STATS_VERSION, "rows": [row]}
+
+
+def a_settings_file() -> dict:
+    seats = [{"name": "Ana", "kind": "human", "bot": ""},
+             {"name": "Ben", "kind": "bot", "bot": "heuristic"}]
+    return {**store.DEFAULT_SETTINGS, "version": store.SETTINGS_VERSION,
+            "games": {"takethat": {"players": 2, "seats": seats, "options": {"rounds": 2}}}}
+
+
+def a_ladder_file() -> dict:
+    game = {"date": "2026-01-31T20:15:00", "target": 5, "seed": 3, "you": 7, "mona": 4}
+    return {"version": store.LADDER_VERSION, "target": 6, "best": 5, "complete": False,
+            "games": [game]}
+
+
+# where each case goes in each kind of file: a number, a name, an object for the key
+PLACES = {
+    "archive": (("scores", 0), ("names", 0), ("record", "options")),
+    "autosave": (("options", "rounds"), ("seats", 0, "name"), ("options",)),
+    "stats": (("rows", 0, "score_sum"), ("rows", 0, "name"), ("rows", 0)),
+    "settings": (("games", "takethat", "options", "rounds"),
+                 ("games", "takethat", "seats", 0, "name"), ("games", "takethat")),
+    "ladder": (("games", 0, "you"), ("games", 0, "date"), ("games", 0)),
+}
+
+
+def hostile(data: dict, kind: str, raw: str, where: str) -> bytes:
+    """`data` as JSON with the case's raw text at its place in this kind of file."""
+    data = copy.deepcopy(data)
+    path = PLACES[kind][("number", "name", "key").index(where)]
+    target = data
+    for part in path[:-1]:
+        target = target[part]
+    if where == "key":
+        target[path[-1]][MARK] = 1
+    else:
+        target[path[-1]] = MARK
+    return json.dumps(data).replace(json.dumps(MARK), raw).encode()
+
+
+def files_in(*folders: Path) -> dict[str, bytes]:
+    """Every regular file under the folders with what it holds: what must stay as it was."""
+    return {str(path): path.read_bytes() for folder in folders
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def toasts(app) -> str:
+    return "\n".join(toast.text for toast in app.toasts.items)
+
+
+@contextlib.contextmanager
+def no_hang(*fifos: Path, seconds: float = 20):
+    """A reader blocked on one of `fifos` is freed after `seconds` (a writer opens and
+    closes the FIFO, so the reader sees its end) and the test fails: a hang is bounded."""
+    done, freed = threading.Event(), []
+
+    def watch() -> None:
+        if done.wait(seconds):
+            return
+        freed.append(True)
+        while not done.is_set():            # each reader that blocks again is freed again
+            for fifo in fifos:
+                try:
+                    os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+                except OSError:             # no reader waits on it now
+                    pass
+            done.wait(0.05)
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        done.set()
+        watcher.join(5)
+    assert not freed, "a reader blocked on a FIFO"
+
+
+def fifo_at(path: Path, linked: bool) -> Path:
+    """A FIFO at `path`, or a link at `path` to a FIFO beside the data folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not linked:
+        os.mkfifo(path)
+        return path
+    target = path.parent.parent / f"{path.name}.fifo"
+    while target.exists():
+        target = target.with_name("x" + target.name)
+    os.mkfifo(target)
+    path.symlink_to(target)
+    return target
+
+
+def cli(*args: str, home: Path) -> subprocess.CompletedProcess:
+    """`python -m tentable ARGS` from this checkout on the data folder, bounded in time."""
+    env = {**os.environ, "TENTABLE_HOME": str(home), "LANGUAGE": "en",
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run([sys.executable, "-m", "tentable", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, errors="replace", timeout=60)
+
+
+def one_line_error(result: subprocess.CompletedProcess, *says: str) -> str:
+    err = result.stderr.strip()
+    assert result.returncode == 1, (result.returncode, err)
+    assert "Traceback" not in err and "unexpected error" not in err, err
+    assert len(err.splitlines()) == 1, err
+    assert all(word in err for word in says), err
+    return err
+
+
+# -- the one reader of every JSON file ---------------------------------------------
+@pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
+def test_parse_json_refuses_numbers_too_large_and_text_that_is_not_unicode(
+        tmp_path, name, raw, where, says):
+    path = tmp_path / "file.json"
+    path.write_bytes(hostile(kept_game(), "archive", raw, where))
+    with pytest.raises(store.DamagedFile, match=says) as refused:
+        store.parse_json(path)
+    assert len(str(refused.value)) < 120
+
+
+@pytest.mark.parametrize("text", ['{"seed": 99999999999999999999}', '{"x": 1e308}',
+                                  '{"name": "\\ud83c\\udccf"}', '{"a": "\\\\ud800"}'])
+def test_parse_json_keeps_what_is_fine(tmp_path, text):
+    """Twenty digits, a large finite float, an emoji written as a surrogate pair, and a
+    backslash followed by the letters "ud800" are all fine."""
+    path = tmp_path / "file.json"
+    path.write_text(text)
+    assert store.parse_json(path) == json.loads(text)
+
+
+# -- the screens -------------------------------------------------------------------
+@pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
+def test_statistics_and_a_game_end_with_a_hostile_stats_file(home, open_app, name, raw,
+                                                              where, says):
+    path = stats.stats_path()
+    path.write_bytes(hostile(a_stats_file(), "stats", raw, where))
+    app = open_app()
+    others = files_in(home)
+    del others[str(path)]
+    app.push("stats")
+    step(app, 2)
+    assert app.top.rows == [] and "stats.json" in toasts(app) and says in toasts(app)
+    assert not path.exists() and len(list(home.glob("stats.json.damaged-*"))) == 1
+    assert {k: v for k, v in files_in(home).items() if "damaged" not in k} == others
+    # what the end of a game does: it counts the game afresh
+    assert stats.keep_finished_game(*finished(seed=7)) == []
+    assert stats.load()[0].row("takethat", "table", "Ana", "human").games == 1
+
+
+@pytest.mark.parametrize("field, value, says", [
+    ("score_sum", 10 ** 15, "'score_sum'"), ("best", -10 ** 10, "'best'"),
+    ("games", 10 ** 12, "'games'"), ("wins", 10 ** 12, "'wins'")])
+def test_a_stats_row_holds_bounded_counts_and_scores(field, value, says):
+    data = a_stats_file()
+    data["rows"][0][field] = value
+    store.write_json(stats.stats_path(), data)
+    table, message = stats.load()
+    assert table.rows == [] and says in message and "stats.json" in message
+
+
+def keep_two_games(home) -> list[Path]:
+    for seed in (1, 2):
+        archive.keep(archive.finished_game(*finished(seed),
+                                           finished=f"2026-01-0{seed}T10:00:00"))
+    return sorted((home / "archive").glob("*.json"))
+
+
+@pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
+def test_your_games_and_the_replay_with_a_hostile_archive_file(home, open_app, name, raw,
+                                                               where, says):
+    first, newest = keep_two_games(home)
+    newest.write_bytes(hostile(json.loads(newest.read_bytes()), "archive", raw, where))
+    app = open_app()
+    kept = files_in(home / "archive")
+    del kept[str(newest)]
+    app.push("games")
+    step(app, 2)
+    games = app.top
+    assert [game.name for game in games.games] == [first.stem]
+    assert newest.name in toasts(app) and says in toasts(app)
+    assert not newest.exists() and len(list(newest.parent.glob("*.damaged-*"))) == 1
+    assert {k: v for k, v in files_in(home / "archive").items() if "damaged" not in k} == kept
+    key(app, pygame.K_RETURN)
+    step(app, 3)                                      # the game that loaded replays
+    assert type(app.top).__name__ == "ReplayScene"
+
+
+@pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
+def test_open_a_file_with_a_hostile_shared_file(tmp_path, home, open_app, name, raw, where,
+                                                says):
+    shared = tmp_path / "shared" / "our game.json"
+    shared.parent.mkdir()
+    content = hostile(kept_game(), "archive", raw, where)
+    shared.write_bytes(content)
+    app = open_app()
+    app.push("games")
+    step(app)
+    games = app.top
+    games.path.set_text(str(shared))
+    click(app, games.open_button.rect.center)
+    step(app, 2)
+    assert app.top is games and "our game.json" in toasts(app) and says in toasts(app)
+    assert files_in(shared.parent) == {str(shared): content}
+
+
+@pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
+def test_setup_and_the_start_with_hostile_settings(home, open_app, name, raw, where, says):
+    path = store.settings_path()
+    path.write_bytes(hostile(a_settings_file(), "settings", raw, where))
+    app = open_app()
+    assert "settings.json" in toasts(app) and says in toasts(app)
+    assert len(list(home.glob("settings.json.damaged-*"))) == 1
+    app.push("setup", game_id="takethat")
+    step(app, 3)
+    assert type(app.top).__name__ == "SetupScene"
+
+
+@pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
+def test_the_menu_with_a_hostile_game_in_progress(home, open_app, name, raw, where, says):
+    path = store.saves_dir() / "autosave-takethat.json"
+    path.parent.mkdir()
+    path.write_bytes(hostile(an_autosave(), "autosave", raw, where))
+    app = open_app()
+    assert "autosave-takethat.json" in toasts(app) and says in toasts(app)
+    assert not path.exists() and len(list(path.parent.glob("*.damaged-*"))) == 1
+
+
+# -- the command line --------------------------------------------------------------
+@pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
+def test_tentable_replay_of_a_hostile_file_is_one_line(tmp_path, home, name, raw, where,
+                                                       says):
+    path = tmp_path / "game.json"
+    content = hostile(kept_game(), "archive", raw, where)
+    path.write_bytes(content)
+    one_line_error(cli("replay", str(path), home=home), "game.json", says)
+    assert path.read_bytes() == content
+
+
+@pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
+def test_tentable_ladder_with_a_hostile_ladder_file(home, name, raw, where, says):
+    path = store.ladder_path()
+    path.write_bytes(hostile(a_ladder_file(), "ladder", raw, where))
+    result = cli("ladder", home=home)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "ladder.json" in result.stderr and says in result.stderr
+    assert len(list(home.glob("ladder.json.damaged-*"))) == 1
