@@ -175,7 +175,9 @@ def _from_json(name: str, data: dict) -> Kept:
     players = record["players"]
     names, levels = data.get("names"), data.get("levels")
     need(isinstance(names, list) and len(names) == players and all(
-        isinstance(n, str) for n in names), "'names' must name every seat")
+        store.is_name(n) for n in names), f"'names' must name every seat, each name at most "
+                                          f"{store.MAX_NAME} characters without control "
+                                          f"characters")
     need(isinstance(levels, list) and len(levels) == players and all(
         isinstance(x, str) and len(x) <= 40 for x in levels), "'levels' must name every seat's")
     need(data.get("mode") in MODES, f"'mode' must be one of {', '.join(MODES)}")

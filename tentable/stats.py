@@ -127,9 +127,12 @@ def _from_json(data: dict) -> Stats:
 
 def _wrong_field(row: Row) -> str | None:
     """What is wrong with a row as read, naming the field; None when nothing is."""
-    texts = (row.game, row.mode, row.name, row.level)
+    texts = (row.game, row.mode, row.level)
     if not all(isinstance(x, str) and len(x) <= 64 for x in texts) or row.mode not in MODES:
-        return "'game', 'mode', 'name' or 'level' has a wrong value"
+        return "'game', 'mode' or 'level' has a wrong value"
+    if not store.is_name(row.name):
+        return (f"'name' must be a name of at most {store.MAX_NAME} characters without "
+                f"control characters")
     if not (type(row.games) is int and 0 <= row.games <= MAX_COUNT):
         return f"'games' must be a count from 0 to {MAX_COUNT:,}"
     for name in ("wins", "streak", "best_streak", "assisted"):

@@ -71,6 +71,9 @@ _SAVE_KEYS = ("game", "players", "seed", "options", "history")
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 LEGACY_AUTOSAVE = "autosave"       # the single slot of earlier versions; migrated on load
 _AUTOSAVE_PREFIX = "autosave-"
+# Control, format and surrogate characters, line and paragraph separators: nothing a name
+# shows (a typed name loses them; a name read from a file holding one is refused).
+NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 log = logging.getLogger(__name__)
 
@@ -217,7 +220,7 @@ def clean_name(text: Any) -> str:
         return ""
     kept = []
     for char in text:
-        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+        if unicodedata.category(char) in NOT_IN_NAMES:
             char = " " if char in "\t\n\r\x0b\x0c\u2028\u2029" else ""
         if char == " " and (not kept or kept[-1] == " "):
             continue
@@ -225,6 +228,14 @@ def clean_name(text: Any) -> str:
         if len(kept) > MAX_NAME:
             break
     return "".join(kept).strip()[:MAX_NAME].rstrip()
+
+
+def is_name(text: Any) -> bool:
+    """A name as a file may hold it: a text of at most MAX_NAME characters, none of them
+    NOT_IN_NAMES. A file's name is refused, not cleaned: only the table writes names, and
+    it writes them clean, so one that is not was written by someone else."""
+    return isinstance(text, str) and len(text) <= MAX_NAME and not any(
+        unicodedata.category(char) in NOT_IN_NAMES for char in text)
 
 
 def _plain(value: Any, depth: int = 3) -> bool:
@@ -357,6 +368,8 @@ def check_record(data: Any) -> dict:
         need(all(isinstance(s, dict) and isinstance(s.get("name"), str)
                  and s.get("kind") in SEAT_KINDS and isinstance(s.get("bot", ""), str)
                  for s in seats), "each seat must have a name and a kind (human, bot, rules)")
+        need(all(is_name(s["name"]) for s in seats), f"'seats': a name must be at most "
+             f"{MAX_NAME} characters, without control characters")
         record["seats"] = [_clean_seat(s) for s in seats]
     return record
 

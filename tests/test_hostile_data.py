@@ -248,8 +248,9 @@ def test_statistics_and_a_game_end_with_a_hostile_stats_file(home, open_app, nam
 
 @pytest.mark.parametrize("field, value, says", [
     ("score_sum", 10 ** 15, "'score_sum'"), ("best", -10 ** 10, "'best'"),
-    ("games", 10 ** 12, "'games'"), ("wins", 10 ** 12, "'wins'")])
-def test_a_stats_row_holds_bounded_counts_and_scores(field, value, says):
+    ("games", 10 ** 12, "'games'"), ("wins", 10 ** 12, "'wins'"),
+    *[("name", bad, "'name'") for bad in BAD_NAMES]])
+def test_a_stats_row_holds_bounded_counts_scores_and_a_clean_name(field, value, says):
     data = a_stats_file()
     data["rows"][0][field] = value
     store.write_json(stats.stats_path(), data)
@@ -314,6 +315,20 @@ def test_setup_and_the_start_with_hostile_settings(home, open_app, name, raw, wh
     assert type(app.top).__name__ == "SetupScene"
 
 
+@pytest.mark.parametrize("bad", BAD_NAMES)
+def test_settings_clean_a_name_they_hold(home, open_app, bad):
+    """The settings' names are the player's own: cleaned as when typed, not refused."""
+    data = a_settings_file()
+    data["games"]["takethat"]["seats"][0]["name"] = bad
+    store.write_json(store.settings_path(), data)
+    app = open_app()
+    assert toasts(app) == ""
+    app.push("setup", game_id="takethat")
+    step(app, 3)
+    assert app.top.rows[0].name.text == store.clean_name(bad)
+    assert all(store.is_name(row.name.text) for row in app.top.rows)
+
+
 @pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
 def test_the_menu_with_a_hostile_game_in_progress(home, open_app, name, raw, where, says):
     path = store.saves_dir() / "autosave-takethat.json"
@@ -322,6 +337,29 @@ def test_the_menu_with_a_hostile_game_in_progress(home, open_app, name, raw, whe
     app = open_app()
     assert "autosave-takethat.json" in toasts(app) and says in toasts(app)
     assert not path.exists() and len(list(path.parent.glob("*.damaged-*"))) == 1
+
+
+@pytest.mark.parametrize("bad", BAD_NAMES)
+def test_a_name_read_from_a_file_is_refused_naming_its_field(home, tmp_path, bad):
+    autosave = an_autosave()
+    autosave["seats"][1]["name"] = bad
+    store.write_json(store.saves_dir() / "autosave-takethat.json", autosave)
+    records, messages = store.load_autosaves()
+    assert records == {} and "'seats'" in messages[0]
+    game = kept_game()
+    game["names"][1] = bad
+    shared = tmp_path / "shared.json"
+    store.write_json(shared, game)
+    assert archive.load(shared)[0] is None and "'names'" in archive.load(shared)[1]
+    game = kept_game()
+    game["record"]["seats"][0]["name"] = bad
+    store.write_json(shared, game)
+    assert archive.load(shared)[0] is None and "'seats'" in archive.load(shared)[1]
+
+
+def test_clean_name_drops_a_lone_surrogate():
+    assert store.clean_name("An\ud800a") == "Ana"
+    assert not store.is_name("An\ud800a") and store.is_name("Ana 🃏")
 
 
 # -- the command line --------------------------------------------------------------
