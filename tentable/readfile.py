@@ -1,19 +1,28 @@
-"""Read what anyone may have put in a file: only what a screen shows.
+"""Read what anyone may have put in a file: only a regular file, only what a screen shows.
 
-`load_json` refuses the JSON that parses but that nothing can show: a number of hundreds
-of digits (it overflows every float it meets, and beyond 4,300 digits `int` refuses it),
-one that is not finite (`1e999`, `NaN`), a lone surrogate in a text (no font, terminal or
-file name takes it). Used by every reader of a user's JSON file (`store.parse_json`),
-which words a `Refused` as its own kind of error.
+A FIFO (or a link to one) where a settings file, a saved game or a deck manifest belongs
+would make a plain `open` wait for a writer that never comes, and a device such as
+/dev/zero never ends: `read_regular` refuses both before a byte is read. `load_json`
+refuses the JSON that parses but that nothing can show: a number of hundreds of digits
+(it overflows every float it meets, and beyond 4,300 digits `int` refuses it), one that
+is not finite (`1e999`, `NaN`), a lone surrogate in a text (no font, terminal or file
+name takes it). Used by every reader of a user's JSON file (`store.parse_json`) and of a
+deck manifest (`engine.decks`); each words a `Refused` as its own kind of error.
 """
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
 import re
+import stat
 from typing import Any
 
 MAX_DIGITS = 20           # in a whole number of a file: a seed has 19, a count a few
+# O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer (a regular
+# file ignores it). O_BINARY: Windows would otherwise open the descriptor in text mode.
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # Only a `\uD800`-`\uDFFF` escape can make a surrogate (the text itself is valid UTF-8),
 # so the values are searched only when the text holds one, as few files do.
@@ -21,7 +30,35 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class Refused(ValueError):
-    """What is there cannot be used; the message says why."""
+    """What is there cannot be used; the message says why ("it is not a regular file")."""
+
+
+def read_regular(path: str | os.PathLike, limit: int) -> bytes:
+    """Up to `limit` + 1 bytes of the regular file at `path` (links followed), so that a
+    caller can tell a file over `limit` from one of it. Raises `Refused` for a FIFO, a
+    socket or a device, `IsADirectoryError` for a folder (as `open` does), and `OSError`
+    when it cannot be read."""
+    if not hasattr(os, "O_NONBLOCK"):
+        # Windows: no non-blocking open, so look before opening (its folders hold no
+        # FIFOs, so nothing can turn into one between the look and the open).
+        _check(os.stat(path).st_mode, path)
+    fd = os.open(path, _FLAGS)
+    try:
+        _check(os.fstat(fd).st_mode, path)
+        with os.fdopen(fd, "rb") as f:
+            fd = -1                     # the file object closes it now
+            return f.read(limit + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _check(mode: int, path: str | os.PathLike) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+    raise Refused("it is not a regular file")
 
 
 def load_json(text: str) -> Any:

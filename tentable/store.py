@@ -149,11 +149,14 @@ def remove_stray_temp_files() -> None:
 
 def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
     """The JSON value in `path`. Raises `OSError` (`FileNotFoundError` among them) when the
-    file cannot be read, `DamagedFile` when it is too big, not UTF-8 text, not JSON, nested
-    too deeply to parse, or holds what no screen can show (a number too large, a lone
-    surrogate: `readfile.load_json`). The one reader of every JSON file a user may hand us."""
-    with open(path, "rb") as f:
-        raw = f.read(limit + 1)
+    file cannot be read, `DamagedFile` when it is not a regular file, too big, not UTF-8
+    text, not JSON, nested too deeply to parse, or holds what no screen can show (a number
+    too large, a lone surrogate: `readfile.load_json`). The one reader of every JSON file
+    a user may hand us."""
+    try:
+        raw = readfile.read_regular(path, limit)
+    except readfile.Refused as exc:        # a FIFO would have blocked the reader for ever
+        raise DamagedFile(str(exc)) from None
     if len(raw) > limit:
         raise DamagedFile(f"it is larger than {limit // (1024 * 1024) or limit} "
                           f"{'MB' if limit >= 1024 * 1024 else 'bytes'}")

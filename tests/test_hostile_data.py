@@ -362,6 +362,63 @@ def test_clean_name_drops_a_lone_surrogate():
     assert not store.is_name("An\ud800a") and store.is_name("Ana 🃏")
 
 
+# -- FIFOs where files belong ------------------------------------------------------
+def readers(home: Path, tmp_path: Path):
+    """(where a file is read, how it is read, the message(s) it gives)."""
+    def manifest(path):
+        try:
+            decks.load_manifest(path)
+        except decks.ManifestError as exc:
+            return str(exc)
+        return None
+    return [
+        (store.settings_path(), lambda: store.load_settings()[1]),
+        (stats.stats_path(), lambda: stats.load()[1]),
+        (store.ladder_path(), lambda: store.load_ladder()[1]),
+        (store.saves_dir() / "autosave-takethat.json",
+         lambda: " ".join(store.load_autosaves()[1])),
+        (home / "archive" / "20260101T100000-001-takethat.json",
+         lambda: " ".join(archive.load_all()[1])),
+        (tmp_path / "shared" / "game.json",
+         lambda: archive.load(tmp_path / "shared" / "game.json")[1]),
+        (tmp_path / "decks" / "takethat.yaml",
+         lambda: manifest(tmp_path / "decks" / "takethat.yaml")),
+    ]
+
+
+@fifos_only
+@pytest.mark.parametrize("linked", [False, True], ids=["a FIFO", "a link to a FIFO"])
+@pytest.mark.parametrize("n", range(7), ids=["settings", "stats", "ladder", "autosave",
+                                             "archive", "shared", "deck"])
+def test_a_fifo_is_refused_without_waiting(home, tmp_path, n, linked):
+    path, read = readers(home, tmp_path)[n]
+    fifo = fifo_at(path, linked)
+    with no_hang(fifo):
+        message = read()
+    assert path.name in message and "not a regular file" in message
+
+
+@fifos_only
+def test_the_screens_with_fifos_everywhere(home, tmp_path, open_app):
+    fifos = [fifo_at(path, False) for path, _ in readers(home, tmp_path)[:6]]
+    shared = readers(home, tmp_path)[5][0]
+    with no_hang(*fifos):
+        app = open_app()                      # the settings, the games in progress
+        assert "settings.json" in toasts(app) and "autosave-takethat" in toasts(app)
+        for scene in ("stats", "games", "ladder"):
+            app.toasts.items.clear()
+            app.push(scene)
+            step(app, 2)
+            assert "not a regular file" in toasts(app)
+            if scene == "games":
+                app.top.path.set_text(str(shared))
+                click(app, app.top.open_button.rect.center)
+                assert "game.json" in toasts(app) and type(app.top).__name__ == "GamesScene"
+            app.pop()
+            step(app)
+    assert stat.S_ISFIFO(os.lstat(shared).st_mode)         # a file of the player's stays
+
+
 # -- the command line --------------------------------------------------------------
 @pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
 def test_tentable_replay_of_a_hostile_file_is_one_line(tmp_path, home, name, raw, where,
@@ -373,6 +430,15 @@ def test_tentable_replay_of_a_hostile_file_is_one_line(tmp_path, home, name, raw
     assert path.read_bytes() == content
 
 
+@fifos_only
+@pytest.mark.parametrize("linked", [False, True], ids=["a FIFO", "a link to a FIFO"])
+def test_tentable_replay_and_check_deck_of_a_fifo_are_one_line(tmp_path, home, linked):
+    for command, name in (("replay", "game.json"), ("check-deck", "deck.yaml")):
+        fifo_at(tmp_path / "files" / name, linked)
+        one_line_error(cli(command, str(tmp_path / "files" / name), home=home), name,
+                       "not a regular file")
+
+
 @pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
 def test_tentable_ladder_with_a_hostile_ladder_file(home, name, raw, where, says):
     path = store.ladder_path()
@@ -381,3 +447,13 @@ def test_tentable_ladder_with_a_hostile_ladder_file(home, name, raw, where, says
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert "ladder.json" in result.stderr and says in result.stderr
     assert len(list(home.glob("ladder.json.damaged-*"))) == 1
+
+
+@fifos_only
+@pytest.mark.parametrize("name", ["settings.json", "ladder.json"])
+def test_tentable_ladder_with_a_fifo_in_the_data_folder(home, name):
+    """Every command reads the settings' language first; `ladder` reads its file."""
+    fifo_at(home / name, linked=name == "ladder.json")
+    result = cli("ladder", home=home)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert "Solo ladder" in result.stdout

@@ -6,7 +6,8 @@ edit these files by hand, every problem is reported as one `ManifestError` namin
 file, the entry and what is wrong; nothing else ever escapes `load_manifest`.
 Manifests are read with a `yaml.SafeLoader` that also refuses anchors and aliases (no
 "billion laughs"), duplicate keys (no silent second `game:`) and whole numbers written
-other than in plain decimal (`012`): a deck file must never run code nor blow up.
+other than in plain decimal (`012`): a deck file must never run code nor blow up. Only a
+regular file is read (a FIFO would block the reader for ever).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from tentable import resources
+from tentable import readfile, resources
 from tentable.text import t
 
 FORMAT_VERSION = 1
@@ -201,8 +202,9 @@ _ManifestLoader.add_constructor("tag:yaml.org,2002:int", _ManifestLoader.constru
 
 def _read(path: str) -> Any:
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = readfile.read_regular(path, MAX_BYTES)
+    except readfile.Refused as exc:        # a FIFO would have blocked the reader for ever
+        raise ManifestError(path, "file", str(exc).removeprefix("it ")) from None
     except OSError as exc:
         raise ManifestError(path, "file", f"cannot read it: {exc.strerror or exc}") from None
     if len(raw) > MAX_BYTES:
