@@ -457,3 +457,16 @@ def test_tentable_ladder_with_a_fifo_in_the_data_folder(home, name):
     result = cli("ladder", home=home)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert "Solo ladder" in result.stdout
+
+
+@pytest.mark.parametrize("change, says", [
+    (("count: 1,", "count: " + "9" * 5000 + ","), "too large"),
+    (("title: Take That", "title: 2001-13-45"), "month must be in 1..12"),
+])
+def test_check_deck_of_a_number_it_cannot_read_names_the_file(tmp_path, home, change, says):
+    text = (ROOT / "decks" / "takethat.yaml").read_text(encoding="utf-8")
+    assert change[0] in text
+    path = tmp_path / "deck.yaml"
+    path.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    err = one_line_error(cli("check-deck", str(path), home=home), "deck.yaml", says)
+    assert "line" in err
