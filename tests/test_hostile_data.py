@@ -362,6 +362,22 @@ def test_clean_name_drops_a_lone_surrogate():
     assert not store.is_name("An\ud800a") and store.is_name("Ana 🃏")
 
 
+@pytest.mark.parametrize("place", ["~tentable-no-such-user-44/x.json",
+                                   "~tentable-no-such-user-44"])
+def test_a_home_folder_that_does_not_exist_is_a_message(home, open_app, place):
+    archive.keep(archive.finished_game(*finished()))
+    app = open_app()
+    app.push("games")
+    step(app)
+    games = app.top
+    for button in (games.open_button, games.save_button):
+        games.path.set_text(place)
+        click(app, button.rect.center)
+        step(app)
+        assert app.top is games and toasts(app)
+        app.toasts.items.clear()
+
+
 # -- FIFOs where files belong ------------------------------------------------------
 def readers(home: Path, tmp_path: Path):
     """(where a file is read, how it is read, the message(s) it gives)."""

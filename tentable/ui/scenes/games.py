@@ -76,10 +76,22 @@ class GamesScene(Scene):
         game = self.games[self.index]
         return str(folder / f"{game.name or game.game}.json")
 
+    def typed_path(self) -> Path | None:
+        """The place typed in the file field, `~` expanded; None, with a message, when it
+        names a home folder there is none of (`~nosuchuser/x`)."""
+        try:
+            return Path(self.path.text).expanduser()
+        except RuntimeError:            # Path's word for a user it cannot find
+            home = Path(self.path.text).parts[0][:40]      # "~nosuchuser"
+            self.app.toasts.show(t("games.no_home", path=home), 6.0, "error")
+            return None
+
     def save_copy(self) -> None:
         if not self.games:
             return
-        path = Path(self.path.text).expanduser()
+        path = self.typed_path()
+        if path is None:
+            return
         try:
             archive.export(self.games[self.index], path)
         except (OSError, ValueError) as exc:
@@ -88,7 +100,9 @@ class GamesScene(Scene):
         self.app.toasts.show(t("games.saved", path=str(path)), 5.0)
 
     def open_file(self) -> None:
-        path = Path(self.path.text).expanduser()
+        path = self.typed_path()
+        if path is None:
+            return
         try:
             game, message = archive.load(path)
         except (OSError, ValueError) as exc:     # a folder, a name the system refuses
