@@ -136,10 +136,7 @@ def load(path: Path) -> tuple[Kept | None, str | None]:
 
 
 def delete(name: str) -> None:
-    try:
-        (archive_dir() / f"{name}.json").unlink()
-    except FileNotFoundError:
-        pass
+    store.remove_file(archive_dir() / f"{name}.json")
 
 
 def export(game: Kept, path: Path) -> None:
@@ -200,6 +197,6 @@ def _prune(folder: Path) -> None:
         return
     for old in paths[KEEP:]:
         try:
-            old.unlink()
+            store.remove_file(old)      # never a file of a folder linked in from elsewhere
         except OSError:
             pass

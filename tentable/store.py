@@ -7,7 +7,8 @@ stray temp file a killed write leaves is removed at the next start. A file that
 cannot be used (too big, not UTF-8, not JSON, nested too deeply, written by another
 format version, or holding values of the wrong type or range) is renamed aside as
 `<name>.damaged-<timestamp>` and reported in a message: loading never raises and
-never touches any other file.
+never touches any other file. Only a file whose folder lies inside the data folder (links
+resolved) is ever renamed or deleted: a folder linked in from elsewhere is only read.
 
 Each game keeps its own game in progress (`saves/autosave-<game>.json`), so starting
 one game never throws another's away.
@@ -140,6 +141,8 @@ def remove_stray_temp_files() -> None:
             strays = list(folder.glob(".*.json.*.tmp"))
         except OSError:
             continue
+        if strays and not in_data_dir(strays[0]):    # a folder linked in: not ours
+            continue
         for stray in strays:
             try:
                 stray.unlink()
@@ -198,14 +201,20 @@ def read_json(path: Path, version: int) -> tuple[dict | None, str | None]:
 
 
 def set_aside(path: Path, why: str) -> str:
-    """Rename an unusable file out of the way, keeping it for the user; return a message."""
+    """Rename an unusable file out of the way, keeping it for the user; return a message.
+    A file outside the data folder (in a folder linked in) is the user's: left alone."""
+    why = why if len(why) <= 160 else why[:159] + "…"
+    if not in_data_dir(path):
+        message = (f"{path.name} could not be used ({why}); it lies outside tentable's "
+                   f"data folder, so it was left where it is.")
+        log.warning(message)
+        return message
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    why = why if len(why) <= 160 else why[:159] + "…"
     try:
         os.replace(path, target)
         message = f"{path.name} could not be used ({why}); it was kept as {target.name}."
@@ -213,6 +222,28 @@ def set_aside(path: Path, why: str) -> str:
         message = f"{path.name} could not be used ({why}) nor moved aside ({exc})."
     log.warning(message)
     return message
+
+
+def in_data_dir(path: Path) -> bool:
+    """Does `path`'s folder, links resolved, lie inside the data folder? Only there may a
+    file be renamed or deleted: `archive/` linked to another folder would otherwise have
+    that folder's files set aside and pruned."""
+    try:
+        return path.parent.resolve().is_relative_to(data_dir().resolve())
+    except (OSError, RuntimeError):    # a link loop, a folder that cannot be looked at
+        return False
+
+
+def remove_file(path: Path) -> None:
+    """Delete `path` if it is there and its folder lies in the data folder (`in_data_dir`);
+    a file elsewhere is left alone, and the log says so."""
+    if not in_data_dir(path):
+        log.warning("left %s alone: it lies outside tentable's data folder", path)
+        return
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
 
 
 # -- values ------------------------------------------------------------------
@@ -406,10 +437,7 @@ def load_game(name: str) -> tuple[dict | None, str | None]:
 
 
 def delete_game(name: str) -> None:
-    try:
-        _save_path(name).unlink()
-    except FileNotFoundError:
-        pass
+    remove_file(_save_path(name))
 
 
 def list_saves() -> list[str]:
@@ -482,6 +510,8 @@ def _migrate_legacy_autosave() -> list[str]:
     if record is None:
         return [message] if message else []
     legacy, slot = _save_path(LEGACY_AUTOSAVE), _save_path(autosave_name(record["game"]))
+    if not in_data_dir(legacy):        # `saves` linked to another folder: not ours to move
+        return []
     try:
         # The slot may hold a later game of the same kind (an older version ran since):
         # the newer file is the game in progress.

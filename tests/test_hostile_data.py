@@ -486,3 +486,53 @@ def test_check_deck_of_a_number_it_cannot_read_names_the_file(tmp_path, home, ch
     path.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
     err = one_line_error(cli("check-deck", str(path), home=home), "deck.yaml", says)
     assert "line" in err
+
+
+# -- nothing outside the data folder is renamed or deleted -------------------------
+def test_a_linked_archive_folder_is_read_but_never_changed(home, tmp_path, open_app,
+                                                           monkeypatch):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (home / "archive").symlink_to(elsewhere, target_is_directory=True)
+    keep_two_games(home)
+    (elsewhere / "20250101T000000-001-takethat.json").write_bytes(b"not a game")
+    (elsewhere / "notes.json").write_text("{}")
+    (elsewhere / ".x.json.1.tmp").write_text("mine")
+    before = files_in(elsewhere)
+    games, messages = archive.load_all()
+    assert len(games) == 2 and len(messages) == 2
+    assert all("outside" in message for message in messages)
+    assert files_in(elsewhere) == before
+    app = open_app()
+    app.push("games")
+    step(app)
+    assert "outside" in toasts(app) and files_in(elsewhere) == before
+    monkeypatch.setattr(archive, "KEEP", 1)             # prune: nothing there is deleted
+    kept = archive.keep(archive.finished_game(*finished(3)))
+    archive.delete(games[0].name)
+    store.remove_stray_temp_files()
+    assert set(files_in(elsewhere)) == set(before) | {str(elsewhere / f"{kept.name}.json")}
+
+
+def test_a_linked_saves_folder_is_read_but_never_changed(home, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (home / "saves").symlink_to(elsewhere, target_is_directory=True)
+    (elsewhere / "autosave-ten.json").write_bytes(b"not a game")
+    store.write_json(elsewhere / "autosave-takethat.json", an_autosave())
+    before = files_in(elsewhere)
+    records, messages = store.load_autosaves()
+    assert list(records) == ["takethat"] and "outside" in messages[0]
+    store.clear_autosave("takethat")
+    store.delete_game("autosave-ten")
+    assert files_in(elsewhere) == before
+
+
+def test_a_data_folder_reached_by_a_link_is_still_ours(tmp_path, monkeypatch):
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "link").symlink_to(real, target_is_directory=True)
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path / "link"))
+    (real / "stats.json").write_bytes(b"garbage")
+    table, message = stats.load()
+    assert "kept as" in message and list(real.glob("stats.json.damaged-*"))
