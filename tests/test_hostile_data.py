@@ -232,7 +232,8 @@ def test_parse_json_keeps_what_is_fine(tmp_path, text):
 def test_statistics_and_a_game_end_with_a_hostile_stats_file(home, open_app, name, raw,
                                                               where, says):
     path = stats.stats_path()
-    path.write_bytes(hostile(a_stats_file(), "stats", raw, where))
+    content = hostile(a_stats_file(), "stats", raw, where)
+    path.write_bytes(content)
     app = open_app()
     others = files_in(home)
     del others[str(path)]
@@ -241,8 +242,10 @@ def test_statistics_and_a_game_end_with_a_hostile_stats_file(home, open_app, nam
     assert app.top.rows == [] and "stats.json" in toasts(app) and says in toasts(app)
     assert not path.exists() and len(list(home.glob("stats.json.damaged-*"))) == 1
     assert {k: v for k, v in files_in(home).items() if "damaged" not in k} == others
-    # what the end of a game does: it counts the game afresh
-    assert stats.keep_finished_game(*finished(seed=7)) == []
+    # the end of a game: the file is set aside with a message, the game counted afresh
+    path.write_bytes(content)
+    [message] = stats.keep_finished_game(*finished(seed=7))
+    assert "stats.json" in message and says in message
     assert stats.load()[0].row("takethat", "table", "Ana", "human").games == 1
 
 
