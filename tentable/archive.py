@@ -166,10 +166,7 @@ def replayed(game: Kept) -> tuple[Kept | None, str | None]:
 
 
 def delete(name: str) -> None:
-    try:
-        (archive_dir() / f"{name}.json").unlink()
-    except FileNotFoundError:
-        pass
+    store.remove_file(archive_dir() / f"{name}.json")
 
 
 def export(game: Kept, path: Path) -> None:
@@ -204,7 +201,9 @@ def _from_json(name: str, data: dict) -> Kept:
     players = record["players"]
     names, levels = data.get("names"), data.get("levels")
     need(isinstance(names, list) and len(names) == players and all(
-        isinstance(n, str) for n in names), "'names' must name every seat")
+        store.is_name(n) for n in names), f"'names' must name every seat, each name at most "
+                                          f"{store.MAX_NAME} characters without control "
+                                          f"characters")
     need(isinstance(levels, list) and len(levels) == players and all(
         isinstance(x, str) and len(x) <= 40 for x in levels), "'levels' must name every seat's")
     need(data.get("mode") in MODES, f"'mode' must be one of {', '.join(MODES)}")
@@ -254,6 +253,6 @@ def _prune(folder: Path) -> None:
         return
     for old in paths[KEEP:]:
         try:
-            old.unlink()
+            store.remove_file(old)      # never a file of a folder linked in from elsewhere
         except OSError:
             pass

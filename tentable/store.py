@@ -7,7 +7,8 @@ stray temp file a killed write leaves is removed at the next start. A file that
 cannot be used (too big, not UTF-8, not JSON, nested too deeply, written by another
 format version, or holding values of the wrong type or range) is renamed aside as
 `<name>.damaged-<timestamp>` and reported in a message: loading never raises and
-never touches any other file.
+never touches any other file. Only a file whose folder lies inside the data folder (links
+resolved) is ever renamed or deleted: a folder linked in from elsewhere is only read.
 
 Each game keeps its own game in progress (`saves/autosave-<game>.json`), so starting
 one game never throws another's away.
@@ -27,6 +28,7 @@ from typing import Any
 import platformdirs
 
 from tentable import ladder as ladder_rules
+from tentable import readfile
 from tentable.ladder import Ladder, Outcome, SoloGame
 
 SETTINGS_VERSION = 1
@@ -71,6 +73,9 @@ _SAVE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 GAME_KEY = re.compile(r"^[0-9a-f]{1,32}$")    # a game's identity (`session.new_key`)
 LEGACY_AUTOSAVE = "autosave"       # the single slot of earlier versions; migrated on load
 _AUTOSAVE_PREFIX = "autosave-"
+# Control, format and surrogate characters, line and paragraph separators: nothing a name
+# shows (a typed name loses them; a name read from a file holding one is refused).
+NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +142,8 @@ def remove_stray_temp_files() -> None:
             strays = list(folder.glob(".*.json.*.tmp"))
         except OSError:
             continue
+        if strays and not in_data_dir(strays[0]):    # a folder linked in: not ours
+            continue
         for stray in strays:
             try:
                 stray.unlink()
@@ -146,10 +153,14 @@ def remove_stray_temp_files() -> None:
 
 def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
     """The JSON value in `path`. Raises `OSError` (`FileNotFoundError` among them) when the
-    file cannot be read, `DamagedFile` when it is too big, not UTF-8 text, not JSON, or
-    nested too deeply to parse. The one reader of every JSON file a user may hand us."""
-    with open(path, "rb") as f:
-        raw = f.read(limit + 1)
+    file cannot be read, `DamagedFile` when it is not a regular file, too big, not UTF-8
+    text, not JSON, nested too deeply to parse, or holds what no screen can show (a number
+    too large, a lone surrogate: `readfile.load_json`). The one reader of every JSON file
+    a user may hand us."""
+    try:
+        raw = readfile.read_regular(path, limit)
+    except readfile.Refused as exc:        # a FIFO would have blocked the reader for ever
+        raise DamagedFile(str(exc)) from None
     if len(raw) > limit:
         raise DamagedFile(f"it is larger than {limit // (1024 * 1024) or limit} "
                           f"{'MB' if limit >= 1024 * 1024 else 'bytes'}")
@@ -158,9 +169,11 @@ def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
     except UnicodeDecodeError:
         raise DamagedFile("it is not UTF-8 text") from None
     try:
-        return json.loads(text)
+        return readfile.load_json(text)
     except RecursionError:
         raise DamagedFile("it is nested too deeply") from None
+    except readfile.Refused as exc:
+        raise DamagedFile(str(exc)) from None
     except ValueError as exc:
         raise DamagedFile(f"it is damaged: {exc}") from None
 
@@ -189,14 +202,20 @@ def read_json(path: Path, version: int) -> tuple[dict | None, str | None]:
 
 
 def set_aside(path: Path, why: str) -> str:
-    """Rename an unusable file out of the way, keeping it for the user; return a message."""
+    """Rename an unusable file out of the way, keeping it for the user; return a message.
+    A file outside the data folder (in a folder linked in) is the user's: left alone."""
+    why = why if len(why) <= 160 else why[:159] + "…"
+    if not in_data_dir(path):
+        message = (f"{path.name} could not be used ({why}); it lies outside tentable's "
+                   f"data folder, so it was left where it is.")
+        log.warning(message)
+        return message
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    why = why if len(why) <= 160 else why[:159] + "…"
     try:
         os.replace(path, target)
         message = f"{path.name} could not be used ({why}); it was kept as {target.name}."
@@ -204,6 +223,28 @@ def set_aside(path: Path, why: str) -> str:
         message = f"{path.name} could not be used ({why}) nor moved aside ({exc})."
     log.warning(message)
     return message
+
+
+def in_data_dir(path: Path) -> bool:
+    """Does `path`'s folder, links resolved, lie inside the data folder? Only there may a
+    file be renamed or deleted: `archive/` linked to another folder would otherwise have
+    that folder's files set aside and pruned."""
+    try:
+        return path.parent.resolve().is_relative_to(data_dir().resolve())
+    except (OSError, RuntimeError):    # a link loop, a folder that cannot be looked at
+        return False
+
+
+def remove_file(path: Path) -> None:
+    """Delete `path` if it is there and its folder lies in the data folder (`in_data_dir`);
+    a file elsewhere is left alone, and the log says so."""
+    if not in_data_dir(path):
+        log.warning("left %s alone: it lies outside tentable's data folder", path)
+        return
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
 
 
 # -- values ------------------------------------------------------------------
@@ -214,7 +255,7 @@ def clean_name(text: Any) -> str:
         return ""
     kept = []
     for char in text:
-        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+        if unicodedata.category(char) in NOT_IN_NAMES:
             char = " " if char in "\t\n\r\x0b\x0c\u2028\u2029" else ""
         if char == " " and (not kept or kept[-1] == " "):
             continue
@@ -222,6 +263,14 @@ def clean_name(text: Any) -> str:
         if len(kept) > MAX_NAME:
             break
     return "".join(kept).strip()[:MAX_NAME].rstrip()
+
+
+def is_name(text: Any) -> bool:
+    """A name as a file may hold it: a text of at most MAX_NAME characters, none of them
+    NOT_IN_NAMES. A file's name is refused, not cleaned: only the table writes names, and
+    it writes them clean, so one that is not was written by someone else."""
+    return isinstance(text, str) and len(text) <= MAX_NAME and not any(
+        unicodedata.category(char) in NOT_IN_NAMES for char in text)
 
 
 def _plain(value: Any, depth: int = 3) -> bool:
@@ -356,6 +405,8 @@ def check_record(data: Any) -> dict:
         need(all(isinstance(s, dict) and isinstance(s.get("name"), str)
                  and s.get("kind") in SEAT_KINDS and isinstance(s.get("bot", ""), str)
                  for s in seats), "each seat must have a name and a kind (human, bot, rules)")
+        need(all(is_name(s["name"]) for s in seats), f"'seats': a name must be at most "
+             f"{MAX_NAME} characters, without control characters")
         record["seats"] = [_clean_seat(s) for s in seats]
     return record
 
@@ -390,10 +441,7 @@ def load_game(name: str) -> tuple[dict | None, str | None]:
 
 def delete_game(name: str) -> None:
     """Delete a saved game; OSError when it is there and cannot be deleted."""
-    try:
-        _save_path(name).unlink()
-    except FileNotFoundError:
-        pass
+    remove_file(_save_path(name))
 
 
 def list_saves() -> list[str]:
@@ -478,6 +526,8 @@ def _migrate_legacy_autosave() -> list[str]:
     if record is None:
         return [message] if message else []
     legacy, slot = _save_path(LEGACY_AUTOSAVE), _save_path(autosave_name(record["game"]))
+    if not in_data_dir(legacy):        # `saves` linked to another folder: not ours to move
+        return []
     try:
         # The slot may hold a later game of the same kind (an older version ran since):
         # the newer file is the game in progress.

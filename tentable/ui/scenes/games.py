@@ -77,6 +77,16 @@ class GamesScene(Scene):
         game = self.games[self.index]
         return str(folder / f"{game.name or game.game}.json")
 
+    def typed_path(self) -> Path | None:
+        """The place typed in the file field, `~` expanded; None, with a message, when it
+        names a home folder there is none of (`~nosuchuser/x`)."""
+        try:
+            return Path(self.path.text).expanduser()
+        except RuntimeError:            # Path's word for a user it cannot find
+            home = Path(self.path.text).parts[0][:40]      # "~nosuchuser"
+            self.app.toasts.show(t("games.no_home", path=home), 6.0, "error")
+            return None
+
     def chosen(self, refusal: str) -> archive.Kept | None:
         """The chosen game with its moves replayed, as watching or saving it needs (the
         list shows each file's summary, unplayed); None when there is none, or when its
@@ -92,7 +102,9 @@ class GamesScene(Scene):
         game = self.chosen("games.save_failed")
         if game is None:
             return
-        path = Path(self.path.text).expanduser()
+        path = self.typed_path()
+        if path is None:
+            return
         try:
             archive.export(game, path)
         except (OSError, ValueError) as exc:
@@ -101,7 +113,9 @@ class GamesScene(Scene):
         self.app.toasts.show(t("games.saved", path=str(path)), 5.0)
 
     def open_file(self) -> None:
-        path = Path(self.path.text).expanduser()
+        path = self.typed_path()
+        if path is None:
+            return
         try:
             game, message = archive.load(path)
         except (OSError, ValueError) as exc:     # a folder, a name the system refuses
