@@ -167,7 +167,7 @@ def record_file(tmp_path):
         state.apply(state.legal_actions()[0])
     path = tmp_path / "autosave-takethat.json"
     seats = [{"name": n, "kind": k, "bot": b} for n, k, b in
-             (("Ann", "human", ""), ("Bo", "bot", "random"), ("Cy" * 30, "bot", "heuristic"))]
+             (("Ann", "human", ""), ("Bo", "bot", "random"), ("Cy" * 12, "bot", "heuristic"))]
     path.write_text(json.dumps({**state.record(), "seats": seats}))
     return path
 
