@@ -1,0 +1,132 @@
+"""Every number a player reads is the engine's (#37, items 5 and 6): one source for a
+score, so two numbers on one screen can never disagree.
+
+Random games of every game are played through the table (`TableScene.play`, the match's
+`play` for any seat) to the end of each part (a round of Take That, a game of Elfer, a
+round of 10 Retro) and of the game. At each such point the table is drawn afresh and
+what it drew is recorded: every seat panel's score line (`SeatPanel.draw`), the banner
+held over the end of a part (`Banner.draw`), 10 Retro's "Cards shown" line in the log;
+at the end the results rows and the game's line in *Your games*. Each is compared with
+the engine's scores for that point (`Match.scores`, the view's finished parts).
+Then one test for each wrong number the issue found.
+"""
+import re
+
+import pygame
+import pytest
+
+import uitools
+from tentable.bots import make_bot
+from tentable.engine import GAMES
+from tentable.ui.tables import screens
+from tentable.ui.tables.moments import GUARD, play_to_moment
+from tentable.ui.widgets.seatpanel import SeatPanel
+from uitools import step
+
+NUMBER = re.compile(r"[+\u2212-]?\d+")
+PLUS = re.compile(r"\+\d")
+
+
+def numbers(text: str) -> list[int]:
+    """The whole numbers of a text as read: "−13 this round, −26 in all" -> [-13, -26]."""
+    return [int(n.replace("\u2212", "-")) for n in NUMBER.findall(text)]
+
+
+def totals(parts: list[list[int]]) -> list[int]:
+    """TT-R10, ER-R15: a match's score is the sum of its finished parts."""
+    return [sum(column) for column in zip(*parts)]
+
+
+def heuristic(state):
+    return make_bot("heuristic", state.game_id, state.current_player,
+                    seed=len(state.history)).choose(state)
+
+
+class Drawn:
+    """What the table draws, recorded as it is drawn: each seat panel's `SeatInfo` and
+    the lines of every banner (a part's summary, the game over)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.panels: dict[int, object] = {}
+        self.banners: list[tuple[str, list[str]]] = []
+        self.labels = uitools.record_labels(monkeypatch)     # every text drawn
+        self.frames = 0
+        panel, banner = SeatPanel.draw, screens.Banner.draw
+
+        def draw_panel(widget, surface, rect, info, *rest, **named):
+            self.panels[info.seat] = info
+            return panel(widget, surface, rect, info, *rest, **named)
+
+        def draw_banner(widget, surface, title, lines=(), *rest, **named):
+            self.banners.append((title, list(lines)))
+            return banner(widget, surface, title, lines, *rest, **named)
+        monkeypatch.setattr(SeatPanel, "draw", draw_panel)
+        monkeypatch.setattr(screens.Banner, "draw", draw_banner)
+
+    def frame(self, table) -> None:
+        """Draw the table once more, every part painted now: on a surface a little taller
+        than any before (the same scale), so no table finds a copy it kept of a part."""
+        self.panels, self.banners = {}, []
+        self.frames += 1
+        width, height = table.app.size
+        table.draw(pygame.Surface((width, height + self.frames)))
+
+    def panel_scores(self, table) -> list[int]:
+        assert sorted(self.panels) == list(range(table.session.players))
+        return [numbers(self.panels[seat].score)[0] for seat in sorted(self.panels)]
+
+
+def open_table(app, game_id, players, seed, seats=None, **options):
+    """A new user's table: the options the setup proposes for the player count, one human
+    and computer players, the moments held until the player goes on."""
+    app.settings["moments"] = "wait"
+    proposed = {o.name: o.suggested(players) for o in GAMES[game_id].options}
+    seats = seats or ["human"] + ["random"] * (players - 1)
+    return uitools.new_table(app, seats, seed=seed, game=game_id, **{**proposed, **options})
+
+
+def check_part(table, drawn) -> None:
+    """The end of a part held (TT-R9, ER-R14): the panels, the banner's points and totals,
+    and the engine's scores all say the sum of the finished parts."""
+    moment = table.moments.current
+    drawn.frame(table)
+    finished = moment.view[table.parts.scores]
+    assert len(finished) == moment.facts["part"]
+    expected = totals(finished)
+    assert table.match.scores() == expected             # the next part starts at nothing
+    assert drawn.panel_scores(table) == expected, (drawn.panel_scores(table), expected)
+    [(_, lines)] = drawn.banners
+    assert [numbers(line.split(":", 1)[1]) for line in lines] == [
+        [points, total] for points, total in zip(finished[-1], expected)], lines
+
+
+
+# -- the wrong numbers of #37, one by one ----------------------------------------------------
+def test_tt_r9_r10_the_panels_at_a_rounds_end_count_its_piles_once(app, monkeypatch):
+    """#37 (5): while the end of round 1 is held, each panel says what the banner says in
+    all, the round's piles counted once (it said −26 and −19 beside −13 and −13)."""
+    drawn = Drawn(monkeypatch)
+    table = open_table(app, "takethat", 2, 1, ["human", "heuristic"], rounds=2)
+    play_to_moment(table, "part", heuristic)
+    round_one = table.moments.current.facts["scores"]
+    drawn.frame(table)
+    assert drawn.panel_scores(table) == round_one
+    [(_, lines)] = drawn.banners
+    assert [numbers(line.split(":", 1)[1]) for line in lines] == [[p, p] for p in round_one]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 923609681), (4, 923609681)])
+def test_er_r14_r15_the_panels_at_a_games_end_add_the_bonus_cards_once(app, monkeypatch,
+                                                                          players, seed):
+    """#37 (5): at the end of each game of a match the panels say the banner's "in all";
+    the bonus cards of that game are in its score, never added again (2 players said +22
+    beside "+11 this game, +11 in all"; 4 players +44 / +14 / −4 beside +22 / −8 / −26)."""
+    drawn = Drawn(monkeypatch)
+    table = open_table(app, "elfer", players, seed, ["human"] + ["heuristic"] * (players - 1))
+    assert table.match.state.options["games"] == players      # the setup's proposal
+    for part in range(1, players):
+        play_to_moment(table, "part", heuristic)
+        check_part(table, drawn)
+        step(app, round(GUARD * 60) + 1)
+        uitools.key(app, pygame.K_RETURN)
+        assert not table.moments and table.view["game_no"] == part + 1
