@@ -18,6 +18,7 @@ import pytest
 import uitools
 from tentable.bots import make_bot
 from tentable.engine import GAMES
+from tentable.narration import retro10 as rx_words
 from tentable.ui.tables import screens
 from tentable.ui.tables.moments import GUARD, play_to_moment
 from tentable.ui.widgets.seatpanel import SeatPanel
@@ -100,6 +101,22 @@ def check_part(table, drawn) -> None:
         [points, total] for points, total in zip(finished[-1], expected)], lines
 
 
+def said_names(table) -> list[str]:
+    """The players as the log names them: "you" for the one human at the screen."""
+    return ["you" if table.speaks_to(seat) else name for seat, name in enumerate(table.names)]
+
+
+def check_cards_shown(table, last: dict) -> None:
+    """RX-R8: the log's "Cards shown" line names every card turned up (each player has
+    placed one at least, RX-R4), each player's with the total the engine counted."""
+    line = [e.text for e in table.log.entries if e.text.startswith("Cards shown: ")][-1]
+    hands = dict(hand.split(" ", 1) for hand in line[len("Cards shown: "):].split("; "))
+    assert sum(hand.count(" + ") + 1 for hand in hands.values()) == len(last["cards"]), (
+        line, last)
+    assert {name: numbers(hand.rsplit(" = ", 1)[1]) for name, hand in hands.items()} == {
+        name: [total] for name, total in zip(said_names(table), last["totals"])}, line
+
+
 
 # -- the wrong numbers of #37, one by one ----------------------------------------------------
 def test_tt_r9_r10_the_panels_at_a_rounds_end_count_its_piles_once(app, monkeypatch):
@@ -130,3 +147,23 @@ def test_er_r14_r15_the_panels_at_a_games_end_add_the_bonus_cards_once(app, monk
         step(app, round(GUARD * 60) + 1)
         uitools.key(app, pygame.K_RETURN)
         assert not table.moments and table.view["game_no"] == part + 1
+
+
+def test_rx_r8_the_cards_shown_line_names_the_card_the_last_player_added(app):
+    """#37 (6): the last player of phase 4 who adds a second card has both named, and the
+    total they make ("you 5 = 10" for 5 + 5 left a card out)."""
+    table = open_table(app, "retro10", 3, 624527722, ["human", "heuristic", "heuristic"])
+    match = table.match
+    while True:
+        seat = match.current_player
+        action = heuristic(match.state)
+        before = match.view(None)
+        table.play(seat, [action])
+        table.go_on()
+        if rx_words.round_ended(before, match.view(None)) and action.startswith("add"):
+            break
+    last = match.view(None)["last_round"]
+    line = [e.text for e in table.log.entries if e.text.startswith("Cards shown: ")][-1]
+    hands = dict(hand.split(" ", 1) for hand in line[len("Cards shown: "):].split("; "))
+    assert hands[said_names(table)[seat]].count(" + ") == 1, line
+    check_cards_shown(table, last)
