@@ -415,9 +415,8 @@ def _words(game_id: str):
 
 
 def _result(final, names: list[str]) -> str:
-    from tentable.narration import signed
-    scores = " · ".join(f"{name} {signed(score) if isinstance(score, int) else score}"
-                        for name, score in zip(names, final.scores()))
+    from tentable.narration import scores_line
+    scores = scores_line(names, final.scores(), final.lowest_wins)
     if not final.is_over:
         return f"{t('cli.replay.unfinished')} · {scores}"
     from tentable.narration import drawn

@@ -16,9 +16,13 @@ import pygame
 import pytest
 
 import uitools
+from tentable import keeping
 from tentable.bots import make_bot
 from tentable.engine import GAMES
+from tentable.match import Match
 from tentable.narration import retro10 as rx_words
+from tentable.session import Seat, Session
+from tentable.ui.scenes.games import GamesScene
 from tentable.ui.tables import screens
 from tentable.ui.tables.moments import GUARD, play_to_moment
 from tentable.ui.widgets.seatpanel import SeatPanel
@@ -167,3 +171,21 @@ def test_rx_r8_the_cards_shown_line_names_the_card_the_last_player_added(app):
     hands = dict(hand.split(" ", 1) for hand in line[len("Cards shown: "):].split("; "))
     assert hands[said_names(table)[seat]].count(" + ") == 1, line
     check_cards_shown(table, last)
+
+
+def test_rx_r10_your_games_lists_penalty_points_without_a_plus(app, monkeypatch):
+    """#37 (6): a penalty game's scores are penalty points in Your games too, as in its
+    results: "Ana 37 · Ben 132", never "+37"."""
+    drawn = uitools.record_labels(monkeypatch)
+    seats = (Seat("Ana", "bot", "heuristic"), Seat("Ben", "bot", "random"))
+    match = Match(Session("retro10", seats, 624527722, {}))
+    match.play_out()
+    keeping.keep({**match.record(), "seats": [{"name": s.name, "kind": "bot", "bot": s.bot}
+                                              for s in seats]},
+                 match.scores(), match.winners(), match.lowest_wins)
+    assert isinstance(app.push("games"), GamesScene)
+    step(app)
+    ana, ben = match.scores()
+    listed = f"Ana {ana} · Ben {ben}".replace("-", "\u2212")
+    assert listed in drawn, sorted(text for text in drawn if text.startswith("Ana "))
+

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from tentable.engine.retro10_cards import Retro10View, face_value
-from tentable.narration import MINUS, plural
+from tentable.narration import plural, score
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
@@ -23,11 +23,6 @@ from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge
 PHASE_OF = {"place": 2, "deal": 3, "bid": 3, "protect": 3, "reveal": 4, "add": 4, "start": 5}
 CHIP = (232, 184, 48)
 CHIP_EDGE = (120, 80, 10)
-
-
-def minus(value: int) -> str:
-    """A score as penalty points: 12, −4 (a real minus sign), never "+12"."""
-    return str(value).replace("-", MINUS)
 
 
 class Paint(CardTable):
@@ -76,10 +71,10 @@ class Paint(CardTable):
         elif view["phase"] != "over" and seat == view["start"]:
             note = t("rx.starts")
         hidden_hand = seat != self.bottom or view["hand"] is None
+        points = view["scores"][seat]
         return SeatInfo(seat, self.names[seat],
                         # the standing (the fewest win); the taken cards lie beside it
-                        plural("rx.points", view["scores"][seat],
-                               score=minus(view["scores"][seat])),
+                        plural("rx.points", points, score=score(points, view["lowest_wins"])),
                         active=view["current_player"] == seat,
                         hand=view["hand_sizes"][seat] if hidden_hand else None,
                         cards=self.shown_hand(view, seat) if hidden_hand else None,
