@@ -22,6 +22,7 @@ from tentable.engine import GAMES
 from tentable.match import Match
 from tentable.narration import retro10 as rx_words
 from tentable.session import Seat, Session
+from tentable.text import t
 from tentable.ui.scenes.games import GamesScene
 from tentable.ui.tables import screens
 from tentable.ui.tables.moments import GUARD, play_to_moment
@@ -189,3 +190,21 @@ def test_rx_r10_your_games_lists_penalty_points_without_a_plus(app, monkeypatch)
     listed = f"Ana {ana} · Ben {ben}".replace("-", "\u2212")
     assert listed in drawn, sorted(text for text in drawn if text.startswith("Ana "))
 
+
+def test_rx_r10_at_the_games_end_won_is_said_of_the_games_winner_not_the_last_rounds(
+        app, monkeypatch):
+    """#37 (6): the final board said "Ana 37 points · won" of the winner of the last round;
+    won is the game's word there (RX-R10: the fewest points), and lost nobody's."""
+    drawn = Drawn(monkeypatch)
+    table = open_table(app, "retro10", 2, 624527722, ["human", "heuristic"])
+    match = table.match
+    while not match.is_over:
+        table.play(match.current_player, [heuristic(match.state)])
+        table.go_on()
+    last = match.view(None)["last_round"]
+    assert last["winner"] not in match.winners()           # the case the issue saw
+    uitools.pass_time(app, 1.0)
+    drawn.frame(table)
+    notes = {seat: info.note for seat, info in drawn.panels.items()}
+    assert notes == {seat: t("rx.won") if seat in match.winners() else ""
+                     for seat in range(2)}, notes

@@ -61,14 +61,17 @@ class Paint(CardTable):
                            g.hand_width, s)
 
     def seat_info(self, view: Retro10View, seat: int) -> SeatInfo:
-        """A seat's panel: name, penalty and score, hand size, chips, won/lost/starts."""
-        last = view["last_round"] if view["phase"] in ("start", "over") else None
+        """A seat's panel: name, penalty and score, hand size, chips, and a note: who won
+        and lost the round just settled, who starts; at the end, who won the game."""
+        last = view["last_round"] if view["phase"] == "start" else None
         note = ""
-        if last is not None and seat == last["winner"]:
+        if view["phase"] == "over":        # RX-R10: the game's winners, not the last round's
+            note = t("rx.won") if seat in view["winners"] else ""
+        elif last is not None and seat == last["winner"]:
             note = t("rx.won")
         elif last is not None and seat == last["loser"]:
             note = t("rx.lost")
-        elif view["phase"] != "over" and seat == view["start"]:
+        elif seat == view["start"]:
             note = t("rx.starts")
         hidden_hand = seat != self.bottom or view["hand"] is None
         points = view["scores"][seat]
