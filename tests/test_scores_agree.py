@@ -10,20 +10,21 @@ at the end the results rows and the game's line in *Your games*. Each is compare
 the engine's scores for that point (`Match.scores`, the view's finished parts).
 Then one test for each wrong number the issue found.
 """
+import random
 import re
 
 import pygame
 import pytest
 
 import uitools
-from tentable import keeping
+from tentable import archive, keeping
 from tentable.bots import make_bot
 from tentable.engine import GAMES
 from tentable.match import Match
 from tentable.narration import retro10 as rx_words
 from tentable.session import Seat, Session
 from tentable.text import t
-from tentable.ui.scenes.games import GamesScene
+from tentable.ui.scenes.games import GamesScene, scores_text
 from tentable.ui.tables import screens
 from tentable.ui.tables.moments import GUARD, play_to_moment
 from tentable.ui.widgets.seatpanel import SeatPanel
@@ -121,6 +122,93 @@ def check_cards_shown(table, last: dict) -> None:
     assert {name: numbers(hand.rsplit(" = ", 1)[1]) for name, hand in hands.items()} == {
         name: [total] for name, total in zip(said_names(table), last["totals"])}, line
 
+
+def check_live(table, drawn) -> None:
+    """A settled position (after a part's or a showdown's moment): the panels say the
+    engine's scores."""
+    drawn.frame(table)
+    if table.game != "tentiles":
+        assert drawn.panel_scores(table) == table.match.scores()
+
+
+def check_end(app, table, drawn) -> None:
+    """The final board, the results and *Your games* say the engine's final scores; a
+    penalty game's (RX-R10) never with a plus sign; "won" only beside a winner."""
+    match = table.match
+    scores, winners, lowest = match.scores(), set(match.winners()), match.lowest_wins
+    uitools.pass_time(app, 1.0)                  # the final board comes under its banner
+    drawn.frame(table)
+    if table.game == "tentiles":                 # TL-R7: the panel says who made the line
+        assert {s for s, info in drawn.panels.items() if info.score == t("tiles.won")} == {
+            s for s, score in enumerate(scores) if score}, drawn.panels
+    else:
+        assert drawn.panel_scores(table) == scores
+    for seat, info in drawn.panels.items():
+        said = f"{info.score} {info.note}"
+        assert seat in winners or not re.search(r"\bwon\b", said), (seat, said, winners)
+        assert not (lowest and PLUS.search(info.score)), info.score
+    final = match.view(None)
+    parts = final.get(table.parts.scores, []) if table.parts else []
+    drawn.labels.clear()
+    table.show_results()
+    step(app)
+    results = app.top
+    assert type(results).__name__ == "ResultsScene"
+    for seat in range(len(scores)):
+        cells = results.cells(seat)             # each part's points shown, and the total
+        assert set(cells) <= drawn.labels, (cells, seat)
+        assert [numbers(cell)[0] for cell in cells] == [
+            parts[r][seat] for r in results.shown_rounds] + [scores[seat]]
+        assert not (lowest and any(PLUS.search(cell) for cell in cells)), cells
+    match.flush()
+    [kept] = [g for g in archive.load_all()[0] if g.key == match.session.key]
+    listed = scores_text(kept)
+    assert [numbers(part.rsplit(" ", 1)[1])[0] for part in listed.split(" · ")] == scores
+    assert not (lowest and PLUS.search(listed)), listed
+    app.pop()
+
+
+def play_and_check(app, drawn, game_id, players, seed) -> int:
+    """Play a random game through the table, checking at every part's end and the
+    game's; returns how many parts (rounds, games, showdowns) were checked."""
+    table = open_table(app, game_id, players, seed)
+    match, rng, checked = table.match, random.Random(seed), 0
+    while not match.is_over or table.moments:
+        if table.moments:
+            moment = table.moments.current
+            if moment.kind == "part":
+                check_part(table, drawn)
+                checked += 1
+            table.go_on()
+            if not table.moments and not match.is_over:
+                check_live(table, drawn)
+            continue
+        seat = match.current_player
+        before = match.view(seat)
+        table.play(seat, [rng.choice(match.state.legal_actions())])
+        if game_id == "retro10" and rx_words.round_ended(before, match.view(seat)):
+            check_cards_shown(table, match.view(None)["last_round"])
+            checked += 1
+    check_end(app, table, drawn)
+    return checked
+
+
+# a few seeded games of each, with two players and the most the game seats
+CASES = [("takethat", 2, 11), ("takethat", 3, 12), ("takethat", 4, 13),
+         ("elfer", 2, 21), ("elfer", 3, 22), ("elfer", 6, 23),
+         ("retro10", 2, 31), ("retro10", 4, 32), ("retro10", 7, 33),
+         ("ten", 2, 41), ("ten", 3, 42), ("ten", 5, 43),
+         ("tentiles", 2, 51), ("tentiles", 2, 52), ("tentiles", 2, 53)]
+
+
+@pytest.mark.parametrize("game_id,players,seed", CASES)
+def test_every_score_drawn_is_the_engines(app, monkeypatch, game_id, players, seed):
+    """#37: at the end of every part and of the game, the panels, the banner, the results
+    and Your games draw the engine's scores."""
+    drawn = Drawn(monkeypatch)
+    checked = play_and_check(app, drawn, game_id, players, seed)
+    if GAMES[game_id].state.parts or game_id == "retro10":
+        assert checked, "no part ended"
 
 
 # -- the wrong numbers of #37, one by one ----------------------------------------------------
