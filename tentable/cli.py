@@ -429,22 +429,21 @@ def _result(final, names: list[str]) -> str:
     view = final.view(None)
     if not final.is_over:
         # as a spectator reads the scores while it runs: a hidden card is never counted
-        return t("cli.replay.unfinished") + _scores(names, public_scores(final.game_id, view))
+        return t("cli.replay.unfinished") + _scores(names, public_scores(final.game_id, view),
+                                                   final.lowest_wins)
     won = [names[s] for s in final.winners()]
     # as "Your games" tells a finished game
     outcome = (t("games.draw") if drawn(final.game_id, view) else
                t("games.won", name=won[0]) if len(won) == 1 else
                t("games.shared", names=", ".join(won)))
-    return outcome + _scores(names, final.scores())
+    return outcome + _scores(names, final.scores(), final.lowest_wins)
 
 
-def _scores(names: list[str], scores: list | None) -> str:
-    """" · Ann +3 · Bo −1" after the result; nothing for a game with no score to tell."""
-    from tentable.narration import signed
-    if scores is None:
-        return ""
-    return "".join(f" · {name} {signed(score) if isinstance(score, int) else score}"
-                   for name, score in zip(names, scores))
+def _scores(names: list[str], scores: list | None, lowest_wins: bool) -> str:
+    """" · Ann +3 · Bo −1" after the result (a penalty game: " · Ann 37 · Bo 132");
+    nothing for a game with no score to tell."""
+    from tentable.narration import scores_line
+    return "" if scores is None else " · " + scores_line(names, scores, lowest_wins)
 
 
 def _seat_names(record: dict, players: int) -> list[str]:

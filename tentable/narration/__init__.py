@@ -31,7 +31,8 @@ ten, a draw). The results scene draws it; `tentable replay` prints its `outcome`
 
 and the shared helpers below: `Teller` says "You play 34" to the one human at the
 screen and "Ana plays 34" otherwise; `plural` picks "1 point" or "2 points" from a
-`<key>.one` / `<key>.other` pair of the translation table; `signed` writes +3, −3, 0.
+`<key>.one` / `<key>.other` pair of the translation table; `signed` writes +3, −3, 0, and
+`score` a score as every screen shows it (a penalty game's without a plus sign).
 
     from tentable.narration import Teller, points
     from tentable.narration import takethat as words
@@ -56,6 +57,19 @@ MINUS = "\u2212"
 def signed(value: int) -> str:
     """+3, −3 (a real minus sign), 0."""
     return f"{value:+d}".replace("-", MINUS) if value else "0"
+
+
+def score(value: int, lowest_wins: bool = False) -> str:
+    """A score as the player reads it everywhere (a seat panel, the results, Your games,
+    a replay): with its sign (+3, −3, 0); in a penalty game, where the fewest points win
+    (`State.lowest_wins`), the count as it is (37, −4: never "+37")."""
+    return str(value).replace("-", MINUS) if lowest_wins else signed(value)
+
+
+def scores_line(names: Sequence[str], scores: Sequence[int], lowest_wins: bool = False) -> str:
+    """A game's scores in a line: "Ana +3 · Ben −2", in a penalty game "Ana 37 · Ben 132"."""
+    return " · ".join(f"{name} {score(value, lowest_wins)}"
+                      for name, value in zip(names, scores))
 
 
 def plural(key: str, count: int, **values: object) -> str:

@@ -15,11 +15,11 @@ import pygame
 
 from tentable import archive
 from tentable.engine import GAMES
+from tentable.narration import scores_line
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene, table_for
-from tentable.ui.scenes.common import (KeyNav, TextField, backdrop, button_focus, px, signed,
-                                       text_px)
+from tentable.ui.scenes.common import KeyNav, TextField, backdrop, button_focus, px, text_px
 from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, fit, rounded
@@ -38,8 +38,8 @@ def outcome(game: archive.Kept) -> str:
 
 
 def scores_text(game: archive.Kept) -> str:
-    return " · ".join(f"{name} {signed(score) if isinstance(score, int) else score}"
-                      for name, score in zip(game.names, game.scores))
+    """"Ana +3 · Ben −2"; a penalty game's as its results show them ("Ana 37 · Ben 132")."""
+    return scores_line(game.names, game.scores, GAMES[game.game].state.lowest_wins)
 
 
 @register_scene("games")
