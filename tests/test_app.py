@@ -396,6 +396,24 @@ def test_two_humans_pass_the_screen_behind_a_curtain(count_only, app, monkeypatc
     assert table.actions == [(0, "add 1", 0, 1)]
 
 
+def test_no_second_curtain_when_only_computers_moved_since(count_only, app, monkeypatch):
+    """Kim's turn comes back after the computer's, and nobody else looked at the screen
+    in between: she goes on at once. Lou, who sits out, never saw it."""
+    monkeypatch.setattr(Count, "hidden_cards", lambda self, seat: {
+        f"secret of {other}" for other in range(self.players) if other != seat})
+    # Lou (seat 1) is out of this round: Kim, the computer, Kim, ...
+    monkeypatch.setattr(Count, "current_player", property(
+        lambda self: None if self.total >= self.options["target"] else (0, 2, 0)[self.turn]))
+    table = CountTable(app, session("human", "human", "random", target=30))
+    app.reset(table)
+    key(app, pygame.K_RETURN)                                # Kim sits down
+    assert table.seat == 0 and table.my_turn
+    key(app, pygame.K_1)
+    assert table.seat is None                                # the computer's turn
+    wait_for(app, lambda: len(table.actions) == 2)
+    assert table.curtain is None and table.seat == 0 and table.my_turn
+
+
 def test_no_curtain_where_nothing_is_private(count_only, app):
     """Nobody holds a secret (as in TEN): the screen goes straight to the next human."""
     table = CountTable(app, session("human", "human"))
@@ -492,6 +510,7 @@ def test_monkey(count_only, app, monkeypatch):
             pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0],
                                                  h=size[1]))
         if i % 3 == 0:
+            app.clock.advance(0.15)            # at a person's pace: what came up is seen
             app.step(wait=False)
         if not app.running or not app.scenes:  # the monkey found Quit
             app.running = True

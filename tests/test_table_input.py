@@ -406,6 +406,9 @@ def play_by_keys_alone(app, table, rng, game):
             if table.drag.sprite is not None or getattr(table, "tray", None) is not None:
                 key(app, pygame.K_BACKSPACE)
             table.pick(None)
+            if getattr(table, "tray", None) is not None:     # a payment that must be made:
+                table.tray = None                            # as suggested again, for the
+                table.refresh()                              # next try
         else:
             raise AssertionError(f"no key moved on: {table.legal_actions()}")
     raise AssertionError("the game did not end")

@@ -11,8 +11,23 @@ def post(kind, **fields):
 
 
 def key(app, k, unicode="", mod=0):
+    """A player's key press, on what the screen shows: a new screen, banner or turn
+    takes keys only once it has been seen a moment (`App.keys`), so that much test time
+    passes first when it must. A key too quick for that is `post`ed by the test itself."""
+    glance(app)
     post(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
     app.step(wait=False)
+
+
+def glance(app):
+    """Let the test time pass that keys wait after something new appeared (`App.keys`)."""
+    keys = getattr(app, "keys", None)
+    look = getattr(app.top, "mind_keys", None)   # a table: what came up behind its back
+    if look is not None:                          # (a test set the position) is new too
+        look()
+    if keys is not None and isinstance(app.clock, FakeClock) and keys.waiting():
+        app.clock.advance(keys.waiting() + 1e-6)     # past it, whatever the rounding
+        app.step(wait=False)                         # the time passes before the key
 
 
 def click(app, pos):

@@ -30,6 +30,7 @@ import pygame
 from tentable import botjobs, i18n, logs, speech, store
 from tentable.resources import asset_path
 from tentable.ui import theme
+from tentable.ui.keygate import KeyGate
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import make_scene
 from tentable.ui.scenes.common import backdrop
@@ -208,6 +209,7 @@ class App:
         pygame.display.set_caption(t("app.title"))
         _set_icon()
         self.toasts = Toasts()
+        self.keys = KeyGate(clock)     # keys reach only what has been seen
         self.scenes: list[Scene] = []
         self.frame_count = 0
         self.running = True
@@ -320,6 +322,7 @@ class App:
         else:
             scene.resize(self.size)
         scene.enter()
+        self.keys.shown()
         self._dirty = True
         return scene
 
@@ -575,7 +578,7 @@ class App:
             self.set_fullscreen(not self.fullscreen)
             self.save_settings()
             return
-        if self.scenes:
+        if self.scenes and self.keys.admit(event):
             self.scenes[-1].process_event(event)
 
     def _draw(self) -> None:

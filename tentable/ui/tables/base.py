@@ -42,6 +42,7 @@ from tentable.ui.scenes.common import backdrop, px, text_px
 from tentable.ui.tables.aloud import ReadsAloud
 from tentable.ui.tables.moments import HoldsMoments, MomentHold
 from tentable.ui.tables.parts import InParts, Parts  # noqa: F401  (tables import Parts here)
+from tentable.ui.tables.screen import AtTheScreen
 from tentable.ui.tables.screens import Curtain, GameOver
 from tentable.ui.tables.seats import Seats
 from tentable.ui.tables.undo import UndoControl
@@ -65,7 +66,7 @@ END_DELAY = 0.8          # a moment to see the last move before the results cove
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
 
 
-class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
+class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Scene):
     words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
     def __init__(self, app: "App", session: Session, match: Match | None = None) -> None:
@@ -100,6 +101,7 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
         # human's while the screen shows a spectator's view (a bot's turn, the curtain).
         self.bottom: int = self.seat if self.seat is not None else (session.humans or [0])[0]
         self.layers = Layers()      # parts drawn once per view, then copied (kept_layer)
+        self._in_front = self.in_front()   # new with the table: the app's glance covers it
 
     # -- what subclasses may use ------------------------------------------------
     @property
@@ -134,8 +136,8 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
     @property
     def forced(self) -> str | None:
         """The only action the human at the screen has, if there is just one. The banner
-        says so and why; after a moment (`ONLY_CHOICE_DELAY`) it is played by itself, and a
-        click or key plays it at once."""
+        says so and why; after a moment (`ONLY_CHOICE_DELAY`) it is played by itself (not
+        behind a curtain: `waits_for_player`), and a click or key plays it at once."""
         return self.match.only_choice if self.my_turn else None
 
     def why_not(self, action: str) -> str | None:
@@ -225,6 +227,7 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
 
     def show_dialog(self, dialog: Dialog | None) -> None:
         self.dialog = dialog
+        self.mind_keys()
         self.app.invalidate()
 
     def kept_layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
@@ -405,6 +408,7 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
         self.app.toasts.area = None
 
     def process_event(self, event: pygame.event.Event) -> None:
+        self.mind_keys()                   # what came up since is new for the keys
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.pause()
             return
@@ -427,6 +431,7 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
         self.handle_input(event)
 
     def update(self, dt: float) -> bool:
+        self.mind_keys()
         self._since_action += dt
         self.read_first()                  # whose turn it is, as the table comes up
         moving = self.animate(dt)
@@ -452,7 +457,7 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
         self._handle(match.poll())
         current = match.current_player
         if match.is_human(current):
-            if self.forced is None:
+            if self.forced is None or self.waits_for_player:
                 return moving
             if moving or self._since_action < self.only_choice_delay:
                 return True         # the banner is read, then the move plays itself
@@ -570,41 +575,4 @@ class TableScene(HoldsMoments, Seats, InParts, ReadsAloud, Scene):
                 self._save_failed = True       # say it once, not after every move
                 self.app.toasts.show(t("table.save_failed", reason=event.reason), 4.0, "error")
                 self.app.invalidate()
-
-    def _follow_turn(self, notify: bool = True) -> None:
-        """Put the right seat at the screen after a move (or at the start)."""
-        humans = self.session.humans
-        current = self.match.current_player
-        if len(humans) == 1:
-            seat = humans[0]
-        elif current in humans and not self.match.secret_between(humans):
-            seat = current            # nothing private: no curtain, the mover at the screen
-        elif current in humans:
-            if current != self.seat:
-                self.curtain = current
-            seat = self.seat if current == self.seat else None
-        else:  # only computers, or several humans while a computer moves: hide every hand
-            seat = None
-        self._set_seat(seat, notify=notify)
-
-    def _lift_curtain(self) -> None:
-        if self.curtain is None:
-            return
-        seat, self.curtain = self.curtain, None
-        self._since_action = 0.0
-        with self.reading_batch():
-            self._set_seat(seat)
-        self.app.invalidate()
-
-    def _set_seat(self, seat: int | None, view: dict | None = None,
-                  notify: bool = True) -> None:
-        """Put `seat` at the screen, drawn from `view` (by default the live one)."""
-        if seat == self.seat:
-            return
-        self.seat = self.match.viewer = seat
-        self.view = self.match.view(seat) if view is None else view
-        if notify:
-            turned = seat is not None and seat != self.bottom
-            if turned:
-                self.bottom = seat
-            self.on_seat_change(seat, turned)
+        self.mind_keys()

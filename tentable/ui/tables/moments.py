@@ -85,7 +85,8 @@ def play_to_moment(table, kind: str, choose: Callable) -> None:
 class HoldsMoments:
     """The table base's side of a hold (a part of `TableScene`): the hooks a table words
     its moments with, and going on from one. Uses the base's `moments` (a `MomentHold`),
-    `match`, `seat`, `view`, `parts`, `_follow_turn`, `_set_seat` and `reading_batch`."""
+    `match`, `seat`, `view`, `parts`, `_follow_turn`, `_set_seat`, `sitting`, `mind_keys`
+    and `reading_batch`."""
 
     def moment_words(self, moment: Moment) -> tuple[str, list[str], str | None]:
         """The banner of a moment: its title, lines under it and the button's words (None:
@@ -119,6 +120,7 @@ class HoldsMoments:
             self.moment_passed(passed)
             if not self.moments:
                 self._follow_turn()
+        self.mind_keys()
         self.app.invalidate()
 
     def _hold(self, moments: list[Moment]) -> None:
@@ -126,6 +128,7 @@ class HoldsMoments:
         Several humans who must not see each other's hands all see it, so it is drawn as
         a spectator sees it."""
         self.moments.layout(self.app.size, self.moment_column())   # the table may have moved
-        if self.seat is not None and len(self.session.humans) > 1 \
-                and self.match.secret_between(self.session.humans):
-            self._set_seat(None, moments[0].views[None])
+        if len(self.session.humans) > 1 and self.match.secret_between(self.session.humans):
+            self.sitting = None          # everyone looks: the next player sits down anew
+            if self.seat is not None:
+                self._set_seat(None, moments[0].views[None])
