@@ -49,11 +49,14 @@ def quick_fallback(level: str) -> str:
 # -- events ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class Applied:
-    """`seat` played `actions` (one gesture); the views are of `Match.viewer`."""
+    """`seat` played `actions` (one gesture); the views are of `Match.viewer`. `steps`:
+    the views between the actions of a gesture of several (after each but the last), so
+    each can be told from its own."""
     seat: int
     actions: tuple[str, ...]
     before: dict
     after: dict
+    steps: tuple[dict, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -335,9 +338,17 @@ class Match:
             if len(legal) != 1:
                 break
             actions.append(legal[0])
+        earlier = len(self._takeback)
         events = self.submit(seat, actions)
-        # nothing to take back: undone, the same move would be played again by itself
-        self._takeback, self._no_takeback = [], NOTHING
+        # Undone alone, the same moves would play themselves again: they go back together
+        # with the gesture before them in this turn, if any; else nothing goes back.
+        if len(self._takeback) > earlier:
+            self._takeback.pop()
+            if self._takeback:
+                position, before = self._takeback[-1]
+                self._takeback[-1] = (position, before + tuple(actions))
+            else:
+                self._no_takeback = NOTHING
         return events
 
     # -- taking a move back ---------------------------------------------------------
@@ -558,13 +569,17 @@ class Match:
         # moments are kept only while the match applies a move: never in a copy or a bot's
         # rollout, nor for moves a test or a showcase applies to the state by hand
         state.keep_moments, state.moments = True, []
+        steps = []
         try:
-            for action in actions:
+            for n, action in enumerate(actions, 1):
                 state.apply(action)
+                if n < len(actions):
+                    steps.append(self.view(self.viewer))
         finally:
             state.keep_moments = False
         moments, state.moments = state.moments, []
-        events: list[Event] = [Applied(seat, tuple(actions), before, self.view(self.viewer))]
+        events: list[Event] = [Applied(seat, tuple(actions), before, self.view(self.viewer),
+                                       tuple(steps))]
         events += [Moment(m.kind, m.facts, m.views[self.viewer], m.views) for m in moments]
         if self._writer is not None and not (state.is_over and self._keep is not None):
             self._writer.save(self.record())     # a finished game's record: keeping writes it

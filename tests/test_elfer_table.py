@@ -298,6 +298,18 @@ def test_a_forced_draw_is_played_at_once_by_enter(app):
     assert any(e.text.startswith("You draw") for e in table.log.entries)
 
 
+def test_a_chain_of_only_moves_is_told_move_by_move(app):
+    """ER-R12 with the pile empty: yellow 10 fits, so it must be played; then nothing more
+    fits and the turn must end (which the log tells by the next move). The log tells
+    them after "You had no other move:", as the log of a resumed game does."""
+    table = new_table(app, ["human", "heuristic"])
+    state = use(table, arrange(board=[], hands=[["Y10", "R5"], ["G1"]], rest=1))
+    wait_for(app, lambda: state.history[:2] == ["play Y10", "end"])
+    texts = [e.text for e in table.log.entries]
+    told = texts.index("You had no other move:")
+    assert texts[told + 1] == "You play yellow 10"
+
+
 def test_hot_seat_hides_hands_behind_a_curtain(app):
     table = new_table(app, ["human", "human"], seed=4)
     assert table.curtain == 0 and table.view["hand"] is None

@@ -395,6 +395,24 @@ def test_undo_takes_back_cards_played_this_turn_one_gesture_at_a_time():
     assert match.current_player == 0 and match.undo_refusal(0) == match_module.NOTHING
 
 
+def test_a_move_the_game_plays_for_you_leaves_the_turns_earlier_moves_to_take_back():
+    """ER-R8: the connection card asks for blue 9 at once; it is the only move, so the
+    game plays it. Undo takes back both together (undone alone, the follow-up would
+    only play itself again), back to before the connection card."""
+    from test_elfer import arrange
+    state = arrange(board=["Y10", "Y9"], hands=[["B9", "R10", "G10"], ["G1"]])
+    start = state.to_json()
+    match = Match(session("elfer", "human", "human"), state=state)
+    match.submit(0, ["bridge Y9-B9"])
+    assert match.only_choice == "play B9"
+    match.play_only_choice()
+    assert match.current_player == 0 and match.history == ["bridge Y9-B9", "play B9"]
+    assert match.undo_refusal(0) is None
+    [undone] = match.undo(0)
+    assert undone.actions == ("bridge Y9-B9", "play B9") and match.state.to_json() == start
+    assert match.undo_refusal(0) == match_module.NOTHING
+
+
 def test_undo_is_refused_after_the_turn_passes_and_for_other_seats():
     match = humans("takethat", 2)
     card = match.legal_actions(0)[0]

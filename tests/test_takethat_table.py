@@ -349,7 +349,7 @@ def test_submit_all_plays_one_gesture_of_several_actions_or_nothing(app, monkeyp
     card = state.hands[0][0]
     gestures = []
     monkeypatch.setattr(type(table), "on_actions",
-                        lambda self, seat, actions, before, after: gestures.append(actions))
+                        lambda self, seat, actions, views: gestures.append(actions))
     before = state.to_json()
     assert not table.submit_all(["take", "play 11"])
     assert state.to_json() == before and "11" in app.toasts.items[-1].text

@@ -5,8 +5,7 @@ super wild) or "3 money"; a move is "flip", "take the numbers", "buy blue 5". TE
 only the pile's order, so every line may name every card.
 
 A payment is several pay actions (TEN-R12) told as one line once it is complete: a
-caller telling the moves one by one passes the payment's earlier items as `paid`
-(`tell_gesture` tells a buy and its payment made in one gesture).
+caller telling the moves one by one passes the payment's earlier items as `paid`.
 """
 from __future__ import annotations
 
@@ -95,17 +94,6 @@ def tell(teller: Teller, seat: int, action: str, before: TenView, after: TenView
         lines.append(Line(teller.say("ten.log.won", winner, card=card(auction["joker"]),
                                      n=high), winner))
     return lines
-
-
-def tell_gesture(teller: Teller, seat: int, actions: Sequence[str], before: TenView,
-                 after: TenView) -> list[Line]:
-    """A human's gesture of several actions (a buy and its payment, or a payment):
-    the buy, then the payment in one line, as `tell` tells them move by move."""
-    lines = []
-    if actions[0].startswith("buy "):
-        lines.append(Line(teller.say("ten.log.buys", seat, card=card(actions[0][4:])), seat))
-    pays = [a for a in actions if a.startswith("pay ")]
-    return lines + [Line(teller.say("ten.log.pay", seat, paid=items(pays)), seat)]
 
 
 def _move_lines(teller: Teller, seat: int, action: str, before: TenView, after: TenView,

@@ -309,10 +309,12 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Scene):
     def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
         """`seat` played `action`; both views are of the seat at the screen (`self.seat`)."""
 
-    def on_actions(self, seat: int, actions: list[str], before: dict, after: dict) -> None:
-        """`seat` played several actions in one gesture (`submit_all`). By default the
-        table hears of the last one with the views around the whole gesture."""
-        self.on_action(seat, actions[-1], before, after)
+    def on_actions(self, seat: int, actions: list[str], views: list[dict]) -> None:
+        """`seat` played several actions in one gesture (`submit_all`, a chain of only
+        moves); `views`: before the first, between them, after the last. By default each
+        is told and shown in turn, from the views around it."""
+        for action, before, after in zip(actions, views, views[1:]):
+            self.on_action(seat, action, before, after)
 
     def on_seat_change(self, seat: int | None, turned: bool) -> None:
         """The seat at the screen changed; `self.view` is already its view. `turned`: the
@@ -540,7 +542,8 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Scene):
                 if len(event.actions) == 1:
                     self.on_action(event.seat, event.actions[0], event.before, event.after)
                 else:
-                    self.on_actions(event.seat, list(event.actions), event.before, event.after)
+                    self.on_actions(event.seat, list(event.actions),
+                                    [event.before, *event.steps, event.after])
                 if moments:
                     self._hold(moments)
                 else:

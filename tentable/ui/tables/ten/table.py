@@ -86,12 +86,12 @@ class TenTable(Controls, Paint):
         self.narrate(seat, action, before, after)
         self.after_move(before, after)
 
-    def on_actions(self, seat: int, actions: list[str], before: TenView,
-                   after: TenView) -> None:
-        # told as a replay tells it (the resumed log reads the same): the buy, the payment
-        self.add_lines(words.tell_gesture(self.teller, seat, actions, before, after))
-        self.pending = []
-        self.after_move(before, after)
+    def on_actions(self, seat: int, actions: list[str], views: list[TenView]) -> None:
+        # told move by move as a replay tells it (the resumed log reads the same): the buy,
+        # the payment in one line once complete, a flip that followed it
+        for action, before, after in zip(actions, views, views[1:]):
+            self.narrate(seat, action, before, after)
+        self.after_move(views[0], views[-1])
 
     def after_move(self, before: TenView, after: TenView) -> None:
         if after["auction"] is None:
