@@ -269,6 +269,8 @@ STRINGS: dict[str, str] = {
     "table.hint": "Hint",
     "table.no_hint": "There is nothing to do here now.",
     "table.pick_first": "Pick a card first: click it, or use ← and →.",
+    # {card}: the card under the mouse pointer ("red 12"); {then}: a "Pick a card first" text
+    "table.pointed": "{card} is only under the pointer, not picked. {then}",
     "table.button_off": "That is not possible now.",
     "table.not_movable": "That card cannot be moved now. Press H to see what you can do.",
     "table.drop_nowhere": "Drop the card on a lit place. Press H to see them.",

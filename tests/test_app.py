@@ -266,6 +266,55 @@ def test_menu_to_setup_to_settings_and_back(count_only, app):
     assert isinstance(app.top, SettingsScene)
 
 
+def test_the_menus_arrows_go_from_tile_to_tile(app):
+    """→ from a tile's Play goes to the next tile's, ← back; ↑ reaches its How to play."""
+    from tentable.ui.scenes.menu import PLAY, RULES
+    menu = app.top
+    app.step(wait=False)
+
+    def focus():
+        _, tile, part = menu.tile_items[menu.nav.index]
+        return menu.tiles.index(tile), part
+
+    key(app, pygame.K_RIGHT)                  # the ring shows on the first tile
+    assert focus() == (0, PLAY)
+    key(app, pygame.K_RIGHT)
+    assert focus() == (1, PLAY)
+    key(app, pygame.K_RIGHT)
+    assert focus() == (2, PLAY)
+    key(app, pygame.K_LEFT)
+    assert focus() == (1, PLAY)
+    key(app, pygame.K_UP)
+    assert focus() == (1, RULES)
+    key(app, pygame.K_RIGHT)
+    assert focus() == (2, RULES)
+    key(app, pygame.K_DOWN)
+    assert focus() == (2, PLAY)
+
+
+def test_setup_tab_starts_at_the_first_control_and_every_stop_shows(app):
+    """The first Tab rings the first control (the players' −), not Start far down the
+    screen; Shift+Tab from there goes round to Start; each stop is ringed where it is."""
+    from tentable.ui.scenes.common import FOCUS
+    app.push("setup", game_id="takethat")
+    setup = app.top
+    app.step(wait=False)
+    key(app, pygame.K_TAB)
+    assert setup.nav.visible and setup.nav.index == 0
+    for index in range(1, len(setup.nav.items)):
+        key(app, pygame.K_TAB)
+        assert setup.nav.index == index
+        rect = setup.nav.current.rect()
+        ring = rect.inflate(8, 8)
+        colours = {tuple(app.screen.get_at((x, ring.y + 1)))[:3]
+                   for x in range(ring.x + 12, ring.right - 12)}
+        assert any(sum(abs(a - b) for a, b in zip(c, FOCUS)) < 60 for c in colours), index
+    key(app, pygame.K_TAB)
+    assert setup.nav.index == 0
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert setup.nav.current.rect() == setup.start.rect
+
+
 def test_setup_choices_are_remembered_and_start_a_table(count_only, app):
     app.step(wait=False)
     click(app, app.top.tiles[0].rect.center)
@@ -462,7 +511,7 @@ def test_an_unfinished_game_can_be_continued_from_the_menu(count_only, app):
     menu = app.top
     assert menu.saved["count"].history[0] == "add 2"
     key(app, pygame.K_RIGHT)                                # the ring shows on the tile
-    key(app, pygame.K_DOWN)                                 # and goes down to Continue
+    key(app, pygame.K_UP)                                   # and goes up to Continue
     assert menu.nav.current.rect() == menu.tiles[0].continue_pill
     click(app, menu.tiles[0].continue_pill.center)
     resumed = app.top

@@ -16,7 +16,7 @@ from tentable.ui.tables.elfer.layout import slot_rect
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
 import uitools
-from uitools import click, drag, key, post, step, wait_for
+from uitools import click, drag, key, post, step, wait_for, walk_to
 
 
 
@@ -86,11 +86,8 @@ def play_by_keys(app, table, action):
         if table.selected != LINKS:
             key(app, pygame.K_b)
     else:
-        hand = table.view["hand"]
-        for _ in range(len(hand) + 1):
-            if table.selected == item or (is_joker(item) and is_joker(table.selected or "")):
-                break
-            key(app, pygame.K_RIGHT)
+        walk_to(app, table, item,
+                lambda wanted, pick: pick == wanted or is_joker(wanted) and is_joker(pick))
     if action.startswith("swap"):
         key(app, pygame.K_s)
         return
@@ -168,10 +165,16 @@ def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
     app.settings["animation_speed"] = "normal"
     before = state.to_json()
     key(app, pygame.K_RIGHT)
-    assert table.selected == "B12", "the keys jump to the cards that may move"
+    assert table.selected == "Y5", "the keys go card by card, as the hand lies"
+    key(app, pygame.K_RETURN)
+    assert state.to_json() == before
+    assert any("next to a card" in toast.text for toast in app.toasts.items)
+    key(app, pygame.K_RIGHT)
+    assert table.selected == "B12"
     sprite = table.cards["Y5"]
     click(app, (sprite.rect.left + 6, sprite.rect.centery))   # a click picks any card
     assert table.selected == "Y5"
+    app.toasts.items.clear()
     key(app, pygame.K_RETURN)
     assert state.to_json() == before
     assert any("next to a card" in toast.text for toast in app.toasts.items)

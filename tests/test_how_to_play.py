@@ -117,13 +117,12 @@ def test_tab_goes_through_every_control_in_order_and_reaches_start(app):
     setup = open_setup(app)
     items = setup.nav.items
     assert items[-1].rect() == setup.start.rect and items[-2].rect() == setup.rules.rect
-    tab(app)                                     # the ring shows where it is: Start
-    assert setup.nav.current.rect() == setup.start.rect
     seen = []
     for _ in range(len(items)):
-        tab(app)
+        tab(app)                                 # the first: the first control
         seen.append(setup.nav.index)
-    assert seen == list(range(len(items)))       # each once, in order, back to Start
+    assert seen == list(range(len(items)))       # each once, in order, to Start
+    assert setup.nav.current.rect() == setup.start.rect
     tab(app, back=True)
     assert setup.nav.current.rect() == setup.rules.rect
 
@@ -132,8 +131,7 @@ def test_typing_goes_to_the_field_tab_lands_on(app):
     setup = open_setup(app)
     names = [row.name for row in setup.rows[: setup.players.value]]
     first = next(i for i, item in enumerate(setup.nav.items) if item.field is names[0])
-    tab(app)                                     # the ring on Start
-    for _ in range(first + 1):
+    for _ in range(first + 1):                   # the first Tab: the first control
         tab(app)
     assert names[0].active and names[0].selection == (0, len(names[0].text))
     type_text(app, "Mia")
@@ -162,7 +160,7 @@ def test_after_a_click_in_a_field_tab_goes_on_from_there(app):
 
 def test_enter_on_start_starts_the_game(app):
     setup = open_setup(app)
-    tab(app)
+    tab(app, back=True)                          # the first Shift+Tab: the last control
     assert setup.nav.current.rect() == setup.start.rect
     key(app, pygame.K_RETURN)
     assert app.top is not setup and getattr(app.top, "session", None) is not None

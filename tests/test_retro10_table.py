@@ -14,7 +14,7 @@ from tentable.text import t
 from tentable.ui.widgets.sprite import sprite_at
 from tentable.ui.widgets.spritesync import code_of
 import uitools
-from uitools import click, drag, key, step, wait_for
+from uitools import click, drag, key, step, wait_for, walk_to
 
 
 
@@ -125,11 +125,7 @@ def play_by_mouse(app, table, action):
 
 
 def select_by_keys(app, table, code):
-    for _ in range(len(table.view["hand"]) + 1):
-        if table.selected is not None and code_of(table.selected) == code:
-            return
-        key(app, pygame.K_RIGHT)
-    assert code_of(table.selected) == code
+    walk_to(app, table, code, lambda wanted, pick: code_of(pick) == wanted)
 
 
 DIGITS = (pygame.K_0, pygame.K_1, pygame.K_2)

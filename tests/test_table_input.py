@@ -11,7 +11,7 @@ import pytest
 from tentable.engine.tentiles import PLACE
 from tentable.text import STRINGS
 from tentable.ui.tables.kit import KEYS
-from uitools import click, drag, key, new_table, post, step, wait_for
+from uitools import click, drag, key, new_table, post, step, wait_for, walk_to
 
 GAMES = ("takethat", "elfer", "retro10", "ten", "tentiles")
 
@@ -291,18 +291,48 @@ def test_after_a_play_by_keys_the_pick_stays_at_its_place_in_the_hand(app):
 
 
 @pytest.mark.parametrize("game", ("takethat", "elfer", "retro10"))
-def test_arrows_jump_between_the_cards_that_may_move(app, game):
+def test_arrows_walk_every_card_in_order_and_stop_at_the_ends(app, game):
     """With some cards that cannot move (too far from the row, no place yet, over 10),
-    ← → visit only the others."""
+    ← → still go card by card, as the hand lies, and stop at its ends: no jump over a
+    card, no wrap to the other end."""
     table = new_table(app, ["human", "heuristic"], seed=9, game=game)
     human_turn(app, table, random.Random(9), 1,
                lambda table: 0 < len(table.playable_picks()) < len(table.picks))
-    playable = table.playable_picks()
+    hand = list(table.picks)
     seen = []
-    for _ in range(len(table.picks) + 1):
+    for _ in range(len(hand) + 1):
         key(app, pygame.K_RIGHT)
         seen.append(table.selected)
-    assert set(seen) == set(playable)
+    assert seen == hand + hand[-1:]
+    seen = []
+    for _ in range(len(hand) + 1):
+        key(app, pygame.K_LEFT)
+        seen.append(table.selected)
+    assert seen == hand[-2::-1] + hand[:1] + hand[:1]
+
+
+def test_the_card_under_the_pointer_is_not_the_pick_and_the_table_says_so(app):
+    """Elfer: the pointer on a card shows where it could go, fainter than the places of
+    the card picked; Enter with nothing picked says that the card pointed at is not."""
+    table = new_table(app, ["human", "heuristic"], seed=9, game="elfer")
+    human_turn(app, table, random.Random(9), 0, lambda table: len(table.playable_picks()) > 1
+               and table.forced is None)
+    card = table.playable_picks()[0]
+    place = table.lit(card)[0].rect.center
+    post(pygame.MOUSEMOTION, pos=on_top(table, card, table.hand, card), rel=(0, 0),
+         buttons=(0, 0, 0))
+    step(app)
+    assert table.hovered() == card and table.selected is None
+    pointed = app.screen.get_at(place)
+    app.toasts.items.clear()
+    key(app, pygame.K_RETURN)
+    [toast] = app.toasts.items
+    assert table.pick_words(card) in toast.text and "pointer" in toast.text
+    table.pick(card)
+    table.refresh()
+    app.invalidate()
+    step(app)
+    assert app.screen.get_at(place) != pointed     # the pick's places stand out
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -335,14 +365,15 @@ def test_every_mode_shows_its_keys(app, game):
 
 #: per game: key sequences that are each some move in some position; a player by keys
 #: alone tries them in a random order until one is played
+#: ("hand": ← → to a card the table lights as playable, else → once)
 KEYPLAYS = {
-    "takethat": [[pygame.K_RETURN], [pygame.K_RIGHT, pygame.K_RETURN],
-                 [pygame.K_RIGHT, pygame.K_t], [pygame.K_r]],
-    "elfer": [[pygame.K_RETURN], [pygame.K_RIGHT, pygame.K_RETURN],
-              [pygame.K_RIGHT, pygame.K_DOWN, pygame.K_RETURN], [pygame.K_b, pygame.K_RETURN],
+    "takethat": [[pygame.K_RETURN], ["hand", pygame.K_RETURN],
+                 ["hand", pygame.K_t], [pygame.K_r]],
+    "elfer": [[pygame.K_RETURN], ["hand", pygame.K_RETURN],
+              ["hand", pygame.K_DOWN, pygame.K_RETURN], [pygame.K_b, pygame.K_RETURN],
               [pygame.K_s], [pygame.K_d], [pygame.K_e], [pygame.K_p]],
-    "retro10": [[pygame.K_RETURN], [pygame.K_RIGHT, pygame.K_u, pygame.K_RETURN],
-                [pygame.K_RIGHT, pygame.K_d, pygame.K_RETURN], [pygame.K_RIGHT, pygame.K_RETURN],
+    "retro10": [[pygame.K_RETURN], ["hand", pygame.K_u, pygame.K_RETURN],
+                ["hand", pygame.K_d, pygame.K_RETURN], ["hand", pygame.K_RETURN],
                 [pygame.K_p], [pygame.K_r], [pygame.K_k], [pygame.K_v], [pygame.K_s],
                 [pygame.K_1]],
     "ten": [[pygame.K_f], [pygame.K_n], [pygame.K_m], [pygame.K_s], [pygame.K_x],
@@ -397,14 +428,19 @@ def play_by_keys_alone(app, table, rng, game):
             for k in keys:
                 if k == "walk":
                     walk(app, table, rng)
+                elif k == "hand" and table.playable_picks():   # to a card lit as playable
+                    walk_to(app, table, rng.choice(table.playable_picks()))
+                elif k == "hand":                              # (← → choose a seat there)
+                    key(app, pygame.K_RIGHT)
                 else:
                     key(app, k)
                 if len(state.history) > moves:
                     break
             if len(state.history) > moves or not table.my_turn:
                 break
-            if table.drag.sprite is not None or getattr(table, "tray", None) is not None:
-                key(app, pygame.K_BACKSPACE)
+            if table.drag.sprite is not None or getattr(table, "tray", None) is not None \
+                    or getattr(table, "pending", None) is not None:
+                key(app, pygame.K_BACKSPACE)                 # put it back, close it
             table.pick(None)
             if getattr(table, "tray", None) is not None:     # a payment that must be made:
                 table.tray = None                            # as suggested again, for the

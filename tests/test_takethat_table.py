@@ -11,7 +11,7 @@ from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
 import uitools
-from uitools import drag, key, post, step, wait_for
+from uitools import drag, key, post, step, wait_for, walk_to
 
 
 
@@ -66,11 +66,7 @@ def play_by_keys(app, table, action):
         return
     kind, number = action.split()
     card = int(number)
-    for _ in range(len(table.view["hand"]) + 1):
-        if table.selected == card:
-            break
-        key(app, pygame.K_RIGHT)
-    assert table.selected == card
+    walk_to(app, table, card)
     key(app, pygame.K_t if kind == "twist" else pygame.K_RETURN)
 
 
@@ -155,6 +151,23 @@ def test_hot_seat_hides_hands_behind_a_curtain(app):
     key(app, pygame.K_RETURN)
     assert table.curtain is None and table.seat == 1
     assert table.view["hand"] == sorted(table.match.state.hands[1])
+
+
+def test_hot_seat_each_player_picks_afresh(app):
+    """Kim picks her third card by keys and plays it; Lou's first → picks his own first
+    card, not the card at Kim's place in her hand."""
+    table = new_table(app, ["human", "human"], seed=4)
+    key(app, pygame.K_RETURN)                     # Kim sits down
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+    kims = table.selected
+    assert kims == table.hand[2]
+    key(app, pygame.K_RETURN)
+    assert table.match.state.history == [f"play {kims}"] and table.curtain == 1
+    key(app, pygame.K_RETURN)                     # Lou sits down
+    assert table.seat == 1 and table.selected is None
+    key(app, pygame.K_RIGHT)
+    assert table.selected == table.hand[0]
 
 
 def test_monkey_5000_random_inputs_across_every_scene(app):

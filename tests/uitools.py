@@ -135,3 +135,17 @@ def record_label_images(monkeypatch, seen) -> None:
             seen(str(key[0]), image)
             return image
     monkeypatch.setattr(panel, "_LABELS", Recorder())
+
+
+def walk_to(app, table, card, same=None):
+    """← or → until the keyboard's pick is `card` (or a card `same(card, pick)` accepts:
+    any joker for a joker), as a player walks the hand card by card."""
+    same = same or (lambda wanted, pick: pick == wanted)
+    for _ in range(len(table.picks) + 1):
+        if table.selected is not None and same(card, table.selected):
+            return
+        picks = table.picks
+        here = picks.index(table.selected) if table.selected in picks else -1
+        there = next(i for i, c in enumerate(picks) if same(card, c))
+        key(app, pygame.K_RIGHT if there > here else pygame.K_LEFT)
+    assert table.selected is not None and same(card, table.selected), (card, table.selected)

@@ -162,8 +162,10 @@ class GameTile:
         return False
 
     def focusables(self) -> list[tuple[Focusable, str]]:
-        """What keys can land on, each with its part: the tile itself first."""
-        items = [(Focusable(lambda: self.rect, self.on_click), PLAY)]
+        """What keys can land on, each with its part: the tile itself first, found by the
+        arrows where its Play pill is (so → goes on to the next tile's, ↑ to Continue and
+        How to play above it)."""
+        items = [(Focusable(lambda: self.play_pill, self.on_click), PLAY)]
         if self.on_continue is not None:
             items.append((Focusable(lambda: self.continue_pill, self.on_continue), CONTINUE))
         if self.on_rules is not None:

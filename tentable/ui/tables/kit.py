@@ -13,7 +13,8 @@ groups:
   None once handled, so nothing is an `if button.handle(event): return` ladder; the
   pointer and keys end in `on_pointer`, `on_press`, `on_release`, `on_key`;
 - keyboard focus over the cards to pick (`picks`: the hand, unless the game lifts
-  other cards) with `focus_step`, hover marks, click-to-pick (`click`) and drag;
+  other cards) with `focus_step`, card by card, afresh for each player at the screen;
+  hover marks, click-to-pick (`click`) and drag;
 - `on_action`: the move told in the log through the game's narration module (`words`),
   the summary between parts, every sprite moved to where the new view puts it (`sync`);
 - every no said and seen (`refuse`): the reason in a toast and a jolt of what was
@@ -395,28 +396,35 @@ class CardTable(Hints):
             self.focus_step(1 if event.key == pygame.K_RIGHT else -1)
 
     def focus_step(self, step: int) -> None:
-        """Pick the next (or previous) card that may move now, skipping the others (all
-        of them when none may); from where the last played card was when none is picked,
-        else from either end."""
+        """Pick the next (or previous) card as they lie, every one of them (a card that
+        may not move says why when it is played); at either end the pick stays, with a
+        jolt. With none picked: from where the last played card was, else from the
+        first (→) or the last (←)."""
         hand = self.picks
         if not hand:
             self.refuse(self.status_text() if not self.my_turn else t("table.nothing_to_pick"))
             return
-        playable = set(self.playable_picks()) or set(hand)
         if self.selected in hand:
-            start = hand.index(self.selected)
+            index = hand.index(self.selected) + step
         elif self.focus_index is not None:
-            start = min(self.focus_index, len(hand)) - (1 if step > 0 else 0)
+            index = min(self.focus_index, len(hand)) - (1 if step > 0 else 0) + step
         else:
-            start = -1 if step > 0 else len(hand)
-        for k in range(1, len(hand) + 1):
-            card = hand[(start + step * k) % len(hand)]
-            if card in playable:
-                break
+            index = 0 if step > 0 else len(hand) - 1
+        card = hand[max(0, min(len(hand) - 1, index))]
+        if card == self.selected:
+            self.shake(card)                   # the end of the hand: no wrap round
         self.pick(card)
         self.refresh()
         # read aloud, the card the keys came to: at once, cutting off the one before it
         self.aloud(self.pick_words(card), speech.NOW)
+
+    def pick_first(self, text: str) -> str:
+        """Why a key for the pick did nothing with none picked: `text` ("Pick a card
+        first: …"), saying so when a card is under the pointer, which is not the pick."""
+        pointed = self.hovered()
+        if pointed is None:
+            return text
+        return t("table.pointed", card=self.pick_words(pointed), then=text)
 
     def pick_words(self, card: Hashable) -> str:
         """A pick in the game's words ("red 7", "a white 3"), to read aloud."""
@@ -428,7 +436,7 @@ class CardTable(Hints):
         self.sync(origin=seat)
 
     def on_seat_change(self, seat: int | None, turned: bool) -> None:
-        self.selected = None
+        self.selected = self.focus_index = None     # each player picks afresh
         if self.geo is not None:
             self.layout(self.app.size)
 

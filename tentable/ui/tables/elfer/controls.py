@@ -209,7 +209,7 @@ class Controls(CardTable):
             if lit:
                 self.target_index = (self.target_index + (-1 if back else 1)) % len(lit)
             else:
-                self.refuse(t("table.pick_first") if self.selected is None
+                self.refuse(self.pick_first(t("table.pick_first")) if self.selected is None
                             else t("elfer.nowhere"))
         elif key in CONFIRM_KEYS:
             self.confirm()
@@ -234,7 +234,7 @@ class Controls(CardTable):
             if self.forced:
                 self.act(self.forced)
             else:
-                self.refuse(t("elfer.pick_first"))
+                self.refuse(self.pick_first(t("elfer.pick_first")))
             return
         targets = self.lit(self.selected) or self.drop_targets(self.selected)
         if not targets:

@@ -190,12 +190,19 @@ class Paint(CardTable):
                              (*theme.GOLD_LIGHT, alpha), px(4, s)), box)
 
     def draw_lit(self, surface: pygame.Surface, s: float) -> None:
-        """The places the chosen (or hovered) card may go."""
-        focus = self.hovered() or self.selected
+        """The places the picked card may go, lit; those of the card under the pointer,
+        which is not picked until it is clicked, only outlined."""
+        pointed = self.hovered()
+        picked = pointed in (None, self.selected)
         width = max(2, round(theme.HIGHLIGHT_WIDTH * s))
-        for target in self.lit(focus):
-            surface.blit(rounded(target.rect.size, (*theme.HIGHLIGHT, 45), px(6, s),
-                                 (*theme.HIGHLIGHT, 255), width), target.rect)
+        for target in self.lit(self.selected if picked else pointed):
+            if picked:
+                image = rounded(target.rect.size, (*theme.HIGHLIGHT, 45), px(6, s),
+                                (*theme.HIGHLIGHT, 255), width)
+            else:
+                image = rounded(target.rect.size, (0, 0, 0, 0), px(6, s),
+                                (*theme.HIGHLIGHT, 150), max(1, width // 2))
+            surface.blit(image, target.rect)
 
     def draw_focus(self, surface: pygame.Surface, s: float) -> None:
         """The place Enter plays the chosen card to."""

@@ -288,7 +288,7 @@ class Controls(CardTable):
     def open(self, up: bool) -> None:
         """Open the popover for the picked card, if it may be placed now."""
         if self.selected is None:
-            self.refuse(t("rx.ui.pick_first"))
+            self.refuse(self.pick_first(t("rx.ui.pick_first")))
             return
         reason = self.why_not(f"place {self.code(self.selected)} {'up' if up else 'down'}")
         if reason:
@@ -328,7 +328,7 @@ class Controls(CardTable):
     def add_selected(self) -> None:
         card = self.selected
         if card is None:
-            self.refuse(t("rx.ui.pick_first"))
+            self.refuse(self.pick_first(t("rx.ui.pick_first")))
             return
         self.act(f"add {self.code(card)}", card)
 

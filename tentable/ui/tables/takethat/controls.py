@@ -109,7 +109,7 @@ class Controls(CardTable):
                 if self.forced:
                     self.act(self.forced)
                 else:
-                    self.refuse(t("table.pick_first"))
+                    self.refuse(self.pick_first(t("table.pick_first")))
                 return
             verb = "twist" if key == pygame.K_t else "play"
             self.act_or_shake(f"{verb} {self.selected}", self.selected)
