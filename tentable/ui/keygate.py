@@ -44,7 +44,10 @@ class KeyGate:
         return max(0.0, self.since + GLANCE - self.clock())
 
     def admit(self, event: pygame.event.Event) -> bool:
-        """Whether this event may go to the screen."""
+        """Whether this event may go to the screen. A spent key is free again once let
+        go: its release comes (SDL sends it when the window loses the keyboard too), and
+        the keyboard's state is not asked here, since a repeat and the release can come
+        in one batch, after the key is up."""
         if event.type == pygame.KEYUP:
             self.down.discard(event.key)
             self.spent.discard(event.key)
@@ -53,8 +56,6 @@ class KeyGate:
             return True
         key = event.key
         if key in self.spent:
-            if held(key):
-                return False          # a repeat of the press that closed what was there
-            self.spent.discard(key)   # its release went astray (the window lost focus)
+            return False              # a repeat of the press that closed what was there
         self.down.add(key)
         return key == pygame.K_ESCAPE or not self.waiting()

@@ -163,13 +163,15 @@ class GameTile:
 
     def focusables(self) -> list[tuple[Focusable, str]]:
         """What keys can land on, each with its part: the tile itself first, found by the
-        arrows where its Play pill is (so → goes on to the next tile's, ↑ to Continue and
-        How to play above it)."""
+        arrows where its Play pill is, so → goes on to the next tile's, ↑ to Continue and
+        How to play above it and ↓ back (the tile rings its parts itself: these places
+        only guide the arrows)."""
         items = [(Focusable(lambda: self.play_pill, self.on_click), PLAY)]
         if self.on_continue is not None:
             items.append((Focusable(lambda: self.continue_pill, self.on_continue), CONTINUE))
-        if self.on_rules is not None:
-            items.append((Focusable(lambda: self.rules_pill, self.on_rules), RULES))
+        if self.on_rules is not None:       # found above Play, in the tile's middle
+            items.append((Focusable(lambda: self.rules_pill.move(
+                self.rect.centerx - self.rules_pill.centerx, 0), self.on_rules), RULES))
         return items
 
     def draw(self, surface: pygame.Surface, scale: float, focused: str | None = None) -> None:
