@@ -155,6 +155,8 @@ def hint_shots(app, shot, only: set[str]) -> None:
             if table.my_turn:
                 table.submit(rng.choice(table.legal_actions()))
                 played += 1
+        table.mind_keys()            # H once the turn has been seen (tentable.ui.keygate)
+        pygame.time.wait(round(app.keys.waiting() * 1000) + 1)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
                                              unicode="h", scancode=0))
         shot(f"{game}-hint")
