@@ -93,3 +93,18 @@ def current() -> str:
 def translate(key: str, english: str) -> str:
     """`english` (the text table's text for `key`) in the player's language."""
     return _translation.pgettext(key, english)
+
+
+def in_every_language(key: str, english: str) -> set[str]:
+    """`english` (the text of `key`) and its translation in every catalogue that ships:
+    what a default word may be whichever language wrote it ("You", "Du", "Jij")."""
+    found = {english}
+    for code in available():
+        if code == ENGLISH:
+            continue
+        try:
+            with open(catalogue_path(code), "rb") as file:
+                found.add(gettext.GNUTranslations(file).pgettext(key, english))
+        except (OSError, ValueError, LookupError, struct.error):   # as set_language does
+            pass
+    return found

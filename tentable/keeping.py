@@ -59,7 +59,7 @@ def mode_of(record: dict) -> str:
     return "ladder" if record["options"].get("target") == ladder.target else "practice"
 
 
-def keep(record: dict, scores: list, winners: list[int], lowest_wins: bool = False,
+def keep(record: dict, scores: list, winners: list[int], *,
          finished: str | None = None) -> KeepResult:
     """Keep a finished game (see the module's account): never raises for a file that
     cannot be written; `failed` then says why, and the game is still in its autosave.
@@ -76,7 +76,7 @@ def keep(record: dict, scores: list, winners: list[int], lowest_wins: bool = Fal
         if kept is None:
             kept = archive.keep(archive.finished_game(record, scores, winners,
                                                       mode_of(record), finished))
-        message = stats.add_game(kept, lowest_wins)          # 3
+        message = stats.add_game(kept)                       # 3
         messages += [message] if message else []
         ladder = outcome = None
         solo = solo_game(kept)
@@ -116,8 +116,7 @@ def games_in_progress() -> tuple[dict[str, dict], list[str]]:
         if not state.is_over:
             going[game_id] = record
             continue
-        result = keep(record, state.scores(), state.winners(), state.lowest_wins,
-                      _when_saved(game_id))
+        result = keep(record, state.scores(), state.winners(), finished=_when_saved(game_id))
         messages += result.messages + ([result.failed] if result.failed else [])
     return going, messages
 

@@ -396,7 +396,8 @@ class Match:
         if self._job is not None and self._job.seat == seat:
             self._job.cancel()
             self._job = None
-        self._set_seat(seat, replace(self.session.seats[seat], kind=HUMAN, bot=""))
+        # the seat keeps the level that helped as its `bot`: the record says who helped
+        self._set_seat(seat, replace(self.session.seats[seat], kind=HUMAN))
         del self._bots[seat]
         self._no_takeback = NOTHING
         return [SeatChanged(seat, "")]
@@ -584,7 +585,7 @@ class Match:
         write of an earlier position can land after the finished record)."""
         self.flush()
         state = self._state
-        return self._keep(self.record(), state.scores(), state.winners(), state.lowest_wins)
+        return self._keep(self.record(), state.scores(), state.winners())
 
     def _parts_done(self) -> int:
         name = self._state.parts

@@ -26,7 +26,8 @@ def new_key() -> str:
 class Seat:
     name: str
     kind: str = HUMAN        # HUMAN | BOT
-    bot: str = ""            # the bot's name (`tentable.bots`) when kind is BOT
+    bot: str = ""            # the bot's name (`tentable.bots`) when kind is BOT; on a
+                             # human's seat a computer played a while, the level that did
 
     @property
     def is_human(self) -> bool:

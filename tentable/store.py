@@ -7,7 +7,10 @@ stray temp file a killed write leaves is removed at the next start. A file that
 cannot be used (too big, not UTF-8, not JSON, nested too deeply, written by another
 format version, or holding values of the wrong type or range) is renamed aside as
 `<name>.damaged-<timestamp>` and reported in a message: loading never raises and
-never touches any other file.
+never touches any other file. A file a newer tentable wrote (a higher format version) is
+not ours to judge: it is left where it is, for that version, read as absent with a
+message, and never written over (`write_versioned`); a saved game of a newer version is
+set aside instead, since the slot of the game in progress is written after every move.
 
 Each game keeps its own game in progress (`saves/autosave-<game>.json`), so starting
 one game never throws another's away.
@@ -77,6 +80,10 @@ log = logging.getLogger(__name__)
 
 class DamagedFile(ValueError):
     """A file that exists but cannot be used; the message says why ("it is not UTF-8 text")."""
+
+
+class NewerFile(OSError):
+    """A file a newer tentable wrote, which this one would write over: it is left alone."""
 
 
 def data_dir() -> Path:
@@ -165,9 +172,34 @@ def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
         raise DamagedFile(f"it is damaged: {exc}") from None
 
 
-def read_json(path: Path, version: int) -> tuple[dict | None, str | None]:
+def write_versioned(path: Path, data: dict, version: int) -> None:
+    """`write_json` of `data` at format `version`, unless the file there is of a newer
+    version: then `NewerFile`, and that file is left as it was."""
+    newer = _newer_version(path, version)
+    if newer is not None:
+        raise NewerFile(_newer_message(path, newer, version))
+    write_json(path, {**data, "version": version})
+
+
+def _newer_version(path: Path, version: int) -> int | None:
+    try:
+        data = parse_json(path)
+    except (OSError, DamagedFile):
+        return None
+    found = data.get("version") if isinstance(data, dict) else None
+    return found if type(found) is int and found > version else None
+
+
+def _newer_message(path: Path, found: int, version: int) -> str:
+    return (f"{path.name} was written by a newer tentable (format version {found}, this "
+            f"one reads {version}); it is left as it is.")
+
+
+def read_json(path: Path, version: int,
+              newer_aside: bool = False) -> tuple[dict | None, str | None]:
     """Return (data, None), (None, None) if there is no file, or (None, message) if the
-    file was unusable and has been set aside."""
+    file was unusable and has been set aside, or is of a newer version and was left where
+    it is (set aside too with `newer_aside`)."""
     try:
         data = parse_json(path)
     except FileNotFoundError:
@@ -180,8 +212,12 @@ def read_json(path: Path, version: int) -> tuple[dict | None, str | None]:
         return None, message
     if not isinstance(data, dict):
         return None, set_aside(path, "it is damaged: not a JSON object")
-    if data.get("version") != version or type(data.get("version")) is not int:
-        found = data.get("version")
+    found = data.get("version")
+    if type(found) is int and found > version and not newer_aside:
+        message = _newer_message(path, found, version)
+        log.warning(message)
+        return None, message
+    if found != version or type(found) is not int:
         found = found if isinstance(found, (int, float, type(None))) else "?"
         return None, set_aside(
             path, f"it has format version {found!r}, this tentable reads {version}")
@@ -303,7 +339,8 @@ def _clean_setup(setup: dict) -> dict:
 
 
 def save_settings(settings: dict) -> None:
-    write_json(settings_path(), {**clean_settings(settings), "version": SETTINGS_VERSION})
+    """Write the settings; `NewerFile` (an OSError) over a newer tentable's."""
+    write_versioned(settings_path(), clean_settings(settings), SETTINGS_VERSION)
 
 
 # -- saved games -------------------------------------------------------------
@@ -379,7 +416,8 @@ def load_game(name: str) -> tuple[dict | None, str | None]:
     """(record, None); (None, None) if there is no such save; (None, message) if the save
     was unusable and has been set aside."""
     path = _save_path(name)
-    data, message = read_json(path, SAVE_VERSION)
+    # a newer version's save is set aside, not left: its slot may be written at any move
+    data, message = read_json(path, SAVE_VERSION, newer_aside=True)
     if data is None:
         return None, message
     try:
@@ -506,9 +544,10 @@ def load_ladder() -> tuple[Ladder, str | None]:
 
 def save_ladder(ladder: Ladder) -> None:
     """Write the ladder; `BadLadder` (a ValueError) instead for one that could not be
-    read back, so a bad score never turns the whole file into a damaged one."""
+    read back, so a bad score never turns the whole file into a damaged one; `NewerFile`
+    over a newer tentable's ladder."""
     ladder_rules.from_json(ladder.to_json())
-    write_json(ladder_path(), {**ladder.to_json(), "version": LADDER_VERSION})
+    write_versioned(ladder_path(), ladder.to_json(), LADDER_VERSION)
 
 
 def reset_ladder() -> Ladder:

@@ -129,7 +129,7 @@ def test_a_crash_between_writing_and_renaming_leaves_the_old_file(home, monkeypa
 @pytest.mark.parametrize("content, says", [
     (b"{not json", "damaged"),
     (b"\xff\xfe", "UTF-8"),
-    (json.dumps({**Ladder().to_json(), "version": 99}).encode(), "format version 99"),
+    (json.dumps({**Ladder().to_json(), "version": 0}).encode(), "format version 0"),
     (json.dumps({**Ladder().to_json(), "target": 12, "version": 1}).encode(), "'target'"),
 ])
 def test_a_damaged_or_foreign_file_is_set_aside_and_reported(home, content, says):
@@ -141,6 +141,19 @@ def test_a_damaged_or_foreign_file_is_set_aside_and_reported(home, content, says
     assert len(kept) == 1 and kept[0].read_bytes() == content
     assert not (home / "ladder.json").exists()
     assert store.load_ladder() == (Ladder(), None)          # reported once, not again
+
+
+def test_a_newer_tentables_ladder_is_left_alone_and_never_written_over(home):
+    content = json.dumps({**Ladder().to_json(), "version": 99}).encode()
+    (home / "ladder.json").write_bytes(content)
+    ladder, message = store.load_ladder()
+    assert ladder == Ladder() and "newer" in message and "ladder.json" in message
+    with pytest.raises(OSError):
+        store.add_ladder_game(game())
+    with pytest.raises(store.NewerFile):
+        store.reset_ladder()
+    assert [p.name for p in home.iterdir()] == ["ladder.json"]
+    assert (home / "ladder.json").read_bytes() == content
 
 
 json_values = st.recursive(
@@ -169,6 +182,12 @@ def test_garbage_of_any_type_never_crashes(data):
     path.write_text(json.dumps(data))
     ladder, message = store.load_ladder()
     assert isinstance(ladder, Ladder)
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is int and version > store.LADDER_VERSION:   # a newer tentable's
+        assert message and path.exists()                           # left, with a word
+        with pytest.raises(store.NewerFile):
+            store.save_ladder(ladder)                              # and never written over
+        return
     assert (message is None) == path.exists()      # used as it is, or set aside with a word
     store.save_ladder(ladder)                      # whatever was read can be written back
 
