@@ -1,4 +1,4 @@
-"""`tentable [play|sim|replay|ladder|check-deck|--smoke]`: the command line. With no command it
+"""`tentable [play|sim|replay|ladder|stats|check-deck|--smoke]`: the command line. With no command it
 opens the game.
 
 Every error is one line on stderr and an exit code, never a traceback: 2 for a usage
@@ -179,9 +179,12 @@ def _parser() -> argparse.ArgumentParser:
     ladder.add_argument("--reset", action="store_true", help=t("cli.help.reset"))
     ladder.add_argument("--yes", action="store_true", help=t("cli.help.yes"))
 
+    statistics = sub.add_parser("stats", help=t("cli.help.stats"))
+    statistics.add_argument("--rebuild", action="store_true", help=t("cli.help.rebuild"))
+
     check = sub.add_parser("check-deck", help=t("cli.help.check_deck"))
     check.add_argument("file", type=Path)
-    for command in (play, sim, replay, ladder, check):
+    for command in (play, sim, replay, ladder, statistics, check):
         _lang_option(command)
     return parser
 
@@ -218,7 +221,7 @@ def _main(argv: list[str]) -> int:
         return exc.code if isinstance(exc.code, int) else USAGE
     command = "smoke" if args.smoke else args.command or "play"
     run = {"smoke": _smoke, "play": _play, "sim": _sim, "replay": _replay,
-           "ladder": _ladder, "check-deck": _check_deck}[command]
+           "ladder": _ladder, "stats": _stats, "check-deck": _check_deck}[command]
     try:
         return run(args)
     except _Usage as exc:
@@ -500,6 +503,52 @@ def _reset_ladder(ladder, yes: bool) -> int:
     store.reset_ladder()
     print(t("ladder.reset_done"))
     return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from tentable import keeping, stats
+    # a game the app was stopped while keeping is counted first, as at its start
+    for message in keeping.games_in_progress()[1]:
+        _say(f"tentable stats: {message}", 0)
+    if args.rebuild:
+        table, messages = stats.rebuild()
+        for message in messages:
+            _say(f"tentable stats: {message}", 0)
+        try:
+            stats.save(table)
+        except OSError as exc:
+            return _say(f"tentable stats: "
+                        f"{t('cli.stats.not_written', reason=exc.strerror or exc)}", FAILURE)
+        print(t("cli.stats.rebuilt"))
+    else:
+        table, message = stats.load()
+        if message:
+            _say(f"tentable stats: {message}", 0)
+    print(stats_report(table))
+    return 0
+
+
+def stats_report(table) -> str:
+    """The statistics as `tentable stats` prints them: a table of rows per game."""
+    from tentable.engine import GAMES
+    from tentable.players import who
+    from tentable.stats import COLUMNS
+    header = [t("cli.stats.player")] + [t(f"stats.{column}") for column in COLUMNS]
+    lines: list[str] = []
+    for game in GAMES:
+        rows = table.of_game(game)
+        if not rows:
+            continue
+        cells = [header] + [[who(row), *row.figures()] for row in rows]
+        widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
+        lines += ["", GAMES[game].title] + ["  " + "  ".join(
+            [line[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(line[1:], widths[1:])])
+            for line in cells]
+        if GAMES[game].state.lowest_wins:
+            lines.append("  " + t("stats.lowest"))
+    if not lines:
+        return t("stats.none")
+    return "\n".join([t("stats.title")] + lines + ["", t("stats.legend")])
 
 
 def _check_deck(args: argparse.Namespace) -> int:

@@ -327,11 +327,13 @@ STRINGS: dict[str, str] = {
     "replay.everyone": "Everyone's cards",
     "replay.move": "Move {k} of {n}",
     "stats.title": "Statistics",
-    "stats.hint": "← → choose a game  ·  Esc back",
+    "stats.hint": "← → choose a game  ·  ↑ ↓ scroll  ·  Esc back",
     "stats.none": "No finished games yet.",
     "stats.back": "Back",
     "stats.games": "Games",
     "stats.wins": "Wins",
+    "stats.draws": "Draws",
+    "stats.helped": "Helped",
     "stats.average": "Average",
     "stats.best": "Best",
     "stats.streak": "Best streak",
@@ -340,6 +342,8 @@ STRINGS: dict[str, str] = {
     "stats.mode.ladder": "· solo ladder",
     "stats.mode.practice": "· practice",
     "stats.lowest": "In this game the fewest points win: the best score is the lowest.",
+    "stats.legend": "A draw is nobody's win. Helped: the computer played for you a while; "
+                    "those games count in no other column.",
     "undo.nothing": "Nothing to take back this turn",
     "undo.revealed": "A card was revealed since: that cannot be taken back",
     "undo.turn_over": "Your turn is over: it cannot be taken back",
@@ -1006,6 +1010,9 @@ STRINGS: dict[str, str] = {
                        "recent games",
     "cli.help.reset": "start the ladder again at target 5, forgetting its games (asks first)",
     "cli.help.yes": "with --reset: do not ask",
+    "cli.help.stats": "print the statistics: each player's games, wins, draws, helped games, "
+                      "average, best score and best streak, per game",
+    "cli.help.rebuild": "count the statistics again from every kept game and write them",
     "cli.help.check_deck": "check a deck manifest (decks/GAME.yaml) and print its card "
                            "counts, or what is wrong",
     "cli.error.whole_number": "expected a whole number, got {value}",
@@ -1058,6 +1065,9 @@ STRINGS: dict[str, str] = {
     "cli.ladder.no_answer": "--reset needs an answer; nothing was reset (add --yes to reset "
                             "without asking)",
     "cli.ladder.not_reset": "The ladder was not reset.",
+    "cli.stats.player": "Player",
+    "cli.stats.rebuilt": "The statistics were counted again from your kept games and written.",
+    "cli.stats.not_written": "the statistics were not written: {reason}",
     "cli.sim.title.one": "{game}: {n} game, {players} players, bots {bots}",
     "cli.sim.title.other": "{game}: {n} games, {players} players, bots {bots}",
     "cli.sim.bot": "bot",

@@ -1,18 +1,23 @@
 """The statistics say what happened (#37), games played through the match as the app
 keeps them: a draw is nobody's win, a game the computer helped is its human's and says
-so, and the files of a newer tentable are left alone."""
+so, one player is one row in every language, every row can be reached, the figures are
+counted again from the archive when `stats.json` cannot be used (and `tentable stats
+--rebuild`), and the files of a newer tentable are left alone."""
 import json
 import random
 from dataclasses import asdict
 
+import pygame
 import pytest
 
-from tentable import archive, keeping, stats, store
+from tentable import archive, i18n, keeping, stats, store
 from tentable.bots import make_bot
 from tentable.engine import new_game
 from tentable.match import Match
 from tentable.session import BOT, RULES, Seat, Session
 from tentable.stats import Row
+from tentable.text import t
+from uitools import click, key, post, step
 
 SOLO = {"solo": True, "target": 5}
 
@@ -127,6 +132,116 @@ def test_a_game_the_computer_helped_is_the_humans_and_counted_as_helped(home):
     assert named(table, "takethat", "Ben").games == 2     # the computer at its own seat
 
 
+def test_you_du_and_jij_are_one_player_shown_in_the_language_of_the_day(app, home):
+    spoken = i18n.current()
+    for seed, language in enumerate(("en", "de", "nl")):
+        i18n.set_language(language)
+        seats = (Seat(t("setup.name_you")), Seat("Ben", BOT, "random"))
+        finish(Match(Session("takethat", seats, seed), keep=keeping.keep), random.Random(seed))
+    i18n.set_language(spoken)
+    humans = [row for row in stats.load()[0].rows if row.level == "human"]
+    assert [row.games for row in humans] == [3]
+    # a game kept before identities: the archive file names no players
+    old = archive.load_all()[0][0].to_json()
+    del old["players"], old["helped_by"]
+    old["names"][0] = old["record"]["seats"][0]["name"] = "Jij"
+    old["record"]["key"] = "00aa"
+    (archive.archive_dir() / "20200101T000000-001-takethat-00aa.json").write_text(json.dumps(old))
+    stats.stats_path().unlink()                       # counted again, with the old game
+    table, _ = stats.load()
+    [you] = [row for row in table.rows if row.level == "human"]
+    assert you.player == "you" and you.games == 4
+    app.push("stats")
+    screen = app.top
+    step(app)
+    assert screen.who(you) == "You"
+    app.set_language("de")
+    assert app.top.who(you) == "Du"
+    app.set_language("nl")
+    assert app.top.who(you) == "Jij"
+
+
+def keep_players(count):
+    """Take That games between `count` players two by two, played through the match."""
+    names = [f"Player {n:02d}" for n in range(count)]
+    for seed, pair in enumerate(zip(names[::2], names[1::2])):
+        seats = tuple(Seat(name, BOT, "random") for name in pair)
+        finish(Match(Session("takethat", seats, seed), keep=keeping.keep), random.Random(seed))
+
+
+def test_every_row_of_the_statistics_is_reached_by_keys_wheel_and_mouse(app, home):
+    keep_players(20)
+    menu = app.reset("menu")
+    step(app)
+    click(app, menu.stats_button.rect.center)
+    screen = app.top
+    rows = [row for row in screen.rows if row.game == screen.game]
+    assert len(rows) == 20
+    shown = screen.shown()
+    assert rows[0] in shown and rows[-1] not in shown
+    key(app, pygame.K_END)
+    assert rows[-1] in screen.shown() and rows[0] not in screen.shown()
+    key(app, pygame.K_HOME)
+    assert screen.shown() == shown
+    key(app, pygame.K_DOWN)
+    assert screen.shown()[0] == rows[1]
+    key(app, pygame.K_UP)
+    key(app, pygame.K_PAGEDOWN)
+    assert screen.shown()[0] == rows[len(shown)]
+    key(app, pygame.K_PAGEUP)
+    assert screen.shown() == shown
+    post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)     # the wheel, towards you
+    step(app)
+    assert screen.shown()[0] == rows[1]
+    for _ in range(30):                                   # the mouse alone: the track
+        click(app, (screen.track.centerx, screen.track.bottom - 2))
+    assert rows[-1] in screen.shown()
+
+
+def keep_six(home):
+    rng = random.Random(6)
+    for seed in range(6):
+        seats = (Seat("Ana"), Seat("Ben", BOT, "random"))
+        finish(Match(Session("takethat", seats, seed), keep=keeping.keep), rng)
+    return stats.load()[0]
+
+
+def rows_of(table):
+    return sorted((asdict(row) for row in table.rows), key=lambda r: sorted(r.items()))
+
+
+def test_a_damaged_or_missing_stats_file_is_counted_again_from_the_archive(app, home):
+    live = keep_six(home)
+    assert sum(row.games for row in live.rows if row.name == "Ana") == 6
+    for spoil in (lambda path: path.write_bytes(b"{ half a file"), lambda path: path.unlink()):
+        spoil(stats.stats_path())
+        menu = app.reset("menu")
+        step(app)
+        click(app, menu.stats_button.rect.center)
+        screen = app.top
+        assert screen.game == "takethat"                  # not "No finished games yet"
+        assert sum(row.games for row in screen.rows if row.name == "Ana") == 6
+        assert rows_of(stats.load()[0]) == rows_of(live)  # and written again
+        assert stats.load()[0].counted == live.counted
+    assert list(home.glob("stats.json.damaged-*"))
+
+
+def test_tentable_stats_prints_the_table_and_rebuilds_it_from_the_archive(home, capsys):
+    from tentable.cli import main
+    live = keep_six(home)
+    stats.stats_path().write_text(json.dumps({"version": 2, "rows": [], "counted": []}))
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "No finished games" in out                 # what the file says
+    assert main(["stats", "--rebuild"]) == 0
+    out = capsys.readouterr().out
+    assert "6" in out and "Ana" in out and "Ben (computer, Easy)" in out
+    assert rows_of(stats.load()[0]) == rows_of(live)
+    for language, games in (("de", "Spiele"), ("nl", "Spellen")):
+        assert main(["stats", "--lang", language]) == 0
+        assert games in capsys.readouterr().out
+
+
 def test_files_of_a_newer_tentable_are_left_alone_and_skipped(home):
     for seed in range(2):
         keeping.keep(*finished_takethat(seed))
@@ -170,3 +285,26 @@ def test_a_row_counts_no_more_wins_draws_and_helped_games_than_games():
     with pytest.raises(store.DamagedFile):
         stats._from_json({"rows": [asdict(row)]})
 
+
+@pytest.mark.parametrize("language", i18n.available())
+def test_the_statistics_with_their_rows_fit_at_1024_by_640(language, home, monkeypatch):
+    """As test_screens_fit, with rows to show: every column's heading, a computer's
+    name with its level, the legend and the scroll bar, uncut and apart."""
+    from tentable.ui.app import App
+    from test_screens_fit import SIZE, Recording, overlaps, watch_fit, watch_labels
+    from uitools import FakeClock
+    keep_six(home)
+    keep_players(24)
+    app = App(size=SIZE, clock=FakeClock())
+    try:
+        app.set_language(language)
+        cut, texts = watch_fit(monkeypatch), watch_labels(monkeypatch)
+        app.push("stats")
+        step(app)
+        frame = Recording(app.size, texts)
+        app.top.draw(frame)
+        assert not cut and not overlaps(frame.drawn)
+        assert len(app.top.shown()) >= 5
+    finally:
+        app.close()
+        i18n.set_language("en")
