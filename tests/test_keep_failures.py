@@ -171,33 +171,32 @@ def check_nothing_lost(match, over, before: int) -> None:
     assert archive.load_all() == ([], []) and stats.load()[0].rows == []
 
 
-def test_a_full_disk_at_the_end_loses_nothing_and_keeps_the_game_when_there_is_room(
-        tmp_path, monkeypatch):
+def full(disk: Path):
+    """The disk is full; the way to make room again."""
+    filler = fill(disk)
+    return filler.unlink
+
+
+def read_only(disk: Path):
+    """The folder is read-only; the way to make it writable again."""
+    subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+    return lambda: subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
+
+
+@pytest.mark.parametrize("trouble, words", [(full, "No space left"), (read_only, "Read-only")])
+def test_a_full_disk_or_a_read_only_folder_at_the_end_loses_nothing(trouble, words, tmp_path,
+                                                                    monkeypatch):
+    """Real: a small file system, filled to the last byte or mounted read-only."""
     with small_disk(tmp_path / "disk") as disk:
         monkeypatch.setenv("TENTABLE_HOME", str(disk))
         match, last = ending()
         before = len(match.history)
-        filler = fill(disk)
+        mend = trouble(disk)
         over = end(match, last)
-        assert "No space left" in over.kept.failed
+        assert words in over.kept.failed
         check_nothing_lost(match, over, before)
-        filler.unlink()
-        match.close()
-        kept_once()
-
-
-def test_a_read_only_folder_at_the_end_loses_nothing_and_keeps_the_game_when_writable(
-        tmp_path, monkeypatch):
-    with small_disk(tmp_path / "disk") as disk:
-        monkeypatch.setenv("TENTABLE_HOME", str(disk))
-        match, last = ending()
-        before = len(match.history)
-        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
-        over = end(match, last)
-        assert "Read-only" in over.kept.failed
-        check_nothing_lost(match, over, before)
-        subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
-        match.close()
+        mend()
+        match.close()                                  # leaving the table: kept now
         kept_once()
 
 
