@@ -225,3 +225,21 @@ def test_tentable_ladder_first_keeps_a_ladder_game_that_waited_in_its_autosave(h
     kept_once(ladder=True)
     solo = store.load_ladder()[0].games[0]
     assert f"{solo.you}" in capsys.readouterr().out
+
+
+def test_a_start_in_a_read_only_folder_says_the_game_waits_and_keeps_it_later(home,
+                                                                             monkeypatch):
+    """A finished game in its autosave, and the data folder read-only at the next start:
+    nothing is written or lost, and the message says where the game waits."""
+    match, last = ending()
+    (home / "archive").write_text("")
+    end(match, last)
+    (home / "archive").unlink()
+    failing_writes(monkeypatch, errno.EROFS, "Read-only file system")
+    going, [message] = keeping.games_in_progress()
+    assert going == {} and str(store.autosave_path("ten")) in message
+    monkeypatch.undo()
+    monkeypatch.setenv("TENTABLE_HOME", str(home))
+    waits_finished()
+    keeping.games_in_progress()
+    kept_once()
