@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import itertools
+import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -137,7 +138,9 @@ def find(key: str) -> Kept | None:
 
 
 def load_all() -> tuple[list[Kept], list[str]]:
-    """Every kept game, newest first, and a message for each file set aside."""
+    """Every kept game, newest first, and a message for each file set aside. A game is
+    listed from its file's own summary, its moves unplayed: a thousand replays froze the
+    screen for seconds. `replayed` plays them when the game is watched or saved."""
     folder = archive_dir()
     try:
         paths = sorted(folder.glob("*.json"), key=lambda p: p.name, reverse=True)
@@ -145,35 +148,56 @@ def load_all() -> tuple[list[Kept], list[str]]:
         return [], []
     games, messages = [], []
     for path in paths:
-        game, message = load(path)
-        if game is not None:
-            games.append(game)
+        data, message = store.read_json(path, ARCHIVE_VERSION)
+        if data is not None:
+            try:
+                games.append(_from_json(path.stem, data))
+            except store.DamagedFile as exc:
+                message = store.set_aside(path, str(exc))
         if message:
             messages.append(message)
     return games, messages
 
 
 def load(path: Path) -> tuple[Kept | None, str | None]:
-    """One archived or shared game: (game, None), or (None, message) when the file could
-    not be used (an archive file is then set aside; a file of the player's is left)."""
-    in_archive = path.parent == archive_dir()
-    data, message = store.read_json(path, ARCHIVE_VERSION) if in_archive else \
-        _read_shared(path)
+    """One archived or shared game, its moves replayed: (game, None), or (None, message)
+    when the file could not be used (an archive file is then set aside; a file of the
+    player's is left)."""
+    if path.parent != archive_dir():
+        return read_shared(path)
+    data, message = store.read_json(path, ARCHIVE_VERSION)
     if data is None:
         return None, message
     try:
-        return _from_json(path.stem, data), None
+        return _replay(_from_json(path.stem, data)), None
     except store.DamagedFile as exc:
-        if in_archive:
-            return None, store.set_aside(path, str(exc))
+        return None, store.set_aside(path, str(exc))
+
+
+def read_shared(path: Path) -> tuple[Kept | None, str | None]:
+    """A game in a file of the player's, as Open a file and `tentable replay` read it:
+    (game, None), or (None, message) saying why it is refused. The file is never moved."""
+    data, message = _read_shared(path)
+    if data is None:
+        return None, message
+    try:
+        return _replay(_from_json(path.stem, data)), None
+    except store.DamagedFile as exc:
         return None, f"{path.name} is not a tentable game: {exc}"
 
 
-def delete(name: str) -> None:
+def replayed(game: Kept) -> tuple[Kept | None, str | None]:
+    """A listed game with its moves replayed, as watching or saving a copy needs: (game
+    with the scores and winners its moves come to, None), or (None, why) when they do not
+    replay to a finished game. Its file stays as it is."""
     try:
-        (archive_dir() / f"{name}.json").unlink()
-    except FileNotFoundError:
-        pass
+        return _replay(game), None
+    except store.DamagedFile as exc:
+        return None, str(exc)
+
+
+def delete(name: str) -> None:
+    store.remove_file(archive_dir() / f"{name}.json")
 
 
 def export(game: Kept, path: Path) -> None:
@@ -198,9 +222,8 @@ def _read_shared(path: Path) -> tuple[dict | None, str | None]:
 
 
 def _from_json(name: str, data: dict) -> Kept:
-    """Check every field; the record must replay to the scores kept."""
-    from tentable.engine import SetupError, replay
-
+    """Check every field, the summary of how the game ended among them (what the list
+    shows); the moves are `_replay`'s to check."""
     def need(ok: Any, problem: str) -> None:
         if not ok:
             raise store.DamagedFile(problem)
@@ -209,12 +232,21 @@ def _from_json(name: str, data: dict) -> Kept:
     players = record["players"]
     names, levels = data.get("names"), data.get("levels")
     need(isinstance(names, list) and len(names) == players and all(
-        isinstance(n, str) for n in names), "'names' must name every seat")
+        store.is_name(n) for n in names), f"'names' must name every seat, each name at most "
+                                          f"{store.MAX_NAME} characters without control "
+                                          f"characters")
     need(isinstance(levels, list) and len(levels) == players and all(
         isinstance(x, str) and len(x) <= 40 for x in levels), "'levels' must name every seat's")
     need(data.get("mode") in MODES, f"'mode' must be one of {', '.join(MODES)}")
     need(isinstance(data.get("finished"), str) and len(data["finished"]) <= 40,
          "'finished' must be a date")
+    scores, winners = data.get("scores"), data.get("winners")
+    need(isinstance(scores, list) and len(scores) == players and all(map(_score, scores)),
+         "'scores' must hold a number for every seat")
+    # a finished game has a winner, or several who share the win or draw
+    need(isinstance(winners, list) and winners and all(
+        type(s) is int and 0 <= s < players for s in winners)
+         and len(set(winners)) == len(winners), "'winners' must list seats of the game")
     names = [store.clean_name(n) or f"{i + 1}" for i, n in enumerate(names)]
     if "players" in data:
         who, helped_by = data["players"], data.get("helped_by")
@@ -228,13 +260,33 @@ def _from_json(name: str, data: dict) -> Kept:
         assisted = set(record.get("assisted", []))
         who = [identity(n, level) for n, level in zip(names, levels)]
         helped_by = ["computer" if i in assisted else "" for i in range(players)]
+    return Kept(name, data["finished"], data["mode"], record, names, list(levels),
+                list(scores), list(winners), list(who), list(helped_by))
+
+
+MAX_SCORE = 1_000_000           # beyond any game's score: a kept one past it is damaged
+
+
+def _score(value: Any) -> bool:
+    """A score as a game counts one: no bool, no NaN or infinity (from a hostile file),
+    and none beyond MAX_SCORE, which no game comes near (a thousand digits would fill the
+    row)."""
+    if type(value) is float:
+        return math.isfinite(value) and abs(value) <= MAX_SCORE
+    return type(value) is int and abs(value) <= MAX_SCORE
+
+
+def _replay(game: Kept) -> Kept:
+    """`game` as its moves replay it: they must be legal and finish the game; the scores
+    and winners are then theirs, whatever the file said."""
+    from tentable.engine import SetupError, replay
     try:
-        state = replay(record)
+        state = replay(game.record)
     except SetupError as exc:
         raise store.DamagedFile(f"its moves do not replay: {exc}") from None
-    need(state.is_over, "its game is not finished")
-    return Kept(name, data["finished"], data["mode"], record, names, list(levels),
-                state.scores(), state.winners(), list(who), list(helped_by))
+    if not state.is_over:
+        raise store.DamagedFile("its game is not finished")
+    return replace(game, scores=state.scores(), winners=state.winners())
 
 
 def _prune(folder: Path) -> None:
@@ -244,6 +296,6 @@ def _prune(folder: Path) -> None:
         return
     for old in paths[KEEP:]:
         try:
-            old.unlink()
+            store.remove_file(old)      # never a file of a folder linked in from elsewhere
         except OSError:
             pass

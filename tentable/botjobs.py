@@ -71,12 +71,22 @@ def run_inline(bot, state, seat: int, clock: Callable[[], float]) -> Job:
 
 
 def _serve(requests, replies) -> None:
-    """The worker process: decide each request in turn, say when thinking starts."""
+    """The worker process: decide each request in turn, say when thinking starts. When the
+    app is gone (killed, so its ends of the pipes closed under us) there is nobody left to
+    answer: the worker ends quietly, exit code 0, for a traceback would land on the
+    player's terminal (the worker shares it) long after the app itself had gone."""
+    try:
+        _decide_each(requests, replies)
+    except (BrokenPipeError, ConnectionResetError, EOFError, KeyboardInterrupt):
+        return      # (Ctrl-C in that terminal reaches the worker too: the app handles it)
+
+
+def _decide_each(requests, replies) -> None:
     from tentable.engine import GAMES
     while True:
         try:
             request = requests.recv()
-        except (EOFError, OSError, KeyboardInterrupt):
+        except (EOFError, OSError):
             return
         if request is None:
             return
@@ -85,9 +95,25 @@ def _serve(requests, replies) -> None:
         try:
             state = GAMES[game_id].state._from_data(data)
             bot = make_bot(name, game_id, seat, seed, time_limit)
-            replies.send(("ok", job_id, bot.choose(state)))
+            answer = ("ok", job_id, bot.choose(state))
         except Exception as exc:  # sent back and reported like any failed decision
-            replies.send(("error", job_id, f"{type(exc).__name__}: {exc}"))
+            answer = ("error", job_id, f"{type(exc).__name__}: {exc}")
+        replies.send(answer)
+
+
+def start_process():
+    """A new worker process: (the process, the connection to send it requests on, the one
+    its replies come on). The caller keeps only its own ends of the pipes, so the worker
+    sees the caller's end close (an end of file) when the caller goes."""
+    context = multiprocessing.get_context("spawn")
+    parent_requests, child_requests = context.Pipe()
+    child_replies, parent_replies = context.Pipe()
+    process = context.Process(target=_serve, args=(child_requests, parent_replies),
+                              daemon=True, name="tentable-bots")
+    process.start()
+    child_requests.close()
+    parent_replies.close()
+    return process, parent_requests, child_replies
 
 
 class Worker:
@@ -137,14 +163,7 @@ class Worker:
     def _ensure(self) -> None:
         if self._process is not None:
             return
-        context = multiprocessing.get_context("spawn")
-        parent_requests, child_requests = context.Pipe()
-        child_replies, parent_replies = context.Pipe()
-        process = context.Process(target=_serve, args=(child_requests, parent_replies),
-                                  daemon=True, name="tentable-bots")
-        process.start()
-        child_requests.close()
-        parent_replies.close()
+        process, parent_requests, child_replies = start_process()
         # each process has its own jobs: when it ends, whatever it still had fails
         self._process, self._requests, self._jobs = process, parent_requests, {}
         threading.Thread(target=self._read, args=(child_replies, self._jobs, process),

@@ -366,7 +366,7 @@ def _replay(args: argparse.Namespace) -> int:
     every move in words, then how it ended."""
     from dataclasses import replace
 
-    from tentable import store
+    from tentable import archive, store
     from tentable.engine import SetupError, replay
     from tentable.match import Applied, Match
     from tentable.session import Seat, Session
@@ -379,9 +379,19 @@ def _replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _say(f"{where}: " + t("cli.replay.cannot_read", reason=exc.strerror or exc),
                     FAILURE)
-    # a kept or shared game wraps its record with how it ended
-    record = data["record"] if isinstance(data, dict) and isinstance(data.get("record"),
-                                                                     dict) else data
+    # The app's own checks, so a file is refused here as it is there: a kept or shared
+    # game (its record wrapped with how it ended) as Open a file reads it, a game in
+    # progress as the store checks a save (every field, the seed and options among them).
+    if isinstance(data, dict) and "record" in data:
+        kept, problem = archive.read_shared(args.file)
+        record = kept.record if kept is not None else None
+    else:
+        try:
+            record, problem = store.check_record(data), None
+        except store.DamagedFile as exc:
+            record, problem = None, str(exc)
+    if record is None:
+        return _say(f"{where}: " + t("cli.replay.not_replayable", reason=problem), FAILURE)
     try:
         final = replay(record)          # checks the whole record before printing anything
     except SetupError as exc:
@@ -418,19 +428,25 @@ def _words(game_id: str):
 
 
 def _result(final, names: list[str]) -> str:
-    from tentable.narration import signed
-    scores = " · ".join(f"{name} {signed(score) if isinstance(score, int) else score}"
-                        for name, score in zip(names, final.scores()))
-    if not final.is_over:
-        return f"{t('cli.replay.unfinished')} · {scores}"
-    from tentable.narration import drawn
+    from tentable.narration import drawn, public_scores
     view = final.view(None)
+    if not final.is_over:
+        # as a spectator reads the scores while it runs: a hidden card is never counted
+        return t("cli.replay.unfinished") + _scores(names, public_scores(final.game_id, view),
+                                                   final.lowest_wins)
     won = [names[s] for s in final.winners()]
     # as "Your games" tells a finished game
     outcome = (t("games.draw") if drawn(final.game_id, view) else
                t("games.won", name=won[0]) if len(won) == 1 else
                t("games.shared", names=", ".join(won)))
-    return f"{outcome} · {scores}"
+    return outcome + _scores(names, final.scores(), final.lowest_wins)
+
+
+def _scores(names: list[str], scores: list | None, lowest_wins: bool) -> str:
+    """" · Ann +3 · Bo −1" after the result (a penalty game: " · Ann 37 · Bo 132");
+    nothing for a game with no score to tell."""
+    from tentable.narration import scores_line
+    return "" if scores is None else " · " + scores_line(names, scores, lowest_wins)
 
 
 def _seat_names(record: dict, players: int) -> list[str]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tentable import archive, stats, store
 from tentable.engine import SetupError, replay
@@ -60,17 +61,20 @@ def mode_of(record: dict) -> str:
 
 
 def keep(record: dict, scores: list, winners: list[int], *,
-         finished: str | None = None) -> KeepResult:
+         finished: str | None = None, saved: bool = False) -> KeepResult:
     """Keep a finished game (see the module's account): never raises for a file that
     cannot be written; `failed` then says why, and the game is still in its autosave.
-    `finished`: when it ended (now, unless it is being kept after a crash)."""
-    record = {**record, "key": record.get("key") or new_key()}
+    `finished`: when it ended (now, unless it is being kept after a crash); `saved`: the
+    autosave holds this very record already (a keep completed at start-up)."""
     game_id = record["game"]
     messages: list[str] = []
-    try:
-        journal = str(store.save_autosave(record))           # 1
-    except (OSError, ValueError) as exc:
-        return KeepResult(reason=_reason(exc))
+    journal = str(store.autosave_path(game_id))
+    if not (saved and record.get("key")):
+        record = {**record, "key": record.get("key") or new_key()}
+        try:
+            store.save_autosave(record)                      # 1
+        except (OSError, ValueError) as exc:
+            return KeepResult(reason=_reason(exc))
     try:
         kept = archive.find(record["key"])                   # 2
         if kept is None:
@@ -116,7 +120,8 @@ def games_in_progress() -> tuple[dict[str, dict], list[str]]:
         if not state.is_over:
             going[game_id] = record
             continue
-        result = keep(record, state.scores(), state.winners(), finished=_when_saved(game_id))
+        result = keep(record, state.scores(), state.winners(), finished=_when_saved(game_id),
+                      saved=True)
         messages += result.messages + ([result.failed] if result.failed else [])
     return going, messages
 
@@ -131,5 +136,8 @@ def _when_saved(game_id: str) -> str | None:
 
 
 def _reason(exc: Exception) -> str:
-    """Why a file could not be written, in a few words ("No space left on device")."""
-    return getattr(exc, "strerror", None) or str(exc)
+    """Why a file could not be written, in a few words: "No space left on device", "File
+    exists: archive" (the file the system names, where it names one)."""
+    words = getattr(exc, "strerror", None) or str(exc)
+    name = getattr(exc, "filename", None)
+    return f"{words}: {Path(name).name}" if isinstance(name, str) and name else words

@@ -30,7 +30,6 @@ archive holds every game counted (its newest 1,000), the rebuild equals the figu
 from __future__ import annotations
 
 import logging
-import math
 from dataclasses import asdict, dataclass, field
 from typing import Iterable
 
@@ -42,6 +41,10 @@ STATS_VERSION = 2                # 2: rows by player, draws and helped games (#3
 COLUMNS = ("games", "wins", "draws", "helped", "average", "best", "streak")   # `figures`
 MAX_ROWS = 10_000
 COUNTED = archive.KEEP          # the keys of the newest games counted, to count none twice
+# Far beyond any game's, yet shown in a few characters: an average or a best of 1e300
+# would fill the screen, and one beyond a float overflows the average.
+MAX_COUNT = 10 ** 9              # games, wins, streaks of one row
+MAX_SCORE = 10 ** 9              # |a score|, and of the average
 
 log = logging.getLogger(__name__)
 
@@ -221,19 +224,37 @@ def _from_json(data: dict) -> Stats:
             row = Row(**{k: item[k] for k in Row.__dataclass_fields__})
         except (KeyError, TypeError):
             raise store.DamagedFile("a row lacks a field") from None
-        texts = (row.game, row.mode, row.player, row.level, row.name)
-        counts = (row.wins, row.draws, row.helped, row.streak, row.best_streak)
-        if not all(isinstance(x, str) and len(x) <= 64 for x in texts) \
-                or row.mode not in MODES \
-                or type(row.games) is not int or row.games < 0 \
-                or not all(type(n) is int and 0 <= n <= row.games for n in counts) \
-                or row.wins + row.draws + row.helped > row.games \
-                or not _number(row.score_sum) \
-                or not (row.best is None or _number(row.best)):
-            raise store.DamagedFile(f"a row of {str(row.game)[:20]!r} has a wrong value")
+        problem = _wrong_field(row)
+        if problem:
+            raise store.DamagedFile(f"a row of {str(row.game)[:20]!r}: {problem}")
         stats.rows.append(row)
     return stats
 
 
-def _number(value) -> bool:
-    return type(value) in (int, float) and math.isfinite(value)
+def _wrong_field(row: Row) -> str | None:
+    """What is wrong with a row as read, naming the field; None when nothing is."""
+    texts = (row.game, row.mode, row.player, row.level)
+    if not all(isinstance(x, str) and len(x) <= 64 for x in texts) or row.mode not in MODES:
+        return "'game', 'mode', 'player' or 'level' has a wrong value"
+    if not store.is_name(row.name):
+        return (f"'name' must be a name of at most {store.MAX_NAME} characters without "
+                f"control characters")
+    if not (type(row.games) is int and 0 <= row.games <= MAX_COUNT):
+        return f"'games' must be a count from 0 to {MAX_COUNT:,}"
+    for name in ("wins", "draws", "helped", "streak", "best_streak"):
+        count = getattr(row, name)
+        if not (type(count) is int and 0 <= count <= row.games):
+            return f"'{name}' must be a count from 0 to its 'games'"
+    if row.wins + row.draws + row.helped > row.games:
+        return "'wins', 'draws' and 'helped' must add up to at most its 'games'"
+    if not _number(row.score_sum, MAX_SCORE * max(1, row.games)):
+        return f"'score_sum' must be a number of at most {MAX_SCORE:,} a game"
+    if not (row.best is None or _number(row.best, MAX_SCORE)):
+        return f"'best' must be null or a score from -{MAX_SCORE:,} to {MAX_SCORE:,}"
+    return None
+
+
+def _number(value, limit: float) -> bool:
+    # Compared, not passed to math.isfinite: that overflows on an int past a float's
+    # range; NaN and the infinities fail the comparison.
+    return type(value) in (int, float) and -limit <= value <= limit

@@ -1,42 +1,35 @@
-"""The user's data on disk: settings and saved games, as versioned JSON files.
+"""The user's data on disk: settings, saved games and the solo ladder, as versioned JSON.
 
-Everything lives in the platform's per-user data directory (`TENTABLE_HOME`
-overrides it, for tests). Files are written atomically — a temp file in the same
-directory, fsync, `os.replace` — so a crash mid-write leaves the old file, and the
-stray temp file a killed write leaves is removed at the next start. A file that
-cannot be used (too big, not UTF-8, not JSON, nested too deeply, written by another
-format version, or holding values of the wrong type or range) is renamed aside as
-`<name>.damaged-<timestamp>` and reported in a message: loading never raises and
-never touches any other file. A file a newer tentable wrote (a higher format version) is
-not ours to judge: it is left where it is, for that version, read as absent with a
-message, and never written over (`write_versioned`); a saved game of a newer version is
-set aside instead, since the slot of the game in progress is written after every move.
+Each file is read and written by `tentable.userfiles`: atomically, checked field by
+field, a file that cannot be used set aside with a message, a newer version's left alone
+and never written over (the names it gives are also this module's, for the modules that
+use the store). The stray temp file a killed write leaves is removed at the next start.
+A saved game of a newer version is set aside, not left: the slot of the game in progress
+is written after every move.
 
 Each game keeps its own game in progress (`saves/autosave-<game>.json`), so starting
 one game never throws another's away.
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
-import tempfile
-import time
 import unicodedata
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from tentable import ladder as ladder_rules
 from tentable.ladder import Ladder, Outcome, SoloGame
+# how every user file is read and written, for the modules that use the store
+from tentable.userfiles import (  # noqa: F401
+    MAX_FILE_BYTES, DamagedFile, NewerFile, data_dir, in_data_dir, parse_json, read_json,
+    remove_file, set_aside, write_json, write_versioned)
 
 SETTINGS_VERSION = 1
 SAVE_VERSION = 1
 LADDER_VERSION = 1
 
-MAX_FILE_BYTES = 4 * 1024 * 1024   # no user file of ours comes near this
 MAX_NAME = 24                      # characters in a player's name
 MAX_HISTORY = 100_000              # actions in a saved game
 MAX_ACTION = 200                   # characters in one action string
@@ -74,21 +67,11 @@ _SAVE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 GAME_KEY = re.compile(r"^[0-9a-f]{1,32}$")    # a game's identity (`session.new_key`)
 LEGACY_AUTOSAVE = "autosave"       # the single slot of earlier versions; migrated on load
 _AUTOSAVE_PREFIX = "autosave-"
+# Control, format and surrogate characters, line and paragraph separators: nothing a name
+# shows (a typed name loses them; a name read from a file holding one is refused).
+NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 log = logging.getLogger(__name__)
-
-
-class DamagedFile(ValueError):
-    """A file that exists but cannot be used; the message says why ("it is not UTF-8 text")."""
-
-
-class NewerFile(OSError):
-    """A file a newer tentable wrote, which this one would write over: it is left alone."""
-
-
-def data_dir() -> Path:
-    home = os.environ.get("TENTABLE_HOME")
-    return Path(home) if home else Path(platformdirs.user_data_dir("tentable", appauthor=False))
 
 
 def settings_path() -> Path:
@@ -103,40 +86,7 @@ def ladder_path() -> Path:
     return data_dir() / "ladder.json"
 
 
-# -- files -------------------------------------------------------------------
-def write_json(path: Path, data: dict) -> None:
-    """Write `data` to `path` so that readers see the old file or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1, sort_keys=True)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    # Makes the rename itself durable on POSIX; Windows cannot open a directory.
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
+# -- files (the mechanics: `tentable.userfiles`) ------------------------------
 def remove_stray_temp_files() -> None:
     """Delete the temp files that a write killed before its rename left behind."""
     for folder in (data_dir(), saves_dir(), data_dir() / "archive"):
@@ -144,102 +94,13 @@ def remove_stray_temp_files() -> None:
             strays = list(folder.glob(".*.json.*.tmp"))
         except OSError:
             continue
+        if strays and not in_data_dir(strays[0]):    # a folder linked in: not ours
+            continue
         for stray in strays:
             try:
                 stray.unlink()
             except OSError:
                 pass
-
-
-def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
-    """The JSON value in `path`. Raises `OSError` (`FileNotFoundError` among them) when the
-    file cannot be read, `DamagedFile` when it is too big, not UTF-8 text, not JSON, or
-    nested too deeply to parse. The one reader of every JSON file a user may hand us."""
-    with open(path, "rb") as f:
-        raw = f.read(limit + 1)
-    if len(raw) > limit:
-        raise DamagedFile(f"it is larger than {limit // (1024 * 1024) or limit} "
-                          f"{'MB' if limit >= 1024 * 1024 else 'bytes'}")
-    try:
-        text = raw.decode("utf-8-sig")   # a BOM from a Windows editor is harmless
-    except UnicodeDecodeError:
-        raise DamagedFile("it is not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise DamagedFile("it is nested too deeply") from None
-    except ValueError as exc:
-        raise DamagedFile(f"it is damaged: {exc}") from None
-
-
-def write_versioned(path: Path, data: dict, version: int) -> None:
-    """`write_json` of `data` at format `version`, unless the file there is of a newer
-    version: then `NewerFile`, and that file is left as it was."""
-    newer = _newer_version(path, version)
-    if newer is not None:
-        raise NewerFile(_newer_message(path, newer, version))
-    write_json(path, {**data, "version": version})
-
-
-def _newer_version(path: Path, version: int) -> int | None:
-    try:
-        data = parse_json(path)
-    except (OSError, DamagedFile):
-        return None
-    found = data.get("version") if isinstance(data, dict) else None
-    return found if type(found) is int and found > version else None
-
-
-def _newer_message(path: Path, found: int, version: int) -> str:
-    return (f"{path.name} was written by a newer tentable (format version {found}, this "
-            f"one reads {version}); it is left as it is.")
-
-
-def read_json(path: Path, version: int,
-              newer_aside: bool = False) -> tuple[dict | None, str | None]:
-    """Return (data, None), (None, None) if there is no file, or (None, message) if the
-    file was unusable and has been set aside, or is of a newer version and was left where
-    it is (set aside too with `newer_aside`)."""
-    try:
-        data = parse_json(path)
-    except FileNotFoundError:
-        return None, None
-    except DamagedFile as exc:
-        return None, set_aside(path, str(exc))
-    except OSError as exc:
-        message = f"Could not read {path.name} ({exc.strerror or exc}); using defaults."
-        log.warning(message)
-        return None, message
-    if not isinstance(data, dict):
-        return None, set_aside(path, "it is damaged: not a JSON object")
-    found = data.get("version")
-    if type(found) is int and found > version and not newer_aside:
-        message = _newer_message(path, found, version)
-        log.warning(message)
-        return None, message
-    if found != version or type(found) is not int:
-        found = found if isinstance(found, (int, float, type(None))) else "?"
-        return None, set_aside(
-            path, f"it has format version {found!r}, this tentable reads {version}")
-    return data, None
-
-
-def set_aside(path: Path, why: str) -> str:
-    """Rename an unusable file out of the way, keeping it for the user; return a message."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    why = why if len(why) <= 160 else why[:159] + "…"
-    try:
-        os.replace(path, target)
-        message = f"{path.name} could not be used ({why}); it was kept as {target.name}."
-    except OSError as exc:
-        message = f"{path.name} could not be used ({why}) nor moved aside ({exc})."
-    log.warning(message)
-    return message
 
 
 # -- values ------------------------------------------------------------------
@@ -250,7 +111,7 @@ def clean_name(text: Any) -> str:
         return ""
     kept = []
     for char in text:
-        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+        if unicodedata.category(char) in NOT_IN_NAMES:
             char = " " if char in "\t\n\r\x0b\x0c\u2028\u2029" else ""
         if char == " " and (not kept or kept[-1] == " "):
             continue
@@ -258,6 +119,14 @@ def clean_name(text: Any) -> str:
         if len(kept) > MAX_NAME:
             break
     return "".join(kept).strip()[:MAX_NAME].rstrip()
+
+
+def is_name(text: Any) -> bool:
+    """A name as a file may hold it: a text of at most MAX_NAME characters, none of them
+    NOT_IN_NAMES. A file's name is refused, not cleaned: only the table writes names, and
+    it writes them clean, so one that is not was written by someone else."""
+    return isinstance(text, str) and len(text) <= MAX_NAME and not any(
+        unicodedata.category(char) in NOT_IN_NAMES for char in text)
 
 
 def _plain(value: Any, depth: int = 3) -> bool:
@@ -393,6 +262,8 @@ def check_record(data: Any) -> dict:
         need(all(isinstance(s, dict) and isinstance(s.get("name"), str)
                  and s.get("kind") in SEAT_KINDS and isinstance(s.get("bot", ""), str)
                  for s in seats), "each seat must have a name and a kind (human, bot, rules)")
+        need(all(is_name(s["name"]) for s in seats), f"'seats': a name must be at most "
+             f"{MAX_NAME} characters, without control characters")
         record["seats"] = [_clean_seat(s) for s in seats]
     return record
 
@@ -428,10 +299,7 @@ def load_game(name: str) -> tuple[dict | None, str | None]:
 
 def delete_game(name: str) -> None:
     """Delete a saved game; OSError when it is there and cannot be deleted."""
-    try:
-        _save_path(name).unlink()
-    except FileNotFoundError:
-        pass
+    remove_file(_save_path(name))
 
 
 def list_saves() -> list[str]:
@@ -516,6 +384,8 @@ def _migrate_legacy_autosave() -> list[str]:
     if record is None:
         return [message] if message else []
     legacy, slot = _save_path(LEGACY_AUTOSAVE), _save_path(autosave_name(record["game"]))
+    if not in_data_dir(legacy):        # `saves` linked to another folder: not ours to move
+        return []
     try:
         # The slot may hold a later game of the same kind (an older version ran since):
         # the newer file is the game in progress.

@@ -318,6 +318,7 @@ STRINGS: dict[str, str] = {
     "games.save_failed": "Could not save it: {reason}",
     "games.open_failed": "Could not open it: {reason}",
     "games.no_table": "This tentable cannot show that game.",
+    "games.no_home": "There is no home folder {path} on this computer: type the whole path.",
     "replay.start": "Start",
     "replay.back": "Back",
     "replay.next": "Next",

@@ -122,12 +122,53 @@ def test_damaged_truncated_or_future_archive_files_are_set_aside_the_rest_loads(
     data = json.loads(paths[1].read_text())
     paths[1].write_text(json.dumps({**data, "version": 2}))            # from the future
     data = json.loads(paths[2].read_text())
+    paths[2].write_text(json.dumps({**data, "winners": [7]}))         # no such seat
+    data = json.loads(paths[3].read_text())
     data["record"]["history"] = data["record"]["history"][:3]          # not finished
-    paths[2].write_text(json.dumps(data))
+    paths[3].write_text(json.dumps(data))
     games, messages = archive.load_all()
     assert len(games) == 1 and len(messages) == 3
     # the newer version's file is left for it (#37), the others set aside
     assert len(list(archive.archive_dir().glob("*.damaged-*"))) == 2 and paths[1].exists()
+    # listed from its summary, the unfinished game is refused when it is replayed
+    assert archive.replayed(games[0]) == (None, "its game is not finished")
+
+
+@pytest.mark.parametrize("summary, says", [
+    ({"scores": [3]}, "'scores'"),                                    # one seat's only
+    ({"scores": [1, "2"]}, "'scores'"),
+    # refused by the reader of every file (#44), before the summary is looked at
+    ({"scores": [1, float("nan")]}, "not a number"),
+    ({"scores": [1, float("inf")]}, "not a number"),
+    ({"scores": [1, 10 ** 400]}, "too large"),
+    ({"scores": [True, 0]}, "'scores'"),
+    ({"scores": None}, "'scores'"),
+    ({"winners": []}, "'winners'"),
+    ({"winners": [0, 0]}, "'winners'"),
+    ({"winners": [-1]}, "'winners'"),
+    ({"winners": [False]}, "'winners'"),
+    ({"winners": "0"}, "'winners'"),
+    ({"winners": [[0], [0]]}, "'winners'"),
+])
+def test_a_kept_games_summary_is_checked_before_it_is_listed(summary, says):
+    """The list shows each file's own scores and winners (it replays no game), so they
+    are checked: a score per seat, each a finite number; winners, seats of the game."""
+    keeping.keep(*finished())
+    [path] = archive.archive_dir().glob("*.json")
+    path.write_text(json.dumps({**json.loads(path.read_text()), **summary}))
+    games, [message] = archive.load_all()
+    assert games == [] and says in message and not path.exists()
+
+
+def test_the_list_shows_the_kept_summary_and_a_replay_the_moves_own():
+    record, scores, winners = finished()
+    keeping.keep(record, scores, winners)
+    [path] = archive.archive_dir().glob("*.json")
+    [listed], _ = archive.load_all()
+    assert listed.scores == scores and listed.winners == winners
+    game, message = archive.replayed(listed)
+    assert message is None and game.scores == replay(record).scores()
+    assert game.record == listed.record and game.names == listed.names
 
 
 def test_a_shared_file_is_checked_and_never_moved(tmp_path):

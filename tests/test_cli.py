@@ -91,7 +91,8 @@ def test_replay_plays_a_saved_game_back(tmp_path, capsys):
     assert not any(line.split(". ", 1)[-1].startswith(("play ", "twist ", "take"))
                    for line in out)
     save.write_text(json.dumps({"game": "takethat", "players": 2, "seed": 8,
-                                "history": ["play 1"], "version": 1}))
+                                "options": {"rounds": 1}, "history": ["play 1"],
+                                "version": 1}))
     assert main(["replay", str(save)]) == 1
     err = capsys.readouterr().err
     assert "action 1" in err and "'play 1'" in err and err.count("\n") == 1
@@ -166,7 +167,7 @@ def record_file(tmp_path):
         state.apply(state.legal_actions()[0])
     path = tmp_path / "autosave-takethat.json"
     seats = [{"name": n, "kind": k, "bot": b} for n, k, b in
-             (("Ann", "human", ""), ("Bo", "bot", "random"), ("Cy" * 30, "bot", "heuristic"))]
+             (("Ann", "human", ""), ("Bo", "bot", "random"), ("Cy" * 12, "bot", "heuristic"))]
     path.write_text(json.dumps({**state.record(), "seats": seats}))
     return path
 
@@ -187,8 +188,10 @@ def test_replay_names_the_seats(record_file, capsys):
     (b'{"game": "' + b"x" * (4 * 1024 * 1024) + b'"}', "larger than 4 MB"),
     (b"garbage {", "damaged"),
     (b"[1, 2, 3]", "not a game that replays"),
-    (b'{"game": "takethat", "players": 2, "seed": 1, "history": "play 34"}', "history"),
-    (b'{"game": ["takethat"], "players": 2, "history": []}', "unknown game"),
+    (b'{"game": "takethat", "players": 2, "seed": 1, "options": {}, "history": "play 34"}',
+     "'history' must be a list"),
+    (b'{"game": ["takethat"], "players": 2, "seed": 1, "options": {}, "history": []}',
+     "'game' does not name a game"),
 ])
 def test_replay_of_a_bad_file_is_one_line_and_exit_1(tmp_path, content, says, capsys):
     path = tmp_path / "game.json"
@@ -242,10 +245,111 @@ def test_tl_r8_replay_and_sim_say_a_draw_not_a_shared_win(tmp_path, capsys):
         state.apply(rng.choice(state.legal_actions()))
     assert state.result["reason"] == "limit"
     save = tmp_path / "game.json"
-    save.write_text(json.dumps({**state.record(), "seats": [{"name": "Ann"}, {"name": "Bo"}]}))
+    save.write_text(json.dumps({**state.record(), "seats": [{"name": "Ann", "kind": "human"},
+                                                            {"name": "Bo", "kind": "human"}]}))
     assert main(["replay", str(save)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-2].endswith("A draw: 100 moves without a line of ten.")       # the log
     assert out[-1] == "A draw · Ann 0 · Bo 0" and "share" not in out[-1]
     text = format_result(SimResult("tentiles", 2, ["easy"], games=10, draws=3))
     assert "3 drawn games (a draw counts half a win for each)" in text
+
+
+# -- a replayed file is checked as the app checks it (#44) --------------------------------
+
+def finished_takethat() -> dict:
+    from tentable.engine import new_game
+    state = new_game("takethat", 2, seed=8, options={"rounds": 1})
+    while not state.is_over:
+        state.apply(state.legal_actions()[-1])
+    return {**state.record(), "seats": [{"name": "Ann", "kind": "human", "bot": ""},
+                                        {"name": "Bo", "kind": "bot", "bot": "normal"}]}
+
+
+@pytest.mark.parametrize("field", ["options", "seed", "players", "history"])
+def test_replay_refuses_a_record_without_a_field_and_names_it(tmp_path, field, capsys):
+    record = finished_takethat()
+    del record[field]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 1
+    err = one_line_error(capsys)
+    assert "unexpected error" not in err and f"no {field}" in err and "game.json" in err
+
+
+def shared_file(tmp_path, record: dict, name="shared", **changes):
+    """A game as Open a file and the archive keep it: the record in its wrapper."""
+    from tentable import archive
+    from tentable.engine import replay
+    final = replay(record)
+    kept = archive.finished_game(record, final.scores(), final.winners())
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps({**kept.to_json(), **changes}))
+    return path
+
+
+def test_replay_reads_a_kept_or_shared_game_as_open_a_file_does(tmp_path, capsys):
+    from tentable import archive
+    record = finished_takethat()
+    path = shared_file(tmp_path, record)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(record["history"]) + 1 and "not finished" not in out[-1]
+    assert archive.load(path)[0] is not None
+    refused = [shared_file(tmp_path, record, "future", version=999),
+               shared_file(tmp_path, {**record, "history": record["history"][:5]}, "running"),
+               shared_file(tmp_path, record, "unnamed", names=["Ann"])]
+    for path in refused:
+        game, message = archive.load(path)             # Open a file refuses it ...
+        assert game is None and message
+        assert main(["replay", str(path)]) == 1        # ... and so does the command line
+        err = one_line_error(capsys)
+        assert message in err and "Traceback" not in err
+    assert "format version 999" in archive.load(refused[0])[1]
+
+
+def unfinished(game_id: str, seed: int = 3):
+    """A game of `game_id` played at random to where it runs (not over) and a spectator
+    reads a score; for Take That (its variant V1), where a hidden pile card makes the true
+    score differ."""
+    import random
+    from tentable.engine import new_game
+    players = GAMES[game_id].min_players
+    options = {"pro": True} if game_id == "takethat" else {}
+    for seed in range(seed, seed + 50):
+        state = new_game(game_id, players, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            if state.is_over:
+                break
+            public = state.view(None)["scores"]
+            if game_id == "takethat" and public == state.scores():
+                continue
+            if any(public) or game_id == "tentiles" and len(state.history) > 4:
+                return state
+    raise AssertionError(f"no unfinished {game_id} game found")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_replay_of_a_running_game_prints_only_the_scores_a_spectator_sees(
+        game_id, tmp_path, capsys):
+    """Until the game is over, `tentable replay` tells what a spectator may know: the
+    scores of the spectator's view, never a hidden card counted (Take That's V1 pile
+    cards); a game that counts nothing until it ends (TEN tiles) prints no score."""
+    from tentable.narration import signed
+    state = unfinished(game_id)
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:state.players]
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps({**state.record(), "seats": [
+        {"name": name, "kind": "human", "bot": ""} for name in names]}))
+    assert main(["replay", str(path)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    public = state.view(None)["scores"]
+    if game_id == "tentiles":
+        assert last == "not finished"
+        return
+    assert last == "not finished · " + " · ".join(
+        f"{name} {signed(score)}" for name, score in zip(names, public))
+    if game_id == "takethat":
+        assert public != state.scores()

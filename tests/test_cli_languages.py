@@ -154,7 +154,8 @@ def finished_game(tmp_path) -> Path:
     while not state.is_over:
         state.apply(state.legal_actions()[-1])
     path = tmp_path / "game.json"
-    path.write_text(json.dumps({**state.record(), "seats": [{"name": "Ann"}, {}]}))
+    path.write_text(json.dumps({**state.record(), "seats": [
+        {"name": "Ann", "kind": "human"}, {"name": "", "kind": "bot", "bot": "normal"}]}))
     return path
 
 

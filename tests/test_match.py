@@ -287,6 +287,81 @@ def test_a_stuck_worker_is_restarted_past_its_deadline():
         work.shutdown()
 
 
+def test_a_worker_whose_app_is_gone_ends_quietly(capfd):
+    """The app's ends of the pipes close under a worker that is thinking (as when the app
+    is killed): it ends with exit code 0 when the thought is done, no traceback."""
+    state = midgame()
+    seat = state.current_player
+    process, requests, replies = botjobs.start_process()
+    try:
+        requests.send((1, ("search", "tentiles", seat, 1, 1.0),
+                       state.determinize(seat, 1)._to_data()))
+        assert replies.poll(60) and replies.recv()[0] == "started"
+        requests.close()
+        replies.close()                          # its answer has nowhere to go
+        process.join(60)
+        assert process.exitcode == 0
+    finally:
+        if process.is_alive():
+            process.kill()
+            process.join(5)
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
+KILLED_APP = """
+import sys
+from tentable import botjobs
+from tentable.engine import new_game
+from uitools import FakeClock
+import random
+state, rng = new_game("tentiles", 2, seed=4), random.Random(4)
+for _ in range(12):
+    state.apply(rng.choice(state.legal_actions()))
+seat = state.current_player
+work = botjobs.worker()
+job = work.submit(("search", "tentiles", seat, 1, 1.0), state.determinize(seat, 1), seat,
+                  60, FakeClock())
+for _ in range(1200):
+    if job.started is not None:
+        break
+    job.done.wait(0.05)
+print(work.pid, flush=True)
+job.done.wait(120)
+"""
+
+
+def test_after_a_kill_9_of_the_app_its_worker_ends_without_a_traceback():
+    """kill -9 of the app while its computer player thinks: the worker's answer meets a
+    closed pipe, and it ends without a word on the player's terminal."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(root / "tests")])}
+    app = subprocess.Popen([sys.executable, "-c", KILLED_APP], env=env, text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    worker_pid, ended = None, False
+    try:
+        worker_pid = int(app.stdout.readline())  # the worker is thinking
+        app.send_signal(signal.SIGKILL)
+        # the worker holds the app's stdout and stderr: they end when it does
+        _, err = app.communicate(timeout=60)
+        ended = True
+    finally:
+        if not ended:                            # a failed test leaves no process behind
+            app.kill()
+            if worker_pid is not None:
+                try:
+                    os.kill(worker_pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+    assert app.returncode == -signal.SIGKILL
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
 # -- undo (Board Game Arena's policy) and a computer at a human's seat ---------------------
 def humans(game, players, seed=1, **options):
     return Match(session(game, *["human"] * players, seed=seed, **options))

@@ -133,3 +133,70 @@ def test_a_game_is_saved_to_a_file_of_your_choice_and_opened_from_it(app, tmp_pa
     target.write_bytes(b"\x00 not a game")
     click(app, games.open_button.rect.center)
     assert app.top is games and "our game.json" in app.toasts.items[-1].text
+
+
+# -- a thousand kept games: listed from their files, replayed only when opened (#44) -------
+
+def kept_copies(n: int) -> list:
+    """`n` kept games made quickly: one finished game's archive file copied under `n` names
+    as the archive names its files (the time it ended, a count, the game)."""
+    keep_games(seeds=(7,))
+    [kept] = archive.archive_dir().glob("*.json")
+    stamp, _, game = kept.stem.split("-", 2)
+    copies = [kept.with_name(f"{stamp}-{i:03d}-{game}.json") for i in range(2, n + 1)]
+    for copy in copies:
+        copy.write_bytes(kept.read_bytes())
+    return [kept, *copies]
+
+
+def count_replays(monkeypatch) -> list:
+    """Every replay of a record by the engine, wherever it is called from."""
+    from tentable import engine
+    from tentable.engine import core
+    calls, original = [], core.replay
+
+    def counted(record):
+        calls.append(record)
+        return original(record)
+    monkeypatch.setattr(core, "replay", counted)
+    monkeypatch.setattr(engine, "replay", counted)
+    return calls
+
+
+def test_your_games_opens_a_thousand_games_without_replaying_one(app, monkeypatch):
+    kept_copies(1000)
+    replays = count_replays(monkeypatch)
+    app.push("games")
+    games = app.top
+    step(app)
+    assert isinstance(games, GamesScene) and len(games.games) == 1000
+    assert replays == []                      # each listed from its file's own summary
+    assert all(g.winners and len(g.scores) == 2 for g in games.games)
+    key(app, pygame.K_END)
+    key(app, pygame.K_RETURN)                 # the game watched is replayed, and it alone
+    assert isinstance(app.top, ReplayScene) and replays
+
+
+def test_a_kept_game_whose_moves_do_not_replay_is_listed_and_refused_when_opened(
+        app, tmp_path):
+    import json
+    good, bad = kept_copies(2)
+    data = json.loads(bad.read_text())
+    data["record"]["history"][3] = "twist 99"             # no such move there
+    bad.write_text(json.dumps(data))
+    app.push("games")
+    games = app.top
+    step(app)
+    assert [g.name for g in games.games] == [bad.stem, good.stem]   # listed, not set aside
+    assert games.index == 0
+    key(app, pygame.K_RETURN)                             # watch it: refused, says why
+    assert app.top is games and app.toasts.items[-1].kind == "error"
+    assert "do not replay" in app.toasts.items[-1].text
+    target = tmp_path / "copy.json"
+    games.path.set_text(str(target))
+    click(app, games.save_button.rect.center)             # save a copy: refused too
+    assert not target.exists() and "Could not save it" in app.toasts.items[-1].text
+    assert bad.exists()                                   # the file stays as it was
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)                             # the other game opens
+    assert isinstance(app.top, ReplayScene) and app.top.game.name == good.stem

@@ -6,8 +6,8 @@ keeps it (`keeping.keep`): tables of two or three, solo TEN on the ladder and in
 draws (TEN tiles at its move limit, a solo game of equal points), a human's seat handed to
 the computer and taken back, moves taken back, the human at the default name in English,
 German or Dutch, and the app killed between two moves or at any step of a game's end (the
-kill is an exception at a write or a delete; the next start is `games_in_progress`, as at
-the app's start). Each game starts from a position of a random game played on the engine
+kill is an exception before or after a file's rename or delete; the next start sweeps the
+temp files and calls `games_in_progress`, as the app's start does). Each game starts from a position of a random game played on the engine
 (a game in progress the app resumes), so the match plays its last stretch and its end.
 
 Afterwards the test's own account of every game finished — who sat where, who was helped,
@@ -219,38 +219,33 @@ class Run:
 
 @contextmanager
 def killed_at(match: Match, kill_at: tuple[int, bool] | None):
-    """Kill the app at a step of keeping `match`'s game once it is over: the n-th write
-    or delete, before or after it."""
+    """Kill the app at a step of keeping `match`'s game once it is over: at the n-th
+    rename of a file written or delete, before it (a write then leaves its temp file) or
+    after it, as tests/keepkill.py kills a real process."""
     if kill_at is None:
         yield
         return
     step, after = kill_at
     steps = itertools.count()
-    write, clear = store.write_json, store.clear_autosave
+    rename, delete = os.replace, os.unlink
 
     def point() -> None:
         if match.is_over and next(steps) == step:
             raise Killed
 
-    def killing_write(path, data):
-        if not after:
-            point()
-        write(path, data)
-        if after:
-            point()
-
-    def killing_clear(game_id):
-        if not after:
-            point()
-        done = clear(game_id)
-        if after:
-            point()
+    def killing(act):
+        def done(*args, **kwargs):
+            if not after:
+                point()
+            act(*args, **kwargs)
+            if after:
+                point()
         return done
-    store.write_json, store.clear_autosave = killing_write, killing_clear
+    os.replace, os.unlink = killing(rename), killing(delete)
     try:
         yield
     finally:
-        store.write_json, store.clear_autosave = write, clear
+        os.replace, os.unlink = rename, delete
 
 
 def expected(finished: list[Finished]) -> dict[tuple, dict]:

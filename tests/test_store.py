@@ -214,15 +214,23 @@ def test_an_autosave_with_a_wrong_field_is_set_aside_with_a_message(home, change
         store.save_autosave({**record(), **change})
 
 
-def test_names_are_capped_and_cleaned_on_load(home):
+def test_names_are_refused_in_saves_and_cleaned_in_the_settings(home):
+    """A save's names are the table's, written clean: one that is not was written by
+    someone else and is refused (issue #44). The settings' are the player's own: cleaned."""
     long = "Ünïcode-" + "x" * 1000
     seats = [{"name": long, "kind": "human", "bot": ""},
              {"name": "  Ann\n\tLee\x00 ", "kind": "bot", "bot": "heuristic"},
              {"name": "", "kind": "bot", "bot": "random"}]
-    store.save_game("autosave-takethat", record(seats=seats))
+    with pytest.raises(ValueError, match="'seats'"):
+        store.save_game("autosave-takethat", record(seats=seats))
+    store.write_json(store.saves_dir() / "autosave-takethat.json",
+                     {**record(seats=seats), "version": store.SAVE_VERSION})
+    records, messages = store.load_autosaves()
+    assert records == {} and "'seats'" in messages[0]
+    clean = [{**seats[0], "name": "  Ünïcode "}, seats[2], seats[2]]
+    store.save_game("autosave-takethat", record(seats=clean))
     loaded = store.load_autosaves()[0]["takethat"]
-    assert [s["name"] for s in loaded["seats"]] == [long[:store.MAX_NAME], "Ann Lee", ""]
-    assert loaded["seats"][1] == {"name": "Ann Lee", "kind": "bot", "bot": "heuristic"}
+    assert [s["name"] for s in loaded["seats"]] == ["Ünïcode", "", ""]
     (home / "settings.json").write_text(json.dumps(
         {"version": 1, "games": {"takethat": {"players": 3, "seats": seats, "x": [[[[[1]]]]]}}}))
     setup = store.load_settings()[0]["games"]["takethat"]

@@ -346,6 +346,16 @@ class State(ABC):
         whose running score counts a hidden card (Take That's V1) leaves it out here."""
         return self.scores()
 
+    def part_totals(self, part: int, running: Callable[[], list[int]]) -> list[int]:
+        """A match in parts: its finished parts' scores (the field `parts` names) added
+        up, with those of part `part` from `running()` while that part is not scored yet.
+        A part is scored as it ends, and the next is dealt in the same action, but the
+        moment between them (`moment("part")`) shows the last board of the scored part:
+        its points are in the finished list there, and count once."""
+        finished = getattr(self, self.parts)
+        now = running() if len(finished) < part else [0] * self.players
+        return [sum(column) for column in zip(now, *finished)]
+
     @abstractmethod
     def _view(self, seat: int | None) -> dict: ...
 

@@ -6,7 +6,8 @@ edit these files by hand, every problem is reported as one `ManifestError` namin
 file, the entry and what is wrong; nothing else ever escapes `load_manifest`.
 Manifests are read with a `yaml.SafeLoader` that also refuses anchors and aliases (no
 "billion laughs"), duplicate keys (no silent second `game:`) and whole numbers written
-other than in plain decimal (`012`): a deck file must never run code nor blow up.
+other than in plain decimal (`012`) or longer than `readfile.MAX_DIGITS`: a deck file must
+never run code nor blow up. Only a regular file is read (a FIFO would block for ever).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from tentable import resources
+from tentable import readfile, resources
 from tentable.text import t
 
 FORMAT_VERSION = 1
@@ -187,12 +188,27 @@ class _ManifestLoader(yaml.SafeLoader):
                         key_node.start_mark)
         return super().construct_mapping(node, deep=deep)
 
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, OverflowError) as exc:
+            # A scalar of a YAML type but out of its range (a date 2001-13-45) makes the
+            # base constructor raise a bare error that names neither the file nor the line.
+            raise yaml.constructor.ConstructorError(
+                None, None, _one_line(str(exc)), node.start_mark) from None
+
     def construct_plain_int(self, node):
         text = self.construct_scalar(node)
         if not _PLAIN_INT.fullmatch(text):
             raise yaml.constructor.ConstructorError(
-                None, None, f"{text!r} is not a plain whole number: write decimal digits, or "
-                            f"quote it if it is a code", node.start_mark)
+                None, None, f"{text[:40]!r} is not a plain whole number: write decimal "
+                            f"digits, or quote it if it is a code", node.start_mark)
+        digits = len(text.lstrip("+-"))
+        if digits > readfile.MAX_DIGITS:
+            # past 4,300 digits `int` refuses it; long before that it is no count of ours
+            raise yaml.constructor.ConstructorError(
+                None, None, f"a whole number of {digits:,} digits is too large for a deck "
+                            f"manifest", node.start_mark)
         return int(text)
 
 
@@ -201,8 +217,9 @@ _ManifestLoader.add_constructor("tag:yaml.org,2002:int", _ManifestLoader.constru
 
 def _read(path: str) -> Any:
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = readfile.read_regular(path, MAX_BYTES)
+    except readfile.Refused as exc:        # a FIFO would have blocked the reader for ever
+        raise ManifestError(path, "file", str(exc).removeprefix("it ")) from None
     except OSError as exc:
         raise ManifestError(path, "file", f"cannot read it: {exc.strerror or exc}") from None
     if len(raw) > MAX_BYTES:

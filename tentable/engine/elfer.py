@@ -530,10 +530,9 @@ class Elfer(State):
 
     def scores(self) -> list[int]:
         """ER-R15: the finished games' totals, plus the bonus cards of the running game
-        (the cards in hand are secret, so they count only when the game is over)."""
-        running = [0] * self.players if self.turn is None else \
-            [BONUS_POINTS * len(b) for b in self.bonuses]
-        return [sum(col) for col in zip(running, *self.game_scores)]
+        (the cards in hand are secret, so they count only when the game is scored)."""
+        return self.part_totals(self.game_no,
+                                lambda: [BONUS_POINTS * len(b) for b in self.bonuses])
 
     # -- information -------------------------------------------------------------------
     def _islands(self) -> list[dict]:

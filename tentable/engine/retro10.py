@@ -478,17 +478,19 @@ class Retro10(State):
         for s in order:                  # who put each card down: the placer, the adder
             self._show_jokers(self.seen_by[s][0], self.table[s][:1])
             self._show_jokers(s, self.table[s][1:])
+        # what the showdown showed, whole: each seat's cards as well as all of them (the
+        # log names them from here, not from a view before the last card was added)
+        settled = {"round": self.round_no, "round_card": self.round_card,
+                   "winner": winner, "loser": loser, "pot": self.pot,
+                   "totals": [results[s][0] for s in range(self.players)],
+                   "best": [results[s][1] for s in range(self.players)],
+                   "order": order, "shown": [list(row) for row in self.table],
+                   "cards": played}
         # RX-R8: the revealed round lies on the table before the loser takes it
-        self.moment("showdown", round=self.round_no, round_card=self.round_card,
-                    winner=winner, loser=loser, pot=self.pot, cards=played,
-                    totals=[results[s][0] for s in range(self.players)])
+        self.moment("showdown", **settled)
         self.taken[loser] += played + [self.round_card]
         self.table = [[] for _ in range(self.players)]
-        self.last_round = {"round": self.round_no, "round_card": self.round_card,
-                           "winner": winner, "loser": loser, "pot": self.pot,
-                           "totals": [results[s][0] for s in range(self.players)],
-                           "best": [results[s][1] for s in range(self.players)],
-                           "cards": played}
+        self.last_round = settled
         self.round_card = None
         self.chips[winner] += self.pot
         self.pot = 0
@@ -606,7 +608,8 @@ class Retro10(State):
             "joker_shown": list(self.joker_shown), "auction": auction,
             "protecting": list(self.protecting),
             "last_round": None if self.last_round is None else {
-                k: list(v) if isinstance(v, list) else v for k, v in self.last_round.items()},
+                k: [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list)
+                else v for k, v in self.last_round.items()},
             "ended_early": self.ended_early,
             "lowest_wins": self.lowest_wins,
         }

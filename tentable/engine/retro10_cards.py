@@ -99,7 +99,8 @@ class Retro10View(View):
     joker_shown: list[bool]       # RX-R2: the seat has shown a joker at a showdown
     auction: dict | None          # phase 3 bid: {"owner", "high", "bid", "passes"}
     protecting: list[int]         # after a swap: the two seats that may raise protection
-    last_round: dict | None       # the round last settled: winner, loser, totals, cards, pot
+    last_round: dict | None       # the round last settled: winner, loser, totals, pot, cards
+    #                               (all, in turn order), shown (each seat's), order
     ended_early: bool             # the deck ran out (RX-R9)
     lowest_wins: bool             # RX-R10: the lowest score wins
 

@@ -247,15 +247,13 @@ class TakeThat(State):
 
     def scores(self) -> list[int]:
         """TT-R10: totals of the finished rounds plus the running round."""
-        running = [0] * self.players if self.turn is None else self._round_score()
-        return [sum(col) for col in zip(running, *self.round_scores)]
+        return self.part_totals(self.round, self._round_score)
 
     def scores_seen_by(self, seat: int | None) -> list[int]:
         # A running score that counted a hidden pile card would tell a toad (-5) from a
         # plain card (-1): the others learn it when the round is scored.
-        running = [0] * self.players if self.turn is None else self._round_score(
-            lambda taker: self._sees_pile_cards(seat, taker))
-        return [sum(col) for col in zip(running, *self.round_scores)]
+        return self.part_totals(self.round, lambda: self._round_score(
+            lambda taker: self._sees_pile_cards(seat, taker)))
 
     # -- information -----------------------------------------------------------
     def _view(self, seat: int | None) -> dict:

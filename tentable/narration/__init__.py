@@ -19,6 +19,10 @@ A refusal (`IllegalAction`, a text key and values) is worded by `refusal(words, 
 names)`: the values the engine marked as cards, moves or seats (`Term`) go through the
 game's `card` and `move` and the players' names, so the toast says "red 16", never "R16".
 
+While a game runs, `public_scores(game_id, view)` says the scores a spectator may read: the
+view's own (the engine counts no hidden card there), or None where the module's optional
+`running_scores(view)` says the game counts nothing before its end (TEN tiles).
+
 A game's results are explained by `breakdown(view) -> Breakdown` in its module: from the
 final spectator view, the items each player's score is made of ("Blue 3–7 +5 points",
 "Cards left in hand −17 points") with the cards they are about, as codes the game's card
@@ -27,7 +31,8 @@ ten, a draw). The results scene draws it; `tentable replay` prints its `outcome`
 
 and the shared helpers below: `Teller` says "You play 34" to the one human at the
 screen and "Ana plays 34" otherwise; `plural` picks "1 point" or "2 points" from a
-`<key>.one` / `<key>.other` pair of the translation table; `signed` writes +3, −3, 0.
+`<key>.one` / `<key>.other` pair of the translation table; `signed` writes +3, −3, 0, and
+`score` a score as every screen shows it (a penalty game's without a plus sign).
 
     from tentable.narration import Teller, points
     from tentable.narration import takethat as words
@@ -52,6 +57,19 @@ MINUS = "\u2212"
 def signed(value: int) -> str:
     """+3, −3 (a real minus sign), 0."""
     return f"{value:+d}".replace("-", MINUS) if value else "0"
+
+
+def score(value: int, lowest_wins: bool = False) -> str:
+    """A score as the player reads it everywhere (a seat panel, the results, Your games,
+    a replay): with its sign (+3, −3, 0); in a penalty game, where the fewest points win
+    (`State.lowest_wins`), the count as it is (37, −4: never "+37")."""
+    return str(value).replace("-", MINUS) if lowest_wins else signed(value)
+
+
+def scores_line(names: Sequence[str], scores: Sequence[int], lowest_wins: bool = False) -> str:
+    """A game's scores in a line: "Ana +3 · Ben −2", in a penalty game "Ana 37 · Ben 132"."""
+    return " · ".join(f"{name} {score(value, lowest_wins)}"
+                      for name, value in zip(names, scores))
 
 
 def plural(key: str, count: int, **values: object) -> str:
@@ -103,6 +121,17 @@ def drawn(game_id: str, view: dict) -> bool:
     shared — a game whose rules know no draw has no `drawn` in its module."""
     test = getattr(words_for(game_id), "drawn", None)
     return view.get("phase") == "over" and test is not None and test(view)
+
+
+def public_scores(game_id: str, view: dict) -> list | None:
+    """The scores as `view`'s reader may know them (a spectator's view: what `tentable
+    replay` prints of a running game), or None for a game that has no score to tell yet.
+    The view's `scores` leave out what a hidden card would add (Take That's V1 pile
+    cards): `State.scores()` of a running game may count it, so it is never printed."""
+    running = getattr(words_for(game_id), "running_scores", None)
+    if view.get("phase") != "over" and running is not None:
+        return running(view)
+    return list(view["scores"])
 
 
 def last_part(done: int, parts: int, key: str) -> str:

@@ -52,7 +52,7 @@ def tell(teller: Teller, seat: int, action: str, before: Retro10View,
         lines.append(Line(teller.say("rx.log.settle", high, n=auction["bid"],
                                      other=other(teller, auction["owner"])), high))
     if round_ended(before, after):
-        lines += showdown(teller, after["last_round"], before)
+        lines += showdown(teller, after["last_round"], cards=True)
         if after["phase"] == "over" and after["ended_early"]:
             lines.append(Line(t("rx.log.early")))
     if after["phase"] != "over" and after["round"] != before["round"]:
@@ -69,25 +69,23 @@ def start(teller: Teller, view: Retro10View) -> list[Line]:
                             card=card(view["round_card"])))]
 
 
-def shown(teller: Teller, last: dict, before: Retro10View) -> Line:
-    """RX-R8: every card turned face up, each player's with its total ("Ana: 3 + joker,
-    10"). `last["cards"]` lists them in the round's turn order, as many per player as lay
-    in front of them before the showdown."""
-    cards, hands = iter(last["cards"]), []
-    for seat in before["order"]:
-        mine = [card(next(cards)) for _ in before["table"][seat]]
-        if mine:
-            hands.append(t("rx.log.hand", name=other(teller, seat), cards=" + ".join(mine),
-                           total=last["totals"][seat]))
+def shown(teller: Teller, last: dict) -> Line:
+    """RX-R8: every card turned face up, in the round's turn order, each player's with
+    its total ("Ana 3 + joker = 10"), as the showdown settled them (`last["shown"]`: the
+    second card a player added last in phase 4 is there too)."""
+    hands = [t("rx.log.hand", name=other(teller, seat),
+               cards=" + ".join(card(c) for c in last["shown"][seat]),
+               total=last["totals"][seat])
+             for seat in last["order"] if last["shown"][seat]]
     return Line(t("rx.log.shown", hands="; ".join(hands)))
 
 
-def showdown(teller: Teller, last: dict, before: Retro10View | None = None) -> list[Line]:
-    """RX-R8: the cards shown (for the log; a held showdown shows them on the table); the
-    winner takes the pot, the loser the cards and the round card."""
+def showdown(teller: Teller, last: dict, cards: bool = False) -> list[Line]:
+    """RX-R8: the cards shown (`cards`, for the log; a held showdown shows them on the
+    table); the winner takes the pot, the loser the cards and the round card."""
     winner, loser = last["winner"], last["loser"]
     taken = penalty_points([*last["cards"], last["round_card"]])
-    return ([shown(teller, last, before)] if before is not None else []) + [
+    return ([shown(teller, last)] if cards else []) + [
             Line(teller.say("rx.log.wins", winner, total=last["totals"][winner],
                             pot=last["pot"]), winner),
             Line(teller.say("rx.log.loses", loser, total=last["totals"][loser],

@@ -66,6 +66,12 @@ def drawn(view: TenTilesView) -> bool:
     return bool(view["result"]) and view["result"]["winner"] is None
 
 
+def running_scores(view: TenTilesView) -> None:
+    """No score while the game runs: it is won by a line of ten or drawn (TL-R6, TL-R8);
+    the engine's 1 for a win is no score to tell before then."""
+    return None
+
+
 def ending(view: TenTilesView) -> str:
     """Why the game ended, in a sentence: the line of ten (TL-R6), or a draw after the
     move limit or a position seen three times (TL-R8)."""

@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from tentable.narration import MINUS, signed  # noqa: F401  (the scenes' numbers)
+from tentable.narration import MINUS  # noqa: F401  (the scenes' numbers)
 from tentable.ui import theme
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import fit, label, rounded

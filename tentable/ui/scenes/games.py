@@ -1,6 +1,7 @@
 """Your games: every finished game kept (`tentable.archive`), newest first. Pick one to
 watch it again in the replay viewer, save a copy of it to a file of your choice (to keep or
-share), or open such a file to watch it.
+share), or open such a file to watch it. The list opens at once with a thousand games: it
+shows each file's summary, and a game's moves are replayed only when it is watched or saved.
 
     app.push("games")
 """
@@ -14,11 +15,11 @@ import pygame
 
 from tentable import archive
 from tentable.engine import GAMES
+from tentable.narration import scores_line
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene, table_for
-from tentable.ui.scenes.common import (KeyNav, TextField, backdrop, button_focus, px, signed,
-                                       text_px)
+from tentable.ui.scenes.common import KeyNav, TextField, backdrop, button_focus, px, text_px
 from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.panel import blit_label, fit, rounded
@@ -37,8 +38,8 @@ def outcome(game: archive.Kept) -> str:
 
 
 def scores_text(game: archive.Kept) -> str:
-    return " · ".join(f"{name} {signed(score) if isinstance(score, int) else score}"
-                      for name, score in zip(game.names, game.scores))
+    """"Ana +3 · Ben −2"; a penalty game's as its results show them ("Ana 37 · Ben 132")."""
+    return scores_line(game.names, game.scores, GAMES[game.game].state.lowest_wins)
 
 
 @register_scene("games")
@@ -76,19 +77,45 @@ class GamesScene(Scene):
         game = self.games[self.index]
         return str(folder / f"{game.name or game.game}.json")
 
-    def save_copy(self) -> None:
-        if not self.games:
-            return
-        path = Path(self.path.text).expanduser()
+    def typed_path(self) -> Path | None:
+        """The place typed in the file field, `~` expanded; None, with a message, when it
+        names a home folder there is none of (`~nosuchuser/x`)."""
         try:
-            archive.export(self.games[self.index], path)
+            return Path(self.path.text).expanduser()
+        except RuntimeError:            # Path's word for a user it cannot find
+            home = Path(self.path.text).parts[0][:40]      # "~nosuchuser"
+            self.app.toasts.show(t("games.no_home", path=home), 6.0, "error")
+            return None
+
+    def chosen(self, refusal: str) -> archive.Kept | None:
+        """The chosen game with its moves replayed, as watching or saving it needs (the
+        list shows each file's summary, unplayed); None when there is none, or when its
+        moves do not replay: then the toast says why, in `refusal`'s words."""
+        if not self.games:
+            return None
+        game, problem = archive.replayed(self.games[self.index])
+        if game is None:
+            self.app.toasts.show(t(refusal, reason=problem), 6.0, "error")
+        return game
+
+    def save_copy(self) -> None:
+        game = self.chosen("games.save_failed")
+        if game is None:
+            return
+        path = self.typed_path()
+        if path is None:
+            return
+        try:
+            archive.export(game, path)
         except (OSError, ValueError) as exc:
             self.app.toasts.show(t("games.save_failed", reason=exc), 5.0, "error")
             return
         self.app.toasts.show(t("games.saved", path=str(path)), 5.0)
 
     def open_file(self) -> None:
-        path = Path(self.path.text).expanduser()
+        path = self.typed_path()
+        if path is None:
+            return
         try:
             game, message = archive.load(path)
         except (OSError, ValueError) as exc:     # a folder, a name the system refuses
@@ -103,8 +130,9 @@ class GamesScene(Scene):
         return self.index // ROWS * ROWS
 
     def watch(self) -> None:
-        if self.games:
-            self.app.push("replay", game=self.games[self.index])
+        game = self.chosen("games.open_failed")
+        if game is not None:
+            self.app.push("replay", game=game)
 
     def move(self, step: int) -> None:
         if self.games:

@@ -21,14 +21,14 @@ from dataclasses import replace
 
 import pygame
 
-from tentable.narration import Breakdown, Item
+from tentable.narration import Breakdown, Item, score
 from tentable import speech
 from tentable.keeping import KeepResult
 from tentable.ladder import AGAIN, PRACTICE
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
-from tentable.ui.scenes.common import MINUS, MODAL, KeyNav, button_focus, px, signed, text_px
+from tentable.ui.scenes.common import MODAL, KeyNav, button_focus, px, text_px
 from tentable.session import Session
 from tentable.text import t
 from tentable.ui.widgets.button import Button
@@ -404,6 +404,12 @@ class ResultsScene(Scene):
         blit_label(surface, fit(t("results.scroll"), size, self.panel.w - px(40, s)), size,
                    theme.TEXT_DIM, midtop=(self.panel.centerx, view.bottom + px(4, s)))
 
+    def cells(self, seat: int) -> list[str]:
+        """A seat's row after its name: the points of each part shown, then the total, as
+        every screen writes a score (`narration.score`: a penalty game's without "+")."""
+        values = [self.rounds[r][seat] for r in self.shown_rounds] + [self.scores[seat]]
+        return [score(value, self.lowest_wins) for value in values]
+
     def _draw_scores(self, surface: pygame.Surface) -> None:
         """The ranking, at the top of the content: the winner first."""
         s = self.scale
@@ -432,10 +438,9 @@ class ResultsScene(Scene):
             surface.blit(icon, icon.get_rect(center=(box.x + px(20, s), row.centery)))
             blit_label(surface, name, body, theme.TEXT, bold=won,
                        midleft=(box.x + px(40, s), row.centery))
-            values = [self.rounds[r][seat] for r in self.shown_rounds] + [self.scores[seat]]
-            for i, (x, value) in enumerate(zip(self.columns, values)):
-                last = i == len(values) - 1
+            cells = self.cells(seat)
+            for i, (x, shown) in enumerate(zip(self.columns, cells)):
+                last = i == len(cells) - 1
                 ink = theme.ACCENT if last and won else theme.TEXT if last else theme.TEXT_DIM
-                shown = str(value).replace("-", MINUS) if self.lowest_wins else signed(value)
                 blit_label(surface, shown, body, ink, bold=last,
                            midright=(x - px(14, s), row.centery))

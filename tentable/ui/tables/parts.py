@@ -47,13 +47,12 @@ class InParts:
 
     def part_summary(self, view: dict, part: int) -> tuple[str, list[str], str]:
         """The banner held over the last board of a part (a moment, `tables.moments`):
-        its title, each player's points of the part and in all, and the button."""
+        its title, each player's points of the part and in all, and the button. "In all"
+        is the view's score, the number the seat panels under the banner show."""
         parts = self.parts
-        finished = view[parts.scores][:part]
-        scores = finished[-1]
-        totals = [sum(done[s] for done in finished) for s in range(len(scores))]
         lines = [t(parts.line, name=name, points=signed(p), total=signed(total))
-                 for name, p, total in zip(self.names, scores, totals)]
+                 for name, p, total in zip(self.names, view[parts.scores][part - 1],
+                                           view["scores"])]
         return t(parts.title, part=part, parts=view[parts.count]), lines, t(parts.button)
 
     def log_start(self, view: dict) -> None:

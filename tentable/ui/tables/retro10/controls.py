@@ -149,9 +149,10 @@ class Controls(CardTable):
                 x += bw + pad
             y += bh + pad
 
-    def play(self, key: str, action: str, key_code: int, legal: set[str],
-             kind: str = "normal", **values) -> Button:
-        """A button that plays `action`, enabled when it is legal."""
+    def move_button(self, key: str, action: str, key_code: int, legal: set[str],
+                    kind: str = "normal", **values) -> Button:
+        """A button that plays `action`, enabled when it is legal (not `play`: that is the
+        table's, playing for any seat)."""
         return self.bind(Button(t(key, **values), lambda: self.act(action), key=key_code,
                                 enabled=action in legal, kind=kind), lambda: action)
 
@@ -193,7 +194,7 @@ class Controls(CardTable):
     def deal_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R5: swap an unprotected card for a chip, or open a bid on a protected one."""
         target, names = self.marks.target, self.names
-        pass_row = [self.play("rx.ui.pass", "pass", pygame.K_p, legal)]
+        pass_row = [self.move_button("rx.ui.pass", "pass", pygame.K_p, legal)]
         if target is None:
             return t("rx.ui.deal_pick"), [
                 [self.bind(Button(t("rx.ui.swap"), None, key=pygame.K_RETURN, enabled=False),
@@ -202,10 +203,11 @@ class Controls(CardTable):
         if guard:
             amount = self.marks.amount
             return t("rx.ui.deal_bid", name=names[target], n=guard), [
-                [self.play("rx.ui.bid", f"bid {target} {amount}", pygame.K_RETURN, legal,
-                           "primary", n=amount), *self.steps()], pass_row]
+                [self.move_button("rx.ui.bid", f"bid {target} {amount}", pygame.K_RETURN,
+                                  legal, "primary", n=amount), *self.steps()], pass_row]
         return t("rx.ui.deal_swap", name=names[target]), [
-            [self.play("rx.ui.swap", f"swap {target}", pygame.K_RETURN, legal, "primary")],
+            [self.move_button("rx.ui.swap", f"swap {target}", pygame.K_RETURN, legal,
+                              "primary")],
             pass_row]
 
     def bid_panel(self, legal: set[str]) -> tuple[str, Rows]:
@@ -213,22 +215,22 @@ class Controls(CardTable):
         amount = self.marks.amount
         can = f"raise {amount}" in legal
         return self.auction_text(), [
-            [self.play("rx.ui.raise", f"raise {amount}", pygame.K_r, legal, "primary",
-                       n=amount), *self.steps(can)],
-            [self.play("rx.ui.pass", "pass", pygame.K_p, legal)]]
+            [self.move_button("rx.ui.raise", f"raise {amount}", pygame.K_r, legal, "primary",
+                              n=amount), *self.steps(can)],
+            [self.move_button("rx.ui.pass", "pass", pygame.K_p, legal)]]
 
     def protect_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R5: after a swap, raise the protection or keep it."""
         return t("rx.ui.protect_title", n=self.view["protection"][self.bottom]), [
-            [self.play("rx.ui.protect", f"protect {n}", key, legal, n=n)
+            [self.move_button("rx.ui.protect", f"protect {n}", key, legal, n=n)
              for n, key in ((1, pygame.K_1), (2, pygame.K_2))],
-            [self.play("rx.ui.keep", "keep", pygame.K_k, legal)]]
+            [self.move_button("rx.ui.keep", "keep", pygame.K_k, legal)]]
 
     def reveal_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R6: turn the face-down card up, or keep it hidden."""
         return t("rx.ui.reveal_title"), [
-            [self.play("rx.ui.reveal", "reveal", pygame.K_v, legal, "primary"),
-             self.play("rx.ui.hide", "hide", pygame.K_k, legal)]]
+            [self.move_button("rx.ui.reveal", "reveal", pygame.K_v, legal, "primary"),
+             self.move_button("rx.ui.hide", "hide", pygame.K_k, legal)]]
 
     def add_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R7: add a second card (total at most 10) or stand."""
@@ -240,7 +242,7 @@ class Controls(CardTable):
                               enabled=card is not None and card not in self.marks.dimmed,
                               kind="primary"),
                        lambda: None if card is None else f"add {self.code(card)}"),
-             self.play("rx.ui.stand", "stand", pygame.K_s, legal)]]
+             self.move_button("rx.ui.stand", "stand", pygame.K_s, legal)]]
 
     def start_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R8: the winner names the next start player (← → to choose)."""
@@ -248,8 +250,8 @@ class Controls(CardTable):
         key = "rx.ui.start_you" if self.speaks_to(chosen) else "rx.ui.start"
         return t("rx.ui.start_title", round=self.view["round"] + 1), [[
             Button("←", lambda: self.cycle_start(-1), key=pygame.K_LEFT),
-            self.play(key, f"start {chosen}", pygame.K_RETURN, legal, "primary",
-                      name=self.names[chosen]),
+            self.move_button(key, f"start {chosen}", pygame.K_RETURN, legal, "primary",
+                             name=self.names[chosen]),
             Button("→", lambda: self.cycle_start(1), key=pygame.K_RIGHT)]]
 
     def watch_text(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from tentable.engine.retro10_cards import Retro10View, face_value
-from tentable.narration import MINUS, plural
+from tentable.narration import plural, score
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.tables.kit import CardTable
@@ -23,11 +23,6 @@ from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge
 PHASE_OF = {"place": 2, "deal": 3, "bid": 3, "protect": 3, "reveal": 4, "add": 4, "start": 5}
 CHIP = (232, 184, 48)
 CHIP_EDGE = (120, 80, 10)
-
-
-def minus(value: int) -> str:
-    """A score as penalty points: 12, −4 (a real minus sign), never "+12"."""
-    return str(value).replace("-", MINUS)
 
 
 class Paint(CardTable):
@@ -66,20 +61,23 @@ class Paint(CardTable):
                            g.hand_width, s)
 
     def seat_info(self, view: Retro10View, seat: int) -> SeatInfo:
-        """A seat's panel: name, penalty and score, hand size, chips, won/lost/starts."""
-        last = view["last_round"] if view["phase"] in ("start", "over") else None
+        """A seat's panel: name, penalty and score, hand size, chips, and a note: who won
+        and lost the round just settled, who starts; at the end, who won the game."""
+        last = view["last_round"] if view["phase"] == "start" else None
         note = ""
-        if last is not None and seat == last["winner"]:
+        if view["phase"] == "over":        # RX-R10: the game's winners, not the last round's
+            note = t("rx.won") if seat in view["winners"] else ""
+        elif last is not None and seat == last["winner"]:
             note = t("rx.won")
         elif last is not None and seat == last["loser"]:
             note = t("rx.lost")
-        elif view["phase"] != "over" and seat == view["start"]:
+        elif seat == view["start"]:
             note = t("rx.starts")
         hidden_hand = seat != self.bottom or view["hand"] is None
+        points = view["scores"][seat]
         return SeatInfo(seat, self.names[seat],
                         # the standing (the fewest win); the taken cards lie beside it
-                        plural("rx.points", view["scores"][seat],
-                               score=minus(view["scores"][seat])),
+                        plural("rx.points", points, score=score(points, view["lowest_wins"])),
                         active=view["current_player"] == seat,
                         hand=view["hand_sizes"][seat] if hidden_hand else None,
                         cards=self.shown_hand(view, seat) if hidden_hand else None,

@@ -102,12 +102,9 @@ class Retro10Table(Controls, Paint):
         pairs: list[tuple] = []
         ended = words.round_ended(before, after)
         if ended:                       # a face-down first card is turned up where it lies
-            it = iter(after["last_round"]["cards"])
-            for place in before["order"]:
-                for i in range(len(before["table"][place])):
-                    card = next(it, None)
-                    if card is not None and i == 0:
-                        pairs.append((first_key(before, place), card))
+            shown = after["last_round"]["shown"]
+            pairs = [(first_key(before, place), cards[0])
+                     for place, cards in enumerate(shown) if cards and before["table"][place]]
         elif after["phase"] == "protect" and before["phase"] in ("deal", "bid"):
             a, b = after["protecting"][:2]     # RX-R5: the two cards traded places
             pairs = [(first_key(before, b), first_key(after, a)),
