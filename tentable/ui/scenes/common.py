@@ -15,10 +15,9 @@ import pygame
 from tentable.narration import MINUS, signed  # noqa: F401  (the scenes' numbers)
 from tentable.ui import theme
 from tentable.ui.widgets.button import Button
-from tentable.ui.widgets.panel import fit, label, rounded
+from tentable.ui.widgets.panel import fit, focus_ring, label, rounded  # noqa: F401
 
 MIN_TEXT = 14
-FOCUS = theme.SELECTED
 MODAL = (10, 30, 28, 246)   # a dialog over the table: nearly opaque, so cards don't show through
 
 px = theme.scaled   # the scenes' short name for a scaled size
@@ -37,13 +36,6 @@ def text_scale(scale: float) -> float:
 def backdrop(surface: pygame.Surface) -> None:
     from tentable.ui.widgets.panel import felt
     surface.blit(felt(surface.get_size()), (0, 0))
-
-
-def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
-    grow = px(4, scale, 2)
-    width = px(3, scale, 2)
-    box = rect.inflate(2 * grow, 2 * grow)
-    pygame.draw.rect(surface, FOCUS, box, width, border_radius=theme.RADIUS + grow)
 
 
 # -- keyboard focus --------------------------------------------------------------
