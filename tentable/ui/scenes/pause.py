@@ -59,17 +59,19 @@ class PauseScene(Scene):
                 for seat, name, helped, mine in seats()]
 
     def ask_level(self, seat: int) -> None:
-        """How well the computer should play the seat it takes over."""
+        """How well the computer should play the seat it takes over: Enter takes the
+        suggested level (the second), ← → or Tab ring another, Esc cancels."""
         def hand_over(level: str):
             def act() -> None:
                 self.table.hand_over(seat, level)
                 self.app.pop()
             return act
         levels = self.table.helper_levels()
+        suggested = levels[1 if len(levels) > 1 else 0]
         self.confirm = Dialog(t("pause.level_title"), [t("pause.level_body")], [
             *(Button(t_or(f"bot.{level}", level.title()), hand_over(level),
-                     kind="primary" if level == levels[1 if len(levels) > 1 else 0]
-                     else "normal") for level in levels),
+                     key=pygame.K_RETURN if level == suggested else None,
+                     kind="primary" if level == suggested else "normal") for level in levels),
             Button(t("pause.level_cancel"), self.cancel_restart, key=pygame.K_ESCAPE)],
             width=0.6)
 
