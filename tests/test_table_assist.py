@@ -137,3 +137,37 @@ def test_the_only_human_still_sees_their_hand_while_the_computer_plays_it(app):
     wait_for(app, lambda: len(table.match.history) >= 6)
     assert table.seat == 0 and table.view == table.match.view(0) and table.view["hand"]
 
+
+
+def test_after_a_helped_ladder_game_the_next_game_seats_you_again(app, monkeypatch):
+    """#37: the computer kept the seat into the next game with no way back (and, searching
+    in solo, "could not move"); the helped game counted on the ladder like your own."""
+    from tentable import store
+    from tentable.ui.scenes import ladder as ladder_screen
+    from tentable.ui.scenes.results import ResultsScene
+    monkeypatch.setattr(ladder_screen, "random_seed", lambda: 3)   # the computer wins it
+    scene = app.push("ladder")
+    uitools.step(app)
+    click(app, scene.play_button.rect.center)
+    table = app.top
+    assert table.session.options == {"solo": True, "target": 5} and table.my_turn
+    key(app, pygame.K_ESCAPE)
+    click(app, app.top.seat_buttons[0].rect.center)
+    click(app, next(b for b in app.top.confirm.buttons if b.text == "Easy").rect.center)
+    wait_for(app, lambda: table.dialog is not None)       # TEN's scoring, at the end
+    key(app, pygame.K_RETURN)
+    wait_for(app, lambda: isinstance(app.top, ResultsScene))
+    results = app.top
+    assert table.match.scores()[0] > table.match.scores()[1]          # a win, yet:
+    assert "helped" in results.ladder_line and results.again.text == "Play at target 5"
+    ladder = store.load_ladder()[0]
+    assert ladder.target == 5 and ladder.best is None
+    assert [(game.kind, game.result) for game in ladder.games] == [("helped", "win")]
+    click(app, results.again.rect.center)                 # Play at target 5
+    again = app.top
+    assert again is not table and again.session.options["target"] == 5
+    assert again.match.is_human(0) and again.session.seats[0].kind == "human"
+    assert again.match.assisted == set()
+    wait_for(app, lambda: again.my_turn)
+    key(app, pygame.K_ESCAPE)                             # and the computer may help again
+    assert app.top.seat_buttons[0].text == "Let the computer play for me"

@@ -76,11 +76,15 @@ class PauseScene(Scene):
             width=0.6)
 
     def ask_restart(self) -> None:
-        """Restart at once when the game is over; otherwise ask before dealing again."""
+        """Restart at once when the game is over; otherwise ask before dealing again,
+        saying so when it is the ladder game (it counts as lost)."""
         if getattr(self.table, "game_over", False):
             self.table.restart()
             return
-        self.confirm = Dialog(t("pause.restart_title"), [t("pause.restart_body")], [
+        target = self.table.at_stake()
+        body = t("pause.restart_ladder_body", target=target) if target \
+            else t("pause.restart_body")
+        self.confirm = Dialog(t("pause.restart_title"), [body], [
             Button(t("pause.restart_yes"), self.table.restart, key=pygame.K_RETURN,
                    kind="danger"),
             Button(t("pause.restart_no"), self.cancel_restart, key=pygame.K_ESCAPE,
