@@ -51,6 +51,11 @@ class Kept:
     def assisted(self) -> list[int]:
         return list(self.record.get("assisted", []))
 
+    def helped(self, seat: int) -> bool:
+        """A computer played this human's seat for some or all of the game: handed over
+        (`assisted`), or a computer there from the start."""
+        return seat in self.assisted or self.levels[seat] != "human"
+
     def to_json(self) -> dict:
         return {"version": ARCHIVE_VERSION, "finished": self.finished, "mode": self.mode,
                 "record": self.record, "names": self.names, "levels": self.levels,

@@ -22,6 +22,7 @@ import re
 import tempfile
 import time
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ from tentable.ladder import Ladder, Outcome, SoloGame
 
 SETTINGS_VERSION = 1
 SAVE_VERSION = 1
-LADDER_VERSION = 1
+LADDER_VERSION = 2                 # 2: each game's kind (ladder, practice, helped)
 
 MAX_FILE_BYTES = 4 * 1024 * 1024   # no user file of ours comes near this
 MAX_NAME = 24                      # characters in a player's name
@@ -178,9 +179,11 @@ def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
         raise DamagedFile(f"it is damaged: {exc}") from None
 
 
-def read_json(path: Path, version: int) -> tuple[dict | None, str | None]:
+def read_json(path: Path, version: int, older: tuple[int, ...] = ()
+              ) -> tuple[dict | None, str | None]:
     """Return (data, None), (None, None) if there is no file, or (None, message) if the
-    file was unusable and has been set aside."""
+    file was unusable and has been set aside. `older`: earlier versions the caller reads
+    too (the data's "version" says which)."""
     try:
         data = parse_json(path)
     except FileNotFoundError:
@@ -193,7 +196,7 @@ def read_json(path: Path, version: int) -> tuple[dict | None, str | None]:
         return None, message
     if not isinstance(data, dict):
         return None, set_aside(path, "it is damaged: not a JSON object")
-    if data.get("version") != version or type(data.get("version")) is not int:
+    if data.get("version") not in (version, *older) or type(data.get("version")) is not int:
         found = data.get("version")
         found = found if isinstance(found, (int, float, type(None))) else "?"
         return None, set_aside(
@@ -545,13 +548,27 @@ def load_ladder() -> tuple[Ladder, str | None]:
     """The solo ladder, and a message if its file could not be used: then a fresh ladder
     (target 5), and the file was set aside for the player to keep."""
     path = ladder_path()
-    data, message = read_json(path, LADDER_VERSION)
+    data, message = read_json(path, LADDER_VERSION, older=(1,))
     if data is None:
         return Ladder(), message
     try:
-        return ladder_rules.from_json(data), None
+        ladder = ladder_rules.from_json(data, kinds=data["version"] != 1)
     except ladder_rules.BadLadder as exc:
         return Ladder(), set_aside(path, str(exc))
+    return (_helped_by_archive(ladder) if data["version"] == 1 else ladder), None
+
+
+def _helped_by_archive(ladder: Ladder) -> Ladder:
+    """A ladder of version 1 knows no help: the archive knows it of a game kept with its
+    key (the archive reads through this module, hence the late import)."""
+    from tentable import archive
+    games = []
+    for game in ladder.games:
+        kept = archive.find(game.key) if game.key and game.kind == ladder_rules.LADDER \
+            else None
+        helped = kept is not None and kept.helped(0)
+        games.append(replace(game, kind=ladder_rules.HELPED) if helped else game)
+    return replace(ladder, games=tuple(games))
 
 
 def save_ladder(ladder: Ladder) -> None:
