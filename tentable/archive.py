@@ -68,6 +68,11 @@ class Kept:
     def won(self, seat: int) -> bool:
         return seat in self.winners and not self.drawn
 
+    def helped(self, seat: int) -> bool:
+        """A computer played this human's seat for some or all of the game: handed over
+        (`helped_by`), or a computer there from the start."""
+        return bool(self.helped_by[seat]) or self.levels[seat] != "human"
+
     def to_json(self) -> dict:
         return {"version": ARCHIVE_VERSION, "finished": self.finished, "mode": self.mode,
                 "record": self.record, "names": self.names, "levels": self.levels,

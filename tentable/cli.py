@@ -478,25 +478,34 @@ def _ladder(args: argparse.Namespace) -> int:
 
 
 def ladder_report(ladder, recent: int = 10) -> str:
-    """The ladder as `tentable ladder` prints it: rungs, tallies, the last games."""
-    from tentable.ladder import LAST_TARGET, RESULTS, RUNGS
+    """The ladder as `tentable ladder` prints it: rungs, the ladder games' tally, the
+    games kept apart (practice, helped), the last games with what each counted as."""
+    from tentable.ladder import HELPED, LADDER, LAST_TARGET, PRACTICE, RESULTS, RUNGS
     rungs = " ".join(f"[{n}]" if n == ladder.target else str(n) for n in RUNGS)
-    tally = ladder.counts()
     lines = [t("cli.ladder.title_complete" if ladder.complete else "cli.ladder.title",
                target=ladder.target, last=LAST_TARGET),
              t("cli.ladder.rungs", rungs=rungs),
              t("cli.ladder.best", best=ladder.best or t("ladder.best_none")),
-             t("cli.ladder.tally", n=len(ladder.games), **tally)]
+             t("cli.ladder.tally", n=len(ladder.of(LADDER)), **ladder.counts())]
+    if ladder.abandoned:
+        lines.append(t("cli.ladder.abandoned", n=ladder.abandoned))
+    apart = {PRACTICE: "cli.ladder.practice", HELPED: "cli.ladder.helped"}
+    lines += [t(key, n=len(ladder.of(kind)), **ladder.counts(kind))
+              for kind, key in apart.items() if ladder.of(kind)]
+    notes = {PRACTICE: "cli.ladder.note.practice", HELPED: "cli.ladder.note.helped",
+             "abandoned": "cli.ladder.note.abandoned"}
     if ladder.games:
         lines.append(t("cli.ladder.recent"))
         results = {result: t(f"ladder.{result}") for result in RESULTS}
         width = max(map(len, results.values()))       # the columns line up in any language
         for game in reversed(ladder.games[-recent:]):
+            note = notes.get("abandoned" if game.abandoned else game.kind)
             lines.append("  " + t("cli.ladder.game", date=game.date.replace("T", " ")[:16],
                                   target=f"{game.target:>2}", you=f"{game.you:>2}",
                                   mona=f"{game.mona:>2}",
                                   result=f"{results[game.result]:<{width}}",
-                                  margin=f"{game.margin:+d}", seed=game.seed))
+                                  margin=f"{game.margin:+d}", seed=game.seed)
+                         + (f"  {t(note)}" if note else ""))
     else:
         lines.append(t("cli.ladder.no_games", menu=t("ladder.menu")))
     return "\n".join(lines)

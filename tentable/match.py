@@ -178,7 +178,6 @@ class Match:
         # each (BGA's policy: own moves of this turn, nothing revealed, nobody else moved).
         self._takeback: list[tuple[State, tuple[str, ...]]] = []
         self._no_takeback = NOTHING
-        self.assisted: set[int] = set(session.assisted)   # seats a computer played a while
         self.viewer: int | None = None
         self._job: Job | None = None
         self._job_level = ""
@@ -197,14 +196,17 @@ class Match:
     def set_position(self, state: State) -> None:
         """Play on from a position set by hand (tests, tutorials); a decision being made
         for the old position is dropped."""
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
+        self._drop_job()
         self._state = state
 
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.session.seats]
+
+    @property
+    def assisted(self) -> set[int]:
+        """Human seats a computer played a while (the session's: `Session.with_new_seed`)."""
+        return set(self.session.assisted)
 
     @property
     def humans(self) -> list[int]:
@@ -383,8 +385,8 @@ class Match:
             return []
         bot = self._make_bot(seat, level)           # ValueError for an unknown level
         self._set_seat(seat, replace(self.session.seats[seat], kind=BOT, bot=level))
+        self.session = replace(self.session, assisted={*self.session.assisted, seat})
         self._bots[seat] = bot
-        self.assisted.add(seat)
         self._takeback = []
         return [SeatChanged(seat, level)]
 
@@ -394,8 +396,7 @@ class Match:
         if seat not in self.assisted or self.session.seats[seat].kind != BOT:
             return []
         if self._job is not None and self._job.seat == seat:
-            self._job.cancel()
-            self._job = None
+            self._drop_job()
         # the seat keeps the level that helped as its `bot`: the record says who helped
         self._set_seat(seat, replace(self.session.seats[seat], kind=HUMAN))
         del self._bots[seat]
@@ -412,9 +413,7 @@ class Match:
         tests that direct every seat. Refused like `submit` when illegal."""
         if self._state.current_player != seat:
             return [Refused(seat, tuple(actions), None)]
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
+        self._drop_job()
         try:
             trial = self._state.clone()
             for action in actions:
@@ -503,15 +502,19 @@ class Match:
         """Stop waiting for a computer, make sure the last move is on disk, and try once
         more to keep a finished game that could not be kept when it ended (the player may
         have freed the disk meanwhile)."""
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
+        self._drop_job()
         if self._writer is not None:
             self._writer.close()
         if getattr(self.kept, "failed", None):
             self.kept = self._keep_game()
 
     # -- inside ----------------------------------------------------------------------
+    def _drop_job(self) -> None:
+        """Stop waiting for the decision being made, if any."""
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+
     def _make_bot(self, seat: int, level: str):
         return make_bot(level, self.session.game_id, seat, self.session.seed * 31 + seat,
                         self._time_limit)
@@ -584,8 +587,7 @@ class Match:
         """Keep the finished game, once the positions before it are on disk (so no late
         write of an earlier position can land after the finished record)."""
         self.flush()
-        state = self._state
-        return self._keep(self.record(), state.scores(), state.winners())
+        return self._keep(self.record(), self._state.scores(), self._state.winners())
 
     def _parts_done(self) -> int:
         name = self._state.parts

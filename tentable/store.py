@@ -16,6 +16,7 @@ import logging
 import os
 import re
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from tentable.userfiles import (  # noqa: F401
 
 SETTINGS_VERSION = 1
 SAVE_VERSION = 1
-LADDER_VERSION = 1
+LADDER_VERSION = 2                 # 2: each game's kind (ladder, practice, helped)
 
 MAX_NAME = 24                      # characters in a player's name
 MAX_HISTORY = 100_000              # actions in a saved game
@@ -403,13 +404,27 @@ def load_ladder() -> tuple[Ladder, str | None]:
     """The solo ladder, and a message if its file could not be used: then a fresh ladder
     (target 5), and the file was set aside for the player to keep."""
     path = ladder_path()
-    data, message = read_json(path, LADDER_VERSION)
+    data, message = read_json(path, LADDER_VERSION, older=(1,))
     if data is None:
         return Ladder(), message
     try:
-        return ladder_rules.from_json(data), None
+        ladder = ladder_rules.from_json(data, kinds=data["version"] != 1)
     except ladder_rules.BadLadder as exc:
         return Ladder(), set_aside(path, str(exc))
+    return (_helped_by_archive(ladder) if data["version"] == 1 else ladder), None
+
+
+def _helped_by_archive(ladder: Ladder) -> Ladder:
+    """A ladder of version 1 knows no help: the archive knows it of a game kept with its
+    key (the archive reads through this module, hence the late import)."""
+    from tentable import archive
+    games = []
+    for game in ladder.games:
+        kept = archive.find(game.key) if game.key and game.kind == ladder_rules.LADDER \
+            else None
+        helped = kept is not None and kept.helped(0)
+        games.append(replace(game, kind=ladder_rules.HELPED) if helped else game)
+    return replace(ladder, games=tuple(games))
 
 
 def save_ladder(ladder: Ladder) -> None:

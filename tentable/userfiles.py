@@ -130,11 +130,12 @@ def _newer_message(path: Path, found: int, version: int) -> str:
             f"one reads {version}); it is left as it is.")
 
 
-def read_json(path: Path, version: int,
+def read_json(path: Path, version: int, older: tuple[int, ...] = (),
               newer_aside: bool = False) -> tuple[dict | None, str | None]:
     """Return (data, None), (None, None) if there is no file, or (None, message) if the
     file was unusable and has been set aside, or is of a newer version and was left where
-    it is (set aside too with `newer_aside`)."""
+    it is (set aside too with `newer_aside`). `older`: earlier versions the caller reads
+    too (the data's "version" says which)."""
     try:
         data = parse_json(path)
     except FileNotFoundError:
@@ -152,7 +153,7 @@ def read_json(path: Path, version: int,
         message = _newer_message(path, found, version)
         log.warning(message)
         return None, message
-    if found != version or type(found) is not int:
+    if found not in (version, *older) or type(found) is not int:
         found = found if isinstance(found, (int, float, type(None))) else "?"
         return None, set_aside(
             path, f"it has format version {found!r}, this tentable reads {version}")

@@ -115,10 +115,11 @@ def test_json_stays_machine_readable_in_every_language(capsys):
 
 
 LADDER = {"de": ["Solo-Leiter gegen Mona (TEN): Zielwert 6", "Stufen: 5 [6] 7",
-                 "höchster geschaffter Zielwert: 5", "2 Partien: 1 gewonnen",
+                 "höchster geschaffter Zielwert: 5", "2 Leiter-Partien: 1 gewonnen",
                  "Niederlage", "Seed 12"],
           "nl": ["Sololadder tegen Mona (TEN): doel 6", "treden: 5 [6] 7",
-                 "hoogste gehaalde doel: 5", "2 potjes: 1 gewonnen", "Verlies", "seed 12"]}
+                 "hoogste gehaalde doel: 5", "2 ladderpotjes: 1 gewonnen", "Verlies",
+                 "seed 12"]}
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

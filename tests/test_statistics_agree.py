@@ -28,6 +28,7 @@ import pytest
 from tentable import archive, keeping, stats, store
 from tentable.bots import make_bot
 from tentable.engine import new_game, replay
+from tentable.ladder import HELPED, LADDER, PRACTICE
 from tentable.match import Match
 from tentable.session import BOT, RULES, Seat, Session
 
@@ -314,15 +315,15 @@ def test_statistics_ladder_and_archive_agree_with_every_game_played(home):
     assert messages == [] and rebuilt.counted == table.counted
     assert by_key(rebuilt) == by_key(table)
 
-    # the ladder: each solo game of the ladder once, with its scores
+    # the ladder: each solo game once, with its scores and its kind (docs/ladder.md)
     ladder, message = store.load_ladder()
     assert message is None
-    on_ladder = [solo.key for solo in ladder.games]
     solo = {g.key: g for g in finished if g.mode in ("ladder", "practice")}
-    assert len(on_ladder) == len(set(on_ladder)) and set(on_ladder) <= set(solo)
-    assert {g.key for g in solo.values() if g.mode == "ladder"} <= set(on_ladder)
+    assert [entry.key for entry in ladder.games] == list(solo)
     for entry in ladder.games:
-        assert [entry.you, entry.mona] == solo[entry.key].scores
+        game = solo[entry.key]
+        kind = PRACTICE if game.mode == "practice" else HELPED if game.helped[0] else LADDER
+        assert ([entry.you, entry.mona], entry.kind) == (game.scores, kind)
 
     # and nothing left over: no game in progress, nothing set aside, no temp file
     assert store.load_autosaves() == ({}, [])
