@@ -39,7 +39,8 @@ class SimResult:
     # points over the automaton's summed over the games
     solo: dict[str, int] = field(default_factory=dict)
     margin_sum: float = 0.0
-    draws: int = 0          # games nobody won (TEN tiles, TL-R8): half a win each
+    draws: int = 0          # games nobody won (TEN tiles, TL-R8; solo TEN, S8): half a
+                            # win each
 
     def solo_json(self) -> dict:
         played = max(1, self.games)

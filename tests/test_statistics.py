@@ -308,3 +308,14 @@ def test_the_statistics_with_their_rows_fit_at_1024_by_640(language, home, monke
     finally:
         app.close()
         i18n.set_language("en")
+
+
+def test_tentable_replay_calls_equal_points_against_mona_a_draw(home, capsys):
+    """As the results, the statistics and the ladder do (S8): never "shared the win"."""
+    from tentable.cli import main
+    play(Session("ten", (Seat("You"), Seat("Mona", RULES)), 77, SOLO), solo_draw())
+    [game], _ = archive.load_all()
+    archive.export(game, home / "draw.json")
+    assert main(["replay", str(home / "draw.json")]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("A draw") and "shared" not in last
