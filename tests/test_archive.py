@@ -186,7 +186,7 @@ def test_a_shared_file_is_checked_and_never_moved(tmp_path):
 
 PLAYER = r"""
 import sys
-from tentable import stats, store
+from tentable import keeping, store
 from tentable.match import Match
 from tentable.session import Seat, Session
 from tentable.engine import replay
@@ -199,14 +199,13 @@ while True:
                           seed, {})
     else:
         session = Session.from_record(record)
-    match = Match(session, save=store.save_autosave)
+    # kept by the match as the app keeps a game: archive, statistics, then forgotten
+    match = Match(session, save=store.save_autosave, keep=keeping.keep)
     while not match.is_over:
         match.poll()
         match.advance()
         print("moved", len(match.history), flush=True)
-    match.flush()
-    keeping.keep(match.record(), match.scores(), match.winners())
-    store.clear_autosave("takethat")
+    assert match.kept.failed is None, match.kept.failed
     print("finished", flush=True)
     seed += 1
 """
@@ -218,15 +217,19 @@ def test_killed_at_random_moments_the_game_resumes_and_nothing_kept_is_lost(home
     loads whole and the statistics count every game the archive holds, once."""
     env = {**os.environ, "TENTABLE_HOME": str(home), "PYTHONPATH": str(ROOT)}
     rng = random.Random(7)
+    finished = 0
     for round_ in range(6):
         child = subprocess.Popen([sys.executable, "-c", PLAYER, str(100 + round_)],
-                                 env=env, stdout=subprocess.PIPE, text=True)
-        for _ in range(rng.randrange(5, 200)):     # let it get somewhere first
-            if not child.stdout.readline():
-                break
+                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True)
+        for _ in range(rng.randrange(5, 400)):     # let it get somewhere first
+            line = child.stdout.readline()
+            assert line, f"the player stopped by itself: {child.stderr.read()}"
+            finished += line.startswith("finished")
         child.send_signal(signal.SIGKILL)
         child.wait()
         child.stdout.close()
+        child.stderr.close()
         store.remove_stray_temp_files()            # what the app does at start,
         _, messages = keeping.games_in_progress()  # and it keeps a finished game not kept
         assert messages == []
@@ -245,6 +248,7 @@ def test_killed_at_random_moments_the_game_resumes_and_nothing_kept_is_lost(home
         assert counted == len(games)
         seeds = [(g.record["seed"], len(g.record["history"])) for g in games]
         assert len(seeds) == len(set(seeds))
+    assert finished >= 1 and len(games) >= finished     # games did end, and each was kept
 
 
 
