@@ -1023,6 +1023,8 @@ STRINGS: dict[str, str] = {
                                  "human,random",
     "cli.error.continue_needs_game": "--continue needs a game, e.g. tentable play takethat "
                                      "--continue",
+    "cli.error.options_need_game": "--options needs a game, e.g. tentable play takethat "
+                                   "--options {example}",
     "cli.error.seed": "--seed must be a whole number from 0 to 2**63-1",
     "cli.error.no_bots": "--bots: name at least one bot, e.g. --bots easy,hard",
     "cli.error.target_needs_solo": "--target goes with --solo, e.g. --solo --target 7",

@@ -131,12 +131,40 @@ def one_line_error(capsys) -> str:
     (["play", "--seats", "human,random"], "needs a game"),
     (["play", "--continue"], "needs a game"),
     (["play", "takethat", "--seed", "-5"], "--seed"),
+    (["play", "tentiles", "--options", '{"open": 1}'], "option 'open' must be true or false"),
+    (["play", "takethat", "--options", '{"colour": 1}'], "unknown option 'colour'"),
+    (["play", "ten", "--seats", "human,easy,easy", "--options", '{"solo": true}'],
+     "option 'solo' needs two players"),
+    (["play", "takethat", "--options", "pro=true"], "not JSON"),
+    (["play", "--options", '{"pro": true}'], "--options needs a game"),
     (["fly"], "invalid choice"),
     (["--colour"], "unrecognized arguments"),
 ])
 def test_usage_errors_are_one_line_and_exit_2(args, says, capsys):
     assert main(args) == 2
     assert says in one_line_error(capsys)
+
+
+@pytest.mark.parametrize("args, options", [
+    (["play", "tentiles", "--options", '{"open": true}'], {"open": True}),
+    (["play", "takethat", "--seats", "human,hard", "--options", '{"pro": true}'], {"pro": True}),
+    (["play", "ten", "--options", '{"solo": true, "target": 7}'], {"solo": True, "target": 7}),
+    (["play", "ten"], None),
+])
+def test_play_opens_the_table_with_the_options_given(monkeypatch, args, options):
+    """An open TEN tiles game or Take That's pro variant straight from the command line."""
+    from tentable.ui import launch
+    opened = []
+    monkeypatch.setattr(launch, "display_problem", lambda: None)
+    monkeypatch.setattr(launch, "run", lambda game_id, seats, seed, options, **kwargs:
+                        opened.append((game_id, options)) or 0)
+    assert main(args) == 0
+    assert opened == [(args[1], options)]
+
+
+def test_play_help_offers_options(capsys):
+    assert main(["play", "--help"]) == 0
+    assert "--options" in capsys.readouterr().out
 
 
 def test_sim_library_refuses_no_bots_and_no_games():
