@@ -17,7 +17,7 @@ import json
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from tentable import __version__, i18n
 from tentable.text import STRINGS, english, t
@@ -345,11 +345,26 @@ def _sim(args: argparse.Namespace) -> int:
             options["target"] = args.target
     try:
         result = simulate(args.game, args.players, args.games, args.seed, args.bots,
-                          options, time_limit=args.time_limit)
+                          options, time_limit=args.time_limit, progress=_progress())
     except (SetupError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     print(json.dumps(result.as_json()) if args.json else format_result(result))
     return FAILURE if result.errors else 0
+
+
+def _progress() -> Callable[[int, int], None] | None:
+    """How far a sim is, for someone watching a terminal: "game 40 of 200", rewritten in
+    place on stderr and wiped after the last game. None where stderr is no terminal (a
+    pipe, a file, a test), so what a program reads never holds it."""
+    stream = sys.stderr
+    if stream is None or not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        line = t("cli.sim.progress", n=done, total=total)
+        stream.write(f"\r{line}" + (f"\r{' ' * len(line)}\r" if done == total else ""))
+        stream.flush()
+    return show
 
 
 def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
@@ -362,7 +377,7 @@ def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
     targets = list(range(spec.low, spec.high + 1))
     try:
         rows = difficulty_curve(args.game, targets, args.games, args.seed, args.bots,
-                                options, time_limit=args.time_limit)
+                                options, time_limit=args.time_limit, progress=_progress())
     except (SetupError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     if args.json:

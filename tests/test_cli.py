@@ -1,5 +1,7 @@
 """The command line: sim, check-deck, replay."""
+import io
 import json
+import sys
 
 import pytest
 
@@ -277,3 +279,59 @@ def test_tl_r8_replay_and_sim_say_a_draw_not_a_shared_win(tmp_path, capsys):
     assert out[-1] == "A draw · Ann 0 · Bo 0" and "share" not in out[-1]
     text = format_result(SimResult("tentiles", 2, ["easy"], games=10, draws=3))
     assert "3 drawn games (a draw counts half a win for each)" in text
+
+
+class Terminal(io.StringIO):
+    """stderr as a terminal shows it (`isatty`), keeping what was written."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("args, last", [
+    (["sim", "takethat", "--games", "3", "--bots", "easy,normal", "--time-limit", "0.01"],
+     "game 3 of 3"),
+    (["sim", "ten", "--solo", "--target", "all", "--games", "1"], "game 6 of 6"),
+])
+def test_sim_shows_how_far_it_is_on_a_terminal(monkeypatch, capsys, args, last):
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(args) == 0
+    shown = terminal.getvalue()
+    assert shown.startswith("\rgame 1 of ") and f"\r{last}\r" in shown
+    assert shown.endswith(f"\r{' ' * len(last)}\r"), "the last count is wiped"
+    assert "\r" not in capsys.readouterr().out
+
+
+def test_sim_shows_no_progress_where_stderr_is_no_terminal(capsys):
+    assert main(["sim", "takethat", "--games", "3"]) == 0
+    out = capsys.readouterr()
+    assert out.err == "" and "\r" not in out.out
+
+
+def test_one_level_against_itself_is_told_seat_by_seat(capsys):
+    """Not "easy 4.0 wins 100.0%": one level won every game because it sat at every seat."""
+    assert main(["sim", "takethat", "--players", "3", "--games", "4", "--bots", "easy"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "(easy played every seat, so each row is a seat, not a level)"
+    assert lines[2].split()[:2] == ["seat", "wins"]
+    seats = [line.split() for line in lines[3:6]]
+    assert [row[:2] for row in seats] == [["seat", "1"], ["seat", "2"], ["seat", "3"]]
+    assert sum(float(row[2]) for row in seats) == pytest.approx(4)
+    assert not any(line.startswith("easy") for line in lines)
+
+
+def test_sim_json_counts_wins_by_seat_too(capsys):
+    assert main(["sim", "takethat", "--games", "4", "--bots", "easy,hard", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["seat_wins"]) == len(data["seat_mean_score"]) == 2
+    assert sum(data["seat_wins"]) == pytest.approx(sum(data["wins"].values())) == 4
+
+
+@pytest.mark.parametrize("bots, players", [("easy,hard", 2), ("easy,hard", 3)])
+def test_levels_against_each_other_are_told_level_by_level(capsys, bots, players):
+    assert main(["sim", "takethat", "--players", str(players), "--games", "3", "--bots", bots,
+                 "--time-limit", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "played every seat" not in out
+    assert out.splitlines()[1].split()[0] == "bot"
