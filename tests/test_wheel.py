@@ -151,3 +151,8 @@ def test_the_installed_tentable_speaks_each_language(installed, env, tmp_path, l
                              capture_output=True, text=True, env=env, cwd=tmp_path,
                              timeout=TIMEOUT)
     assert done.stdout != english.stdout, f"the {language} help is the English one"
+
+
+def test_the_readme_says_how_to_install_it():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "pipx install ." in readme and "pip install ." in readme
