@@ -17,7 +17,7 @@ import json
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from tentable import __version__, i18n
 from tentable.text import STRINGS, english, t
@@ -155,6 +155,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", help=t("cli.help.game"))
     play.add_argument("--seats", type=_csv, help=t("cli.help.seats"))
     play.add_argument("--seed", type=int, help=t("cli.help.seed"))
+    play.add_argument("--options", type=_json_object, default=None,
+                      help=t("cli.help.options", example=repr(JSON_EXAMPLE)))
     play.add_argument("--continue", dest="resume", action="store_true",
                       help=t("cli.help.continue"))
 
@@ -279,7 +281,8 @@ def _smoke(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from tentable.bots import available_bots, level_of
     from tentable.engine.core import MAX_SEED
-    game_id, seats, seed = (getattr(args, name, None) for name in ("game", "seats", "seed"))
+    game_id, seats, seed, options = (getattr(args, name, None)
+                                      for name in ("game", "seats", "seed", "options"))
     if game_id is not None:
         game = _game(game_id)
         if seats is not None:
@@ -295,16 +298,30 @@ def _play(args: argparse.Namespace) -> int:
                                count=len(seats)))
     elif seats is not None:
         raise _Usage(t("cli.error.seats_need_game"))
+    elif options is not None:
+        raise _Usage(t("cli.error.options_need_game", example=repr(JSON_EXAMPLE)))
     elif getattr(args, "resume", False):
         raise _Usage(t("cli.error.continue_needs_game"))
     if seed is not None and not 0 <= seed < MAX_SEED:
         raise _Usage(t("cli.error.seed"))
-    from tentable.ui.launch import display_problem, run
+    from tentable.ui.launch import DEFAULT_SEATS, display_problem, run
+    if options is not None:
+        _check_options(game_id, len(seats or DEFAULT_SEATS), options)
     problem = display_problem()
     if problem:
         return _say(problem, FAILURE)
-    return run(game_id, seats, seed, language=args.lang,
+    return run(game_id, seats, seed, options, language=args.lang,
                resume=getattr(args, "resume", False))
+
+
+def _check_options(game_id: str, players: int, options: dict) -> None:
+    """Refuse options the game would refuse at the table, before a window opens: the
+    engine's reason names the option ("tentiles: option 'open' must be true or false")."""
+    from tentable.engine import SetupError, new_game
+    try:
+        new_game(game_id, players, 0, options)
+    except SetupError as exc:
+        raise _Usage(str(exc)) from None
 
 
 def _sim(args: argparse.Namespace) -> int:
@@ -331,11 +348,26 @@ def _sim(args: argparse.Namespace) -> int:
             options["target"] = args.target
     try:
         result = simulate(args.game, args.players, args.games, args.seed, args.bots,
-                          options, time_limit=args.time_limit)
+                          options, time_limit=args.time_limit, progress=_progress())
     except (SetupError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     print(json.dumps(result.as_json()) if args.json else format_result(result))
     return FAILURE if result.errors else 0
+
+
+def _progress() -> Callable[[int, int], None] | None:
+    """How far a sim is, for someone watching a terminal: "game 40 of 200", rewritten in
+    place on stderr and wiped after the last game. None where stderr is no terminal (a
+    pipe, a file, a test), so what a program reads never holds it."""
+    stream = sys.stderr
+    if stream is None or not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        line = t("cli.sim.progress", n=done, total=total)
+        stream.write(f"\r{line}" + (f"\r{' ' * len(line)}\r" if done == total else ""))
+        stream.flush()
+    return show
 
 
 def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
@@ -348,7 +380,7 @@ def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
     targets = list(range(spec.low, spec.high + 1))
     try:
         rows = difficulty_curve(args.game, targets, args.games, args.seed, args.bots,
-                                options, time_limit=args.time_limit)
+                                options, time_limit=args.time_limit, progress=_progress())
     except (SetupError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     if args.json:

@@ -1061,6 +1061,8 @@ STRINGS: dict[str, str] = {
                                  "human,random",
     "cli.error.continue_needs_game": "--continue needs a game, e.g. tentable play takethat "
                                      "--continue",
+    "cli.error.options_need_game": "--options needs a game, e.g. tentable play takethat "
+                                   "--options {example}",
     "cli.error.seed": "--seed must be a whole number from 0 to 2**63-1",
     "cli.error.no_bots": "--bots: name at least one bot, e.g. --bots easy,hard",
     "cli.error.target_needs_solo": "--target goes with --solo, e.g. --solo --target 7",
@@ -1117,6 +1119,10 @@ STRINGS: dict[str, str] = {
     "cli.sim.title.one": "{game}: {n} game, {players} players, bots {bots}",
     "cli.sim.title.other": "{game}: {n} games, {players} players, bots {bots}",
     "cli.sim.bot": "bot",
+    "cli.sim.seat": "seat",
+    "cli.sim.seat_row": "seat {number}",
+    "cli.sim.one_level": "({bot} played every seat, so each row is a seat, not a level)",
+    "cli.sim.progress": "game {n} of {total}",
     "cli.sim.wins": "wins",
     "cli.sim.win_rate": "win %",
     "cli.sim.mean_score": "mean score",
