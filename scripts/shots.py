@@ -80,7 +80,7 @@ def everyones_cards(app, shot, only: set[str]) -> None:
         record = {**match.record(), "seats": [
             {"name": name, "kind": "human" if i == 0 else "bot", "bot": "" if i == 0 else
              "easy"} for i, name in enumerate(names[:players])]}
-        keeping.keep(record, match.scores(), match.winners(), match.lowest_wins)
+        keeping.keep(record, match.scores(), match.winners())
         kept = next(g for g in archive.load_all()[0] if g.game == game)
         for size, suffix in (((1280, 720), ""), ((1024, 640), "-1024")):
             app._on_resize(size)

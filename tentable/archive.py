@@ -3,9 +3,12 @@
 Each finished game is one file, `archive/<finished>-<n>-<game>-<key>.json` (the key is the
 game's identity: `find` knows a game kept before a crash again), written atomically
 like every user file, holding the record (which replays the whole game), who sat where
-and how it ended. One file a game means a damaged file costs one game, never the archive:
-it is set aside with a message and the rest loads. The newest `KEEP` games are kept; older
-ones are deleted as new ones come.
+and how it ended. Who sat where is each seat's name, level and player (its identity,
+`tentable.players`), and the computer level that helped a human's seat, if one did. One
+file a game means a damaged file costs one game, never the archive: it is set aside with
+a message and the rest loads; a file a newer tentable wrote is left where it is, for that
+version, and skipped with a message. The newest `KEEP` games are kept; older ones are
+deleted as new ones come.
 
 A game can also be saved to a file of the player's choice and loaded from one (to share
 it): the same format, checked the same way, and the moves must replay.
@@ -20,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tentable import store
+from tentable.players import identity
 
 ARCHIVE_VERSION = 1
 KEEP = 1000                     # the newest games kept (the issue asks for at least 500)
@@ -35,9 +39,13 @@ class Kept:
     mode: str                   # MODES
     record: dict                # replays the game (store.check_record's form)
     names: list[str]
-    levels: list[str]           # "human", a computer level, or "rules" (an automaton)
+    levels: list[str]           # "human", a computer level, or "rules" (an automaton);
+                                # a human's seat the computer played a while is "human"
     scores: list
     winners: list[int]
+    players: list[str]          # each seat's player (`tentable.players.identity`)
+    helped_by: list[str]        # the computer level that played a human's seat a while,
+                                # "" for a seat its player played alone
 
     @property
     def game(self) -> str:
@@ -51,10 +59,25 @@ class Kept:
     def assisted(self) -> list[int]:
         return list(self.record.get("assisted", []))
 
+    @property
+    def drawn(self) -> bool:
+        """Every seat ended level (a TEN tiles draw, a solo TEN game of equal points): a
+        draw, nobody's win, though the rules list every seat among the winners."""
+        return len(self.scores) > 1 and set(self.winners) == set(range(len(self.scores)))
+
+    def won(self, seat: int) -> bool:
+        return seat in self.winners and not self.drawn
+
+    def helped(self, seat: int) -> bool:
+        """A computer played this human's seat for some or all of the game: handed over
+        (`helped_by`), or a computer there from the start."""
+        return bool(self.helped_by[seat]) or self.levels[seat] != "human"
+
     def to_json(self) -> dict:
         return {"version": ARCHIVE_VERSION, "finished": self.finished, "mode": self.mode,
                 "record": self.record, "names": self.names, "levels": self.levels,
-                "scores": self.scores, "winners": self.winners}
+                "scores": self.scores, "winners": self.winners, "players": self.players,
+                "helped_by": self.helped_by}
 
 
 def archive_dir() -> Path:
@@ -69,11 +92,25 @@ def finished_game(record: dict, scores: list, winners: list[int], mode: str = "t
                   finished: str | None = None) -> Kept:
     """What the archive keeps of a game that just ended (`record` with its seats)."""
     record = store.check_record(record)
-    seats = record.get("seats") or [{"name": f"{i + 1}", "kind": "human", "bot": ""}
-                                     for i in range(record["players"])]
-    levels = [s["bot"] if s["kind"] == "bot" else s["kind"] for s in seats]
+    names, levels, players, helped_by = who_sat(record)
     return Kept("", finished or now(), mode if mode in MODES else "table", record,
-                [s["name"] for s in seats], levels, list(scores), list(winners))
+                names, levels, list(scores), list(winners), players, helped_by)
+
+
+def who_sat(record: dict) -> tuple[list[str], list[str], list[str], list[str]]:
+    """Each seat's name, level, player and helper (see `Kept`) from a checked record: a
+    seat in `assisted` was a human's, whatever played it at the end, helped by the level
+    its seat names (a seat taken back keeps the level that helped as its `bot`)."""
+    seats = record.get("seats") or [{"name": f"{i + 1}", "kind": "human", "bot": ""}
+                                    for i in range(record["players"])]
+    assisted = set(record.get("assisted", []))
+    names = [store.clean_name(seat["name"]) or f"{i + 1}" for i, seat in enumerate(seats)]
+    levels = ["human" if i in assisted else seat["bot"] if seat["kind"] == "bot"
+              else seat["kind"] for i, seat in enumerate(seats)]
+    helped_by = [(seat["bot"] or "computer") if i in assisted else ""
+                 for i, seat in enumerate(seats)]
+    players = [identity(name, level) for name, level in zip(names, levels)]
+    return names, levels, players, helped_by
 
 
 def keep(game: Kept) -> Kept:
@@ -89,8 +126,7 @@ def keep(game: Kept) -> Kept:
     path = folder / f"{stamp}-{n:03d}-{game.game}{key}.json"
     store.write_json(path, game.to_json())
     _prune(folder)
-    return Kept(path.stem, game.finished, game.mode, game.record, game.names, game.levels,
-                game.scores, game.winners)
+    return replace(game, name=path.stem)
 
 
 def find(key: str) -> Kept | None:
@@ -216,9 +252,21 @@ def _from_json(name: str, data: dict) -> Kept:
     need(isinstance(winners, list) and winners and all(
         type(s) is int and 0 <= s < players for s in winners)
          and len(set(winners)) == len(winners), "'winners' must list seats of the game")
-    return Kept(name, data["finished"], data["mode"], record,
-                [store.clean_name(n) or f"{i + 1}" for i, n in enumerate(names)],
-                list(levels), list(scores), list(winners))
+    names = [store.clean_name(n) or f"{i + 1}" for i, n in enumerate(names)]
+    if "players" in data:
+        who, helped_by = data["players"], data.get("helped_by")
+        for field, problem in ((who, "'players' must name every seat's player"),
+                               (helped_by, "'helped_by' must list every seat's helper")):
+            need(isinstance(field, list) and len(field) == players and all(
+                isinstance(x, str) and len(x) <= 64 for x in field), problem)
+    elif record.get("seats"):             # kept before identities: read by today's rules
+        names, levels, who, helped_by = who_sat(record)
+    else:
+        assisted = set(record.get("assisted", []))
+        who = [identity(n, level) for n, level in zip(names, levels)]
+        helped_by = ["computer" if i in assisted else "" for i in range(players)]
+    return Kept(name, data["finished"], data["mode"], record, names, list(levels),
+                list(scores), list(winners), list(who), list(helped_by))
 
 
 MAX_SCORE = 1_000_000           # beyond any game's score: a kept one past it is damaged

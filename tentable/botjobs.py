@@ -93,7 +93,7 @@ def _decide_each(requests, replies) -> None:
         job_id, (name, game_id, seat, seed, time_limit), data = request
         replies.send(("started", job_id, None))
         try:
-            state = GAMES[game_id].state._from_data(data)
+            state = GAMES[game_id].state.variant(data["options"])._from_data(data)
             bot = make_bot(name, game_id, seat, seed, time_limit)
             answer = ("ok", job_id, bot.choose(state))
         except Exception as exc:  # sent back and reported like any failed decision

@@ -1,4 +1,4 @@
-"""`tentable [play|sim|replay|ladder|check-deck|--smoke]`: the command line. With no command it
+"""`tentable [play|sim|replay|ladder|stats|check-deck|--smoke]`: the command line. With no command it
 opens the game.
 
 Every error is one line on stderr and an exit code, never a traceback: 2 for a usage
@@ -17,7 +17,7 @@ import json
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from tentable import __version__, i18n
 from tentable.text import STRINGS, english, t
@@ -155,6 +155,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", help=t("cli.help.game"))
     play.add_argument("--seats", type=_csv, help=t("cli.help.seats"))
     play.add_argument("--seed", type=int, help=t("cli.help.seed"))
+    play.add_argument("--options", type=_json_object, default=None,
+                      help=t("cli.help.options", example=repr(JSON_EXAMPLE)))
     play.add_argument("--continue", dest="resume", action="store_true",
                       help=t("cli.help.continue"))
 
@@ -179,9 +181,12 @@ def _parser() -> argparse.ArgumentParser:
     ladder.add_argument("--reset", action="store_true", help=t("cli.help.reset"))
     ladder.add_argument("--yes", action="store_true", help=t("cli.help.yes"))
 
+    statistics = sub.add_parser("stats", help=t("cli.help.stats"))
+    statistics.add_argument("--rebuild", action="store_true", help=t("cli.help.rebuild"))
+
     check = sub.add_parser("check-deck", help=t("cli.help.check_deck"))
     check.add_argument("file", type=Path)
-    for command in (play, sim, replay, ladder, check):
+    for command in (play, sim, replay, ladder, statistics, check):
         _lang_option(command)
     return parser
 
@@ -218,7 +223,7 @@ def _main(argv: list[str]) -> int:
         return exc.code if isinstance(exc.code, int) else USAGE
     command = "smoke" if args.smoke else args.command or "play"
     run = {"smoke": _smoke, "play": _play, "sim": _sim, "replay": _replay,
-           "ladder": _ladder, "check-deck": _check_deck}[command]
+           "ladder": _ladder, "stats": _stats, "check-deck": _check_deck}[command]
     try:
         return run(args)
     except _Usage as exc:
@@ -276,7 +281,8 @@ def _smoke(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from tentable.bots import available_bots, level_of
     from tentable.engine.core import MAX_SEED
-    game_id, seats, seed = (getattr(args, name, None) for name in ("game", "seats", "seed"))
+    game_id, seats, seed, options = (getattr(args, name, None)
+                                      for name in ("game", "seats", "seed", "options"))
     if game_id is not None:
         game = _game(game_id)
         if seats is not None:
@@ -292,16 +298,30 @@ def _play(args: argparse.Namespace) -> int:
                                count=len(seats)))
     elif seats is not None:
         raise _Usage(t("cli.error.seats_need_game"))
+    elif options is not None:
+        raise _Usage(t("cli.error.options_need_game", example=repr(JSON_EXAMPLE)))
     elif getattr(args, "resume", False):
         raise _Usage(t("cli.error.continue_needs_game"))
     if seed is not None and not 0 <= seed < MAX_SEED:
         raise _Usage(t("cli.error.seed"))
-    from tentable.ui.launch import display_problem, run
+    from tentable.ui.launch import DEFAULT_SEATS, display_problem, run
+    if options is not None:
+        _check_options(game_id, len(seats or DEFAULT_SEATS), options)
     problem = display_problem()
     if problem:
         return _say(problem, FAILURE)
-    return run(game_id, seats, seed, language=args.lang,
+    return run(game_id, seats, seed, options, language=args.lang,
                resume=getattr(args, "resume", False))
+
+
+def _check_options(game_id: str, players: int, options: dict) -> None:
+    """Refuse options the game would refuse at the table, before a window opens: the
+    engine's reason names the option ("tentiles: option 'open' must be true or false")."""
+    from tentable.engine import SetupError, new_game
+    try:
+        new_game(game_id, players, 0, options)
+    except SetupError as exc:
+        raise _Usage(str(exc)) from None
 
 
 def _sim(args: argparse.Namespace) -> int:
@@ -328,11 +348,26 @@ def _sim(args: argparse.Namespace) -> int:
             options["target"] = args.target
     try:
         result = simulate(args.game, args.players, args.games, args.seed, args.bots,
-                          options, time_limit=args.time_limit)
+                          options, time_limit=args.time_limit, progress=_progress())
     except (SetupError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     print(json.dumps(result.as_json()) if args.json else format_result(result))
     return FAILURE if result.errors else 0
+
+
+def _progress() -> Callable[[int, int], None] | None:
+    """How far a sim is, for someone watching a terminal: "game 40 of 200", rewritten in
+    place on stderr and wiped after the last game. None where stderr is no terminal (a
+    pipe, a file, a test), so what a program reads never holds it."""
+    stream = sys.stderr
+    if stream is None or not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        line = t("cli.sim.progress", n=done, total=total)
+        stream.write(f"\r{line}" + (f"\r{' ' * len(line)}\r" if done == total else ""))
+        stream.flush()
+    return show
 
 
 def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
@@ -345,7 +380,7 @@ def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
     targets = list(range(spec.low, spec.high + 1))
     try:
         rows = difficulty_curve(args.game, targets, args.games, args.seed, args.bots,
-                                options, time_limit=args.time_limit)
+                                options, time_limit=args.time_limit, progress=_progress())
     except (SetupError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     if args.json:
@@ -475,25 +510,34 @@ def _ladder(args: argparse.Namespace) -> int:
 
 
 def ladder_report(ladder, recent: int = 10) -> str:
-    """The ladder as `tentable ladder` prints it: rungs, tallies, the last games."""
-    from tentable.ladder import LAST_TARGET, RESULTS, RUNGS
+    """The ladder as `tentable ladder` prints it: rungs, the ladder games' tally, the
+    games kept apart (practice, helped), the last games with what each counted as."""
+    from tentable.ladder import HELPED, LADDER, LAST_TARGET, PRACTICE, RESULTS, RUNGS
     rungs = " ".join(f"[{n}]" if n == ladder.target else str(n) for n in RUNGS)
-    tally = ladder.counts()
     lines = [t("cli.ladder.title_complete" if ladder.complete else "cli.ladder.title",
                target=ladder.target, last=LAST_TARGET),
              t("cli.ladder.rungs", rungs=rungs),
              t("cli.ladder.best", best=ladder.best or t("ladder.best_none")),
-             t("cli.ladder.tally", n=len(ladder.games), **tally)]
+             t("cli.ladder.tally", n=len(ladder.of(LADDER)), **ladder.counts())]
+    if ladder.abandoned:
+        lines.append(t("cli.ladder.abandoned", n=ladder.abandoned))
+    apart = {PRACTICE: "cli.ladder.practice", HELPED: "cli.ladder.helped"}
+    lines += [t(key, n=len(ladder.of(kind)), **ladder.counts(kind))
+              for kind, key in apart.items() if ladder.of(kind)]
+    notes = {PRACTICE: "cli.ladder.note.practice", HELPED: "cli.ladder.note.helped",
+             "abandoned": "cli.ladder.note.abandoned"}
     if ladder.games:
         lines.append(t("cli.ladder.recent"))
         results = {result: t(f"ladder.{result}") for result in RESULTS}
         width = max(map(len, results.values()))       # the columns line up in any language
         for game in reversed(ladder.games[-recent:]):
+            note = notes.get("abandoned" if game.abandoned else game.kind)
             lines.append("  " + t("cli.ladder.game", date=game.date.replace("T", " ")[:16],
                                   target=f"{game.target:>2}", you=f"{game.you:>2}",
                                   mona=f"{game.mona:>2}",
                                   result=f"{results[game.result]:<{width}}",
-                                  margin=f"{game.margin:+d}", seed=game.seed))
+                                  margin=f"{game.margin:+d}", seed=game.seed)
+                         + (f"  {t(note)}" if note else ""))
     else:
         lines.append(t("cli.ladder.no_games", menu=t("ladder.menu")))
     return "\n".join(lines)
@@ -516,6 +560,52 @@ def _reset_ladder(ladder, yes: bool) -> int:
     store.reset_ladder()
     print(t("ladder.reset_done"))
     return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from tentable import keeping, stats
+    # a game the app was stopped while keeping is counted first, as at its start
+    for message in keeping.games_in_progress()[1]:
+        _say(f"tentable stats: {message}", 0)
+    if args.rebuild:
+        table, messages = stats.rebuild()
+        for message in messages:
+            _say(f"tentable stats: {message}", 0)
+        try:
+            stats.save(table)
+        except OSError as exc:
+            return _say(f"tentable stats: "
+                        f"{t('cli.stats.not_written', reason=exc.strerror or exc)}", FAILURE)
+        print(t("cli.stats.rebuilt"))
+    else:
+        table, message = stats.load()
+        if message:
+            _say(f"tentable stats: {message}", 0)
+    print(stats_report(table))
+    return 0
+
+
+def stats_report(table) -> str:
+    """The statistics as `tentable stats` prints them: a table of rows per game."""
+    from tentable.engine import GAMES
+    from tentable.players import who
+    from tentable.stats import COLUMNS
+    header = [t("cli.stats.player")] + [t(f"stats.{column}") for column in COLUMNS]
+    lines: list[str] = []
+    for game in GAMES:
+        rows = table.of_game(game)
+        if not rows:
+            continue
+        cells = [header] + [[who(row), *row.figures()] for row in rows]
+        widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
+        lines += ["", GAMES[game].title] + ["  " + "  ".join(
+            [line[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(line[1:], widths[1:])])
+            for line in cells]
+        if GAMES[game].state.lowest_wins:
+            lines.append("  " + t("stats.lowest"))
+    if not lines:
+        return t("stats.none")
+    return "\n".join([t("stats.title")] + lines + ["", t("stats.legend")])
 
 
 def _check_deck(args: argparse.Namespace) -> int:

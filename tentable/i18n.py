@@ -36,6 +36,16 @@ def catalogue_path(code: str) -> Path:
     return locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
+# What reading a missing or damaged catalogue raises
+DAMAGED = (OSError, ValueError, LookupError, struct.error)
+
+
+def catalogue(code: str) -> gettext.GNUTranslations:
+    """`code`'s compiled catalogue; raises one of `DAMAGED` when it is missing or broken."""
+    with open(catalogue_path(code), "rb") as file:
+        return gettext.GNUTranslations(file)
+
+
 def available() -> list[str]:
     """English and every language whose compiled catalogue ships with this build."""
     return [code for code in LANGUAGES if code == ENGLISH or catalogue_path(code).is_file()]
@@ -78,9 +88,8 @@ def set_language(choice: object = None) -> str:
     translation: gettext.NullTranslations = gettext.NullTranslations()
     if code != ENGLISH:
         try:
-            with open(catalogue_path(code), "rb") as file:
-                translation = gettext.GNUTranslations(file)
-        except (OSError, ValueError, LookupError, struct.error):   # missing or damaged: English
+            translation = catalogue(code)
+        except DAMAGED:                                             # missing or damaged: English
             code = ENGLISH
     _translation, _current = translation, code
     return code
@@ -93,3 +102,18 @@ def current() -> str:
 def translate(key: str, english: str) -> str:
     """`english` (the text table's text for `key`) in the player's language."""
     return _translation.pgettext(key, english)
+
+
+def in_every_language(key: str, english: str) -> set[str]:
+    """`english` (the text of `key`) and its translation in every catalogue that ships:
+    what a default word may be whichever language wrote it ("You", "Du", "Jij")."""
+    found = {english}
+    for code in available():
+        if code == ENGLISH:
+            continue
+        try:
+            with open(catalogue_path(code), "rb") as file:
+                found.add(gettext.GNUTranslations(file).pgettext(key, english))
+        except (OSError, ValueError, LookupError, struct.error):   # as set_language does
+            pass
+    return found

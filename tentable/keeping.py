@@ -15,6 +15,12 @@ finds it finished and keeps it (`keep` again, which does only the parts still to
 a part fails (a full disk, a folder that cannot be written), keeping stops there, the
 game stays in its autosave and the player is told where it is; `keep` tries again when
 the match closes, and the next start does too.
+
+A game thrown away before its end (Restart, a new game started over it) is `abandon`ed:
+a ladder game goes on the ladder as lost, marked abandoned (a new deal is never free),
+then the autosave is forgotten; a crash between the two leaves an autosave whose key the
+ladder holds, which the next start forgets. Any other game is simply forgotten: it never
+reaches the archive or the statistics.
 """
 from __future__ import annotations
 
@@ -24,7 +30,7 @@ from pathlib import Path
 
 from tentable import archive, stats, store
 from tentable.engine import SetupError, replay
-from tentable.ladder import Ladder, Outcome, SoloGame
+from tentable.ladder import HELPED, LADDER, PRACTICE, Ladder, Outcome, SoloGame, now
 from tentable.session import new_key
 
 
@@ -60,24 +66,27 @@ def mode_of(record: dict) -> str:
     return "ladder" if record["options"].get("target") == ladder.target else "practice"
 
 
-def keep(record: dict, scores: list, winners: list[int], lowest_wins: bool = False,
-         finished: str | None = None) -> KeepResult:
+def keep(record: dict, scores: list, winners: list[int], *,
+         finished: str | None = None, saved: bool = False) -> KeepResult:
     """Keep a finished game (see the module's account): never raises for a file that
     cannot be written; `failed` then says why, and the game is still in its autosave.
-    `finished`: when it ended (now, unless it is being kept after a crash)."""
-    record = {**record, "key": record.get("key") or new_key()}
+    `finished`: when it ended (now, unless it is being kept after a crash); `saved`: the
+    autosave holds this very record already (a keep completed at start-up)."""
     game_id = record["game"]
     messages: list[str] = []
-    try:
-        journal = str(store.save_autosave(record))           # 1
-    except (OSError, ValueError) as exc:
-        return KeepResult(reason=_reason(exc))
+    journal = str(store.autosave_path(game_id))
+    if not (saved and record.get("key")):
+        record = {**record, "key": record.get("key") or new_key()}
+        try:
+            store.save_autosave(record)                      # 1
+        except (OSError, ValueError) as exc:
+            return KeepResult(reason=_reason(exc))
     try:
         kept = archive.find(record["key"])                   # 2
         if kept is None:
             kept = archive.keep(archive.finished_game(record, scores, winners,
                                                       mode_of(record), finished))
-        message = stats.add_game(kept, lowest_wins)          # 3
+        message = stats.add_game(kept)                       # 3
         messages += [message] if message else []
         ladder = outcome = None
         solo = solo_game(kept)
@@ -93,12 +102,60 @@ def keep(record: dict, scores: list, winners: list[int], lowest_wins: bool = Fal
 
 
 def solo_game(kept: archive.Kept) -> SoloGame | None:
-    """A solo TEN game (S8) as the ladder keeps it: you are seat 0, Mona seat 1."""
+    """A solo TEN game (S8) as the ladder keeps it: you are seat 0, Mona seat 1. A game
+    at another target than the ladder's is practice; one in which a computer played your
+    seat is helped (`ladder`: neither moves the ladder)."""
     options = kept.record["options"]
     if kept.game != "ten" or not options.get("solo") or len(kept.scores) != 2:
         return None
+    kind = PRACTICE if kept.mode == "practice" else HELPED if kept.helped(0) else LADDER
     return SoloGame(kept.finished, options.get("target", 5), kept.record["seed"],
-                    kept.scores[0], kept.scores[1], kept.key)
+                    kept.scores[0], kept.scores[1], kept.key, kind)
+
+
+def at_stake(record: dict | None) -> int | None:
+    """The target of a ladder game in progress, which throwing it away counts as lost
+    (`abandon`); None for any other game."""
+    if record is None or mode_of(record) != "ladder":
+        return None
+    return record["options"]["target"]
+
+
+def abandon(record: dict, scores: list) -> str | None:
+    """A game in progress thrown away (Restart, a new game started over it), with its
+    scores now: a ladder game is kept on the ladder as lost, marked abandoned; then its
+    autosave is forgotten. Returns what the player is told: the ladder's word, or why it
+    could not be written (None for any other game)."""
+    from tentable.text import t
+    target, said = at_stake(record), None
+    if target is not None:
+        game = SoloGame(now(), target, record["seed"], scores[0], scores[1],
+                        record.get("key") or new_key(), LADDER, abandoned=True)
+        try:
+            message = store.add_ladder_game(game)[2]
+            said = message or t("ladder.abandoned", target=target)
+        except (OSError, ValueError) as exc:
+            said = t("ladder.not_saved", reason=_reason(exc))
+    store.clear_autosave(record["game"])
+    return said
+
+
+def abandon_in_progress(game_id: str) -> str | None:
+    """`abandon` the game in progress of `game_id`, if it has one, before a new game of it
+    starts. One that can no longer be played on is simply forgotten; a finished one that
+    still waits to be kept is kept."""
+    record, _ = store.load_autosave(game_id)
+    if record is None:
+        return None
+    try:
+        state = replay(record)
+    except (SetupError, KeyError, TypeError, ValueError):
+        store.clear_autosave(game_id)
+        return None
+    if state.is_over:
+        return keep(record, state.scores(), state.winners(),
+                    finished=_when_saved(game_id)).failed
+    return abandon(record, state.scores())
 
 
 def games_in_progress() -> tuple[dict[str, dict], list[str]]:
@@ -114,13 +171,24 @@ def games_in_progress() -> tuple[dict[str, dict], list[str]]:
         except (SetupError, KeyError, TypeError, ValueError) as exc:
             messages.append(store.discard_autosave(game_id, f"it cannot be continued: {exc}"))
             continue
+        if not state.is_over and _abandoned(record):   # before a crash: forget it now
+            store.clear_autosave(game_id)
+            continue
         if not state.is_over:
             going[game_id] = record
             continue
-        result = keep(record, state.scores(), state.winners(), state.lowest_wins,
-                      _when_saved(game_id))
+        result = keep(record, state.scores(), state.winners(), finished=_when_saved(game_id),
+                      saved=True)
         messages += result.messages + ([result.failed] if result.failed else [])
     return going, messages
+
+
+def _abandoned(record: dict) -> bool:
+    """A game in progress already on the ladder: abandoned, then the app stopped before
+    its autosave was forgotten."""
+    if not (record.get("options") or {}).get("solo") or not record.get("key"):
+        return False
+    return any(game.key == record["key"] for game in store.load_ladder()[0].games)
 
 
 def _when_saved(game_id: str) -> str | None:

@@ -10,9 +10,10 @@ The table, `tentable sim`, `tentable replay` and the tests drive the same `Match
         events = match.advance()          # (the caller paces it: animations, delays)
     match.close()
 
-Events say what happened: `Applied` (with the viewer's views before and after), the
-`Moment`s it went through (a bust, a showdown: positions the table holds), `TurnChanged`,
-`PartOver`, `GameOver`, `Refused`, `BotLate`, `BotFailed`, `SaveFailed`.
+Events (`tentable.events`, importable from here too) say what happened: `Applied` (with
+the viewer's views before and after), the `Moment`s it went through (a bust, a showdown:
+positions the table holds), `TurnChanged`, `PartOver`, `GameOver`, `Refused`, `BotLate`,
+`BotFailed`, `SaveFailed`.
 
 Fair bots: every bot decides from `state.determinize(seat, ...)`, a copy in which all its seat
 cannot see is resampled, in a simulation as at the table. Light bots answer at once on the
@@ -23,14 +24,17 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, replace
-from typing import Callable, Union
+from dataclasses import replace
+from typing import Callable
 
 from tentable.autosave import AutosaveWriter
 from tentable.bots import CPU_HEAVY, fallback, make_bot
 from tentable.botjobs import Job, run_inline, worker
 from tentable.engine import IllegalAction, replay
 from tentable.engine.core import State
+from tentable.events import (Applied, BotFailed, BotLate, Event, GameOver, Moment,
+                             OnlyChoice, PartOver, Refused, SaveFailed, SeatChanged,
+                             TurnChanged, Undone)
 from tentable.session import BOT, HUMAN, Seat, Session, new_key
 
 DEADLINE_SLACK = 1.5     # a searching bot's thinking time may run this far past its limit
@@ -45,111 +49,6 @@ def quick_fallback(level: str) -> str:
         instead = fallback(instead)
     return instead or level
 
-
-# -- events ---------------------------------------------------------------------
-@dataclass(frozen=True)
-class Applied:
-    """`seat` played `actions` (one gesture); the views are of `Match.viewer`. `steps`:
-    the views between the actions of a gesture of several (after each but the last), so
-    each can be told from its own."""
-    seat: int
-    actions: tuple[str, ...]
-    before: dict
-    after: dict
-    steps: tuple[dict, ...] = ()
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A gesture was refused and changed nothing. `reason` is the engine's refusal (its
-    `str` the English sentence; a table words it), or None when it was not that seat's
-    turn to act."""
-    seat: int | None
-    actions: tuple[str, ...]
-    reason: IllegalAction | None
-
-
-@dataclass(frozen=True)
-class OnlyChoice:
-    """The gesture that follows (an `Applied` of the same `actions`) began with `seat`'s
-    only possible move: played by itself (`Match.play_only_choice`) or by hand, the table
-    says so."""
-    seat: int
-    actions: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Undone:
-    """`seat` took back `actions` (one gesture); the views are of `Match.viewer`."""
-    seat: int
-    actions: tuple[str, ...]
-    before: dict
-    after: dict
-
-
-@dataclass(frozen=True)
-class SeatChanged:
-    """A human seat was handed to a computer player (`level`), or taken back ("")."""
-    seat: int
-    level: str
-
-
-@dataclass(frozen=True)
-class TurnChanged:
-    seat: int | None          # the seat to move now
-
-
-@dataclass(frozen=True)
-class Moment:
-    """A position worth holding (a bust, a showdown, the end of a round) that the action
-    went through and cleared: `kind` and `facts` as the game named them, `view` as the
-    viewer saw it then, `views` as every seat did (None: a spectator), for a table that
-    shows it to several players at once."""
-    kind: str
-    facts: dict
-    view: dict
-    views: dict
-
-
-@dataclass(frozen=True)
-class PartOver:
-    """A part of a match (a round of Take That, a game of Elfer) ended."""
-    part: int                 # 1 for the first part
-    scores: list[int]         # that part's points per seat
-
-
-@dataclass(frozen=True)
-class GameOver:
-    """The game ended. `kept`: what keeping it did (`tentable.keeping.KeepResult`), for a
-    match that keeps its finished games; None for one that does not."""
-    scores: list
-    winners: list[int]
-    kept: object = None
-
-
-@dataclass(frozen=True)
-class BotLate:
-    """A computer player thought too long; a cheaper level moved for it."""
-    seat: int
-    level: str
-    instead: str
-
-
-@dataclass(frozen=True)
-class BotFailed:
-    """A computer player failed; a cheaper level decided. `reason`: the error, or None
-    for an answer that was not a legal action."""
-    seat: int
-    reason: str | None
-
-
-@dataclass(frozen=True)
-class SaveFailed:
-    reason: str
-
-
-Event = Union[Applied, OnlyChoice, Undone, SeatChanged, Refused, TurnChanged, Moment, PartOver,
-              GameOver, BotLate, BotFailed, SaveFailed]
 
 # Why a human cannot take back a move now (`Match.undo_refusal`); the table words them.
 NOTHING, REVEALED, TURN_OVER, NOT_YOURS, UNDO_OFF = (
@@ -181,7 +80,6 @@ class Match:
         # each (BGA's policy: own moves of this turn, nothing revealed, nobody else moved).
         self._takeback: list[tuple[State, tuple[str, ...]]] = []
         self._no_takeback = NOTHING
-        self.assisted: set[int] = set(session.assisted)   # seats a computer played a while
         self.viewer: int | None = None
         self._job: Job | None = None
         self._job_level = ""
@@ -200,14 +98,17 @@ class Match:
     def set_position(self, state: State) -> None:
         """Play on from a position set by hand (tests, tutorials); a decision being made
         for the old position is dropped."""
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
+        self._drop_job()
         self._state = state
 
     @property
     def names(self) -> list[str]:
         return [seat.name for seat in self.session.seats]
+
+    @property
+    def assisted(self) -> set[int]:
+        """Human seats a computer played a while (the session's: `Session.with_new_seed`)."""
+        return set(self.session.assisted)
 
     @property
     def humans(self) -> list[int]:
@@ -394,8 +295,8 @@ class Match:
             return []
         bot = self._make_bot(seat, level)           # ValueError for an unknown level
         self._set_seat(seat, replace(self.session.seats[seat], kind=BOT, bot=level))
+        self.session = replace(self.session, assisted={*self.session.assisted, seat})
         self._bots[seat] = bot
-        self.assisted.add(seat)
         self._takeback = []
         return [SeatChanged(seat, level)]
 
@@ -405,9 +306,9 @@ class Match:
         if seat not in self.assisted or self.session.seats[seat].kind != BOT:
             return []
         if self._job is not None and self._job.seat == seat:
-            self._job.cancel()
-            self._job = None
-        self._set_seat(seat, replace(self.session.seats[seat], kind=HUMAN, bot=""))
+            self._drop_job()
+        # the seat keeps the level that helped as its `bot`: the record says who helped
+        self._set_seat(seat, replace(self.session.seats[seat], kind=HUMAN))
         del self._bots[seat]
         self._no_takeback = NOTHING
         return [SeatChanged(seat, "")]
@@ -422,9 +323,7 @@ class Match:
         tests that direct every seat. Refused like `submit` when illegal."""
         if self._state.current_player != seat:
             return [Refused(seat, tuple(actions), None)]
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
+        self._drop_job()
         try:
             trial = self._state.clone()
             for action in actions:
@@ -513,15 +412,19 @@ class Match:
         """Stop waiting for a computer, make sure the last move is on disk, and try once
         more to keep a finished game that could not be kept when it ended (the player may
         have freed the disk meanwhile)."""
-        if self._job is not None:
-            self._job.cancel()
-            self._job = None
+        self._drop_job()
         if self._writer is not None:
             self._writer.close()
         if getattr(self.kept, "failed", None):
             self.kept = self._keep_game()
 
     # -- inside ----------------------------------------------------------------------
+    def _drop_job(self) -> None:
+        """Stop waiting for the decision being made, if any."""
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+
     def _make_bot(self, seat: int, level: str):
         return make_bot(level, self.session.game_id, seat, self.session.seed * 31 + seat,
                         self._time_limit)
@@ -598,8 +501,7 @@ class Match:
         """Keep the finished game, once the positions before it are on disk (so no late
         write of an earlier position can land after the finished record)."""
         self.flush()
-        state = self._state
-        return self._keep(self.record(), state.scores(), state.winners(), state.lowest_wins)
+        return self._keep(self.record(), self._state.scores(), self._state.winners())
 
     def _parts_done(self) -> int:
         name = self._state.parts

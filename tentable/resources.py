@@ -1,10 +1,14 @@
-"""Find shipped files (decks, assets) from a source checkout and from a frozen build.
+"""Find shipped files (decks, fonts, rules pages, catalogues) wherever tentable runs from.
 
-PyInstaller puts data under `sys._MEIPASS` (`_internal/` in one-folder builds, the
-app's `Contents/Frameworks` on macOS); a checkout keeps them at the repository root,
-beside the `tentable` package. Everything found here is read-only: the player's own
-files (settings, saves) live in the per-user data directory of `tentable.store`,
-never next to the executable.
+They keep one layout (`decks/`, `assets/`, `docs/rules/`, `locale/`) under one root, which
+is, in the order looked for:
+- a frozen build: PyInstaller's `sys._MEIPASS` (`_internal/` in one-folder builds, the
+  app's `Contents/Frameworks` on macOS), where `tentable.spec` puts them;
+- an installed wheel (`pip install .`, `pipx install .`): `tentable/shipped/` inside
+  the installed package, where `setup.py` maps the repository's folders;
+- a source checkout: the repository root, beside the `tentable` package.
+Everything found here is read-only: the player's own files (settings, saves) live in the
+per-user data directory of `tentable.store`, never next to the program.
 """
 from __future__ import annotations
 
@@ -17,11 +21,17 @@ FONT_REGULAR, FONT_BOLD = "Lato-Regular.ttf", "Lato-Bold.ttf"
 FONTS = (FONT_REGULAR, FONT_BOLD)
 
 
+# The folder inside the installed package that holds them (setup.py's SHIPPED)
+INSTALLED = "shipped"
+
+
 def root() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen)
-    return Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parent
+    installed = package / INSTALLED
+    return installed if installed.is_dir() else package.parent
 
 
 def deck_path(game_id: str) -> Path:

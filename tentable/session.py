@@ -26,7 +26,8 @@ def new_key() -> str:
 class Seat:
     name: str
     kind: str = HUMAN        # HUMAN | BOT
-    bot: str = ""            # the bot's name (`tentable.bots`) when kind is BOT
+    bot: str = ""            # the bot's name (`tentable.bots`) when kind is BOT; on a
+                             # human's seat a computer played a while, the level that did
 
     @property
     def is_human(self) -> bool:
@@ -67,7 +68,7 @@ class Session:
             raise ValueError("only a replay may show everyone's cards")
         object.__setattr__(self, "seats", tuple(self.seats))
         object.__setattr__(self, "history", tuple(self.history))
-        object.__setattr__(self, "assisted", tuple(self.assisted))
+        object.__setattr__(self, "assisted", tuple(sorted(self.assisted)))
 
     @property
     def players(self) -> int:
@@ -78,11 +79,15 @@ class Session:
         return [i for i, seat in enumerate(self.seats) if seat.is_human]
 
     def with_new_seed(self) -> "Session":
-        """Same seats and options, a fresh deal (Restart, Play again)."""
+        """The seats as they were set up and the same options, a fresh deal (Restart,
+        Play again): a seat handed to the computer for a while is its human's again."""
         seed = random_seed()
         while seed == self.seed:
             seed = random_seed()
-        return replace(self, seed=seed, deck=None, chance={}, history=(), assisted=(), key="")
+        seats = tuple(replace(seat, kind=HUMAN, bot="") if i in self.assisted else seat
+                      for i, seat in enumerate(self.seats))
+        return replace(self, seats=seats, seed=seed, deck=None, chance={}, history=(),
+                       assisted=(), key="")
 
     def record(self, history: list[str]) -> dict:
         """What `store.save_game` keeps: replayable, plus the seats' names and kinds."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 import traceback
 from dataclasses import dataclass, field
+from typing import Callable
 
 from tentable.bots import make_bot
 from tentable.engine import GAMES, new_game
@@ -39,7 +40,17 @@ class SimResult:
     # points over the automaton's summed over the games
     solo: dict[str, int] = field(default_factory=dict)
     margin_sum: float = 0.0
-    draws: int = 0          # games nobody won (TEN tiles, TL-R8): half a win each
+    draws: int = 0          # games nobody won (TEN tiles, TL-R8; solo TEN, S8): half a
+                            # win each
+    # by seat, whoever sat there: what a run of one level against itself can tell
+    seat_wins: list[float] = field(default_factory=list)
+    seat_score_sum: list[float] = field(default_factory=list)
+
+    @property
+    def one_level(self) -> bool:
+        """One level sat at several seats of each game, so it won every game, whichever
+        seat won: only its seats can be told apart."""
+        return len(set(self.bots)) == 1 and self.seats.get(self.bots[0], 0) > self.games
 
     def solo_json(self) -> dict:
         played = max(1, self.games)
@@ -56,6 +67,8 @@ class SimResult:
             "actions_per_game": self.actions / max(1, self.games),
             "games_per_s": self.games / max(self.seconds, 1e-9),
             "actions_per_s": self.actions / max(self.seconds, 1e-9),
+            "seat_wins": [round(wins, 3) for wins in self.seat_wins],
+            "seat_mean_score": [score / max(1, self.games) for score in self.seat_score_sum],
             "errors": self.errors,
             **({"solo": self.solo_json()} if self.solo else {}),
             **({"draws": self.draws} if self.draws else {}),
@@ -72,7 +85,9 @@ def computers(game_id: str, levels: list[str], seed: int, options: dict | None =
 
 def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
              options: dict | None = None, max_actions: int = 100_000,
-             time_limit: float | None = None) -> SimResult:
+             time_limit: float | None = None,
+             progress: Callable[[int, int], None] | None = None) -> SimResult:
+    """Play `games` games; `progress(done, games)` is told after each one."""
     # Bad arguments are the caller's mistake, not a failing game: refuse them up front.
     if type(games) is not int or games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games!r}")
@@ -84,7 +99,8 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
         raise ValueError("the seeds run past 2**63-1 (game g uses seed + g)")
     for name in set(bots):
         make_bot(name, game_id, 0)
-    result = SimResult(game_id, players, bots)
+    result = SimResult(game_id, players, bots, seat_wins=[0.0] * players,
+                       seat_score_sum=[0.0] * players)
     start = time.perf_counter()
     for g in range(games):
         game_seed = seed + g
@@ -105,19 +121,28 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
                 "where": traceback.format_exc(limit=-1).strip().splitlines()[-3:],
                 "history": list(state.history) if state else [],
             })
-            continue
-        result.games += 1
-        winners = state.winners()
-        result.draws += drawn(game_id, state.view(None))
-        for s, (name, score) in enumerate(zip(names, state.scores())):
-            result.seats[name] = result.seats.get(name, 0) + 1
-            result.score_sum[name] = result.score_sum.get(name, 0.0) + score
-            share = 1 / len(winners) if s in winners else 0.0
-            result.wins[name] = result.wins.get(name, 0.0) + share
-        if automata and len(choosers) == 1:
-            _count_solo(result, state, choosers[0], automata)
+        else:
+            _count(result, state, names)
+            if automata and len(choosers) == 1:
+                _count_solo(result, state, choosers[0], automata)
+        if progress is not None:
+            progress(g + 1, games)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _count(result: SimResult, state, names: list[str]) -> None:
+    """A finished game's wins and scores, by level and by seat."""
+    result.games += 1
+    winners = state.winners()
+    result.draws += drawn(result.game, state.view(None))
+    for s, (name, score) in enumerate(zip(names, state.scores())):
+        share = 1 / len(winners) if s in winners else 0.0
+        result.seats[name] = result.seats.get(name, 0) + 1
+        result.score_sum[name] = result.score_sum.get(name, 0.0) + score
+        result.wins[name] = result.wins.get(name, 0.0) + share
+        result.seat_wins[s] += share
+        result.seat_score_sum[s] += score
 
 
 def _count_solo(result: SimResult, state, you: int, automata: set[int]) -> None:
@@ -129,13 +154,19 @@ def _count_solo(result: SimResult, state, you: int, automata: set[int]) -> None:
 
 def difficulty_curve(game_id: str, targets: list[int], games: int, seed: int,
                      bots: list[str], options: dict | None = None,
-                     time_limit: float | None = None) -> list[tuple[int, SimResult]]:
+                     time_limit: float | None = None,
+                     progress: Callable[[int, int], None] | None = None
+                     ) -> list[tuple[int, SimResult]]:
     """Solo at every target: the same seeds (the same decks) at each, so the rungs
-    differ only by the target."""
+    differ only by the target. `progress(done, total)` counts the games of all targets."""
+    total = games * len(targets)
+
+    def counted(before: int) -> Callable[[int, int], None] | None:
+        return None if progress is None else lambda done, _: progress(before + done, total)
     return [(target, simulate(game_id, 2, games, seed, bots,
                               {**(options or {}), "solo": True, "target": target},
-                              time_limit=time_limit))
-            for target in targets]
+                              time_limit=time_limit, progress=counted(i * games)))
+            for i, target in enumerate(targets)]
 
 
 def _columns(headers: list[tuple[str, int]], first: str = "<") -> tuple[list[int], str]:
@@ -174,16 +205,25 @@ def format_result(result: SimResult) -> str:
     """`tentable sim`'s report in the player's language; the bots keep the names typed
     after --bots (they are what a player types there), the numbers Python's notation."""
     data = result.as_json()
-    widths, header = _columns([(t("cli.sim.bot"), 12), (t("cli.sim.wins"), 10),
-                               (t("cli.sim.win_rate"), 9), (t("cli.sim.mean_score"), 13)])
     lines = [t("cli.sim.title", n=result.games, game=result.game, players=result.players,
-               bots=",".join(result.bots)),
-             header]
+               bots=",".join(result.bots))]
+    if result.one_level:     # its wins are every game's: how each seat did tells more
+        lines.append(t("cli.sim.one_level", bot=result.bots[0]))
+        first = t("cli.sim.seat")
+        rows = [(t("cli.sim.seat_row", number=seat + 1), wins, score)
+                for seat, (wins, score) in enumerate(zip(data["seat_wins"],
+                                                         data["seat_mean_score"]))]
+    else:
+        first = t("cli.sim.bot")
+        rows = [(bot, wins, data["mean_score"][bot]) for bot, wins in data["wins"].items()]
+    widths, header = _columns([(first, 12), (t("cli.sim.wins"), 10), (t("cli.sim.win_rate"), 9),
+                               (t("cli.sim.mean_score"), 13)])
+    lines.append(header)
     name, wins_w, share_w, score_w = widths
-    for bot, wins in data["wins"].items():
+    for label, wins, score in rows:
         share = 100 * wins / max(1, data["games"])
-        lines.append(f"{bot:<{name}}{wins:>{wins_w}.1f}{share:>{share_w - 1}.1f}%"
-                     f"{data['mean_score'][bot]:>{score_w}.2f}")
+        lines.append(f"{label:<{name}}{wins:>{wins_w}.1f}{share:>{share_w - 1}.1f}%"
+                     f"{score:>{score_w}.2f}")
     lines.append(t("cli.sim.speed", per_game=f"{data['actions_per_game']:.1f}",
                    games=f"{data['games_per_s']:.1f}", actions=f"{data['actions_per_s']:,.0f}"))
     if result.errors:

@@ -1,5 +1,5 @@
-"""`tentable --smoke`: does this build start? Find every deck and font, open the window,
-draw the menu and one frame of every game's table, exit 0 — or 1 and the reason.
+"""`tentable --smoke`: does this build start? Find every deck, font and catalogue, open the
+window, draw the menu and one frame of every game's table, exit 0 — or 1 and the reason.
 
 Made for packaged builds: CI runs the frozen binary with the SDL dummy drivers
 (`SDL_VIDEODRIVER=dummy`; the environment is the caller's to set). A windowed
@@ -71,10 +71,11 @@ def run(seed: int = SEED, language: str | None = None) -> int:
 
 
 def check_resources(report: Report) -> None:
-    """Every deck manifest loads and every font opens, each from where this build keeps it."""
+    """Every deck manifest loads, every font opens and every language's catalogue reads,
+    each from where this build keeps it."""
     import pygame
 
-    from tentable import resources
+    from tentable import i18n, resources
     from tentable.engine.decks import ManifestError, load_manifest
 
     lost = resources.missing()
@@ -95,6 +96,16 @@ def check_resources(report: Report) -> None:
         except (pygame.error, OSError) as exc:
             raise SmokeFailure(f"font {path}: {exc}") from None
         report.say(f"found font: {path}")
+    for code in i18n.LANGUAGES:
+        if code != i18n.ENGLISH:
+            path = i18n.catalogue_path(code)
+            if not path.is_file():
+                raise SmokeFailure(f"missing {path}")
+            try:
+                i18n.catalogue(code)
+            except i18n.DAMAGED as exc:
+                raise SmokeFailure(f"catalogue {path}: {exc}") from None
+            report.say(f"found catalogue {code}: {path}")
 
 
 def draw_screens(report: Report, seed: int, started: float, language: str | None = None) -> int:

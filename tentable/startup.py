@@ -15,21 +15,35 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from typing import Sequence
+from typing import MutableMapping, Sequence
 
 from tentable import logs
 from tentable.smoke import REPORT_ENV, Report
 
 FAILURE = 1
+# What a desktop groups the window by, in its taskbar and with its launcher (X11's
+# WM_CLASS, Wayland's app id; the .desktop file's StartupWMClass): the program's name.
+# Unset, pygame names it after sys.argv[0] as it is imported ("__main__.py" under
+# `python -m tentable`), and SDL reads it when the display starts.
+WINDOW_CLASS = "tentable"
+WINDOW_CLASS_VARIABLES = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    name_the_window()
     try:
         from tentable.cli import main as command_line
         return command_line(args)
     except Exception as exc:  # noqa: BLE001 — whatever it is, it must be seen
         return failed(exc, smoke="--smoke" in args)
+
+
+def name_the_window(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Give the window its class before anything imports pygame; a class the player set
+    in the environment stays theirs."""
+    for variable in WINDOW_CLASS_VARIABLES:
+        environ.setdefault(variable, WINDOW_CLASS)
 
 
 def failed(exc: Exception, smoke: bool = False) -> int:

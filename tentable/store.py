@@ -1,41 +1,36 @@
-"""The user's data on disk: settings and saved games, as versioned JSON files.
+"""The user's data on disk: settings, saved games and the solo ladder, as versioned JSON.
 
-Everything lives in the platform's per-user data directory (`TENTABLE_HOME`
-overrides it, for tests). Files are written atomically — a temp file in the same
-directory, fsync, `os.replace` — so a crash mid-write leaves the old file, and the
-stray temp file a killed write leaves is removed at the next start. A file that
-cannot be used (too big, not UTF-8, not JSON, nested too deeply, written by another
-format version, or holding values of the wrong type or range) is renamed aside as
-`<name>.damaged-<timestamp>` and reported in a message: loading never raises and
-never touches any other file. Only a file whose folder lies inside the data folder (links
-resolved) is ever renamed or deleted: a folder linked in from elsewhere is only read.
+Each file is read and written by `tentable.userfiles`: atomically, checked field by
+field, a file that cannot be used set aside with a message, a newer version's left alone
+and never written over (the names it gives are also this module's, for the modules that
+use the store). The stray temp file a killed write leaves is removed at the next start.
+A saved game of a newer version is set aside, not left: the slot of the game in progress
+is written after every move.
 
 Each game keeps its own game in progress (`saves/autosave-<game>.json`), so starting
 one game never throws another's away.
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
-import tempfile
-import time
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from tentable import ladder as ladder_rules
-from tentable import readfile
 from tentable.ladder import Ladder, Outcome, SoloGame
+# how every user file is read and written, for the modules that use the store
+from tentable.userfiles import (  # noqa: F401
+    MAX_FILE_BYTES, DamagedFile, NewerFile, data_dir, in_data_dir, parse_json, read_json,
+    remove_file, set_aside, write_json, write_versioned)
 
 SETTINGS_VERSION = 1
 SAVE_VERSION = 1
-LADDER_VERSION = 1
+LADDER_VERSION = 2                 # 2: each game's kind (ladder, practice, helped)
 
-MAX_FILE_BYTES = 4 * 1024 * 1024   # no user file of ours comes near this
 MAX_NAME = 24                      # characters in a player's name
 MAX_HISTORY = 100_000              # actions in a saved game
 MAX_ACTION = 200                   # characters in one action string
@@ -80,15 +75,6 @@ NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Zl", "Zp")
 log = logging.getLogger(__name__)
 
 
-class DamagedFile(ValueError):
-    """A file that exists but cannot be used; the message says why ("it is not UTF-8 text")."""
-
-
-def data_dir() -> Path:
-    home = os.environ.get("TENTABLE_HOME")
-    return Path(home) if home else Path(platformdirs.user_data_dir("tentable", appauthor=False))
-
-
 def settings_path() -> Path:
     return data_dir() / "settings.json"
 
@@ -101,40 +87,7 @@ def ladder_path() -> Path:
     return data_dir() / "ladder.json"
 
 
-# -- files -------------------------------------------------------------------
-def write_json(path: Path, data: dict) -> None:
-    """Write `data` to `path` so that readers see the old file or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1, sort_keys=True)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    # Makes the rename itself durable on POSIX; Windows cannot open a directory.
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
+# -- files (the mechanics: `tentable.userfiles`) ------------------------------
 def remove_stray_temp_files() -> None:
     """Delete the temp files that a write killed before its rename left behind."""
     for folder in (data_dir(), saves_dir(), data_dir() / "archive"):
@@ -149,102 +102,6 @@ def remove_stray_temp_files() -> None:
                 stray.unlink()
             except OSError:
                 pass
-
-
-def parse_json(path: Path, limit: int = MAX_FILE_BYTES) -> Any:
-    """The JSON value in `path`. Raises `OSError` (`FileNotFoundError` among them) when the
-    file cannot be read, `DamagedFile` when it is not a regular file, too big, not UTF-8
-    text, not JSON, nested too deeply to parse, or holds what no screen can show (a number
-    too large, a lone surrogate: `readfile.load_json`). The one reader of every JSON file
-    a user may hand us."""
-    try:
-        raw = readfile.read_regular(path, limit)
-    except readfile.Refused as exc:        # a FIFO would have blocked the reader for ever
-        raise DamagedFile(str(exc)) from None
-    if len(raw) > limit:
-        raise DamagedFile(f"it is larger than {limit // (1024 * 1024) or limit} "
-                          f"{'MB' if limit >= 1024 * 1024 else 'bytes'}")
-    try:
-        text = raw.decode("utf-8-sig")   # a BOM from a Windows editor is harmless
-    except UnicodeDecodeError:
-        raise DamagedFile("it is not UTF-8 text") from None
-    try:
-        return readfile.load_json(text)
-    except RecursionError:
-        raise DamagedFile("it is nested too deeply") from None
-    except readfile.Refused as exc:
-        raise DamagedFile(str(exc)) from None
-    except ValueError as exc:
-        raise DamagedFile(f"it is damaged: {exc}") from None
-
-
-def read_json(path: Path, version: int) -> tuple[dict | None, str | None]:
-    """Return (data, None), (None, None) if there is no file, or (None, message) if the
-    file was unusable and has been set aside."""
-    try:
-        data = parse_json(path)
-    except FileNotFoundError:
-        return None, None
-    except DamagedFile as exc:
-        return None, set_aside(path, str(exc))
-    except OSError as exc:
-        message = f"Could not read {path.name} ({exc.strerror or exc}); using defaults."
-        log.warning(message)
-        return None, message
-    if not isinstance(data, dict):
-        return None, set_aside(path, "it is damaged: not a JSON object")
-    if data.get("version") != version or type(data.get("version")) is not int:
-        found = data.get("version")
-        found = found if isinstance(found, (int, float, type(None))) else "?"
-        return None, set_aside(
-            path, f"it has format version {found!r}, this tentable reads {version}")
-    return data, None
-
-
-def set_aside(path: Path, why: str) -> str:
-    """Rename an unusable file out of the way, keeping it for the user; return a message.
-    A file outside the data folder (in a folder linked in) is the user's: left alone."""
-    why = why if len(why) <= 160 else why[:159] + "…"
-    if not in_data_dir(path):
-        message = (f"{path.name} could not be used ({why}); it lies outside tentable's "
-                   f"data folder, so it was left where it is.")
-        log.warning(message)
-        return message
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    try:
-        os.replace(path, target)
-        message = f"{path.name} could not be used ({why}); it was kept as {target.name}."
-    except OSError as exc:
-        message = f"{path.name} could not be used ({why}) nor moved aside ({exc})."
-    log.warning(message)
-    return message
-
-
-def in_data_dir(path: Path) -> bool:
-    """Does `path`'s folder, links resolved, lie inside the data folder? Only there may a
-    file be renamed or deleted: `archive/` linked to another folder would otherwise have
-    that folder's files set aside and pruned."""
-    try:
-        return path.parent.resolve().is_relative_to(data_dir().resolve())
-    except (OSError, RuntimeError):    # a link loop, a folder that cannot be looked at
-        return False
-
-
-def remove_file(path: Path) -> None:
-    """Delete `path` if it is there and its folder lies in the data folder (`in_data_dir`);
-    a file elsewhere is left alone, and the log says so."""
-    if not in_data_dir(path):
-        log.warning("left %s alone: it lies outside tentable's data folder", path)
-        return
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        pass
 
 
 # -- values ------------------------------------------------------------------
@@ -352,7 +209,8 @@ def _clean_setup(setup: dict) -> dict:
 
 
 def save_settings(settings: dict) -> None:
-    write_json(settings_path(), {**clean_settings(settings), "version": SETTINGS_VERSION})
+    """Write the settings; `NewerFile` (an OSError) over a newer tentable's."""
+    write_versioned(settings_path(), clean_settings(settings), SETTINGS_VERSION)
 
 
 # -- saved games -------------------------------------------------------------
@@ -430,7 +288,8 @@ def load_game(name: str) -> tuple[dict | None, str | None]:
     """(record, None); (None, None) if there is no such save; (None, message) if the save
     was unusable and has been set aside."""
     path = _save_path(name)
-    data, message = read_json(path, SAVE_VERSION)
+    # a newer version's save is set aside, not left: its slot may be written at any move
+    data, message = read_json(path, SAVE_VERSION, newer_aside=True)
     if data is None:
         return None, message
     try:
@@ -545,20 +404,35 @@ def load_ladder() -> tuple[Ladder, str | None]:
     """The solo ladder, and a message if its file could not be used: then a fresh ladder
     (target 5), and the file was set aside for the player to keep."""
     path = ladder_path()
-    data, message = read_json(path, LADDER_VERSION)
+    data, message = read_json(path, LADDER_VERSION, older=(1,))
     if data is None:
         return Ladder(), message
     try:
-        return ladder_rules.from_json(data), None
+        ladder = ladder_rules.from_json(data, kinds=data["version"] != 1)
     except ladder_rules.BadLadder as exc:
         return Ladder(), set_aside(path, str(exc))
+    return (_helped_by_archive(ladder) if data["version"] == 1 else ladder), None
+
+
+def _helped_by_archive(ladder: Ladder) -> Ladder:
+    """A ladder of version 1 knows no help: the archive knows it of a game kept with its
+    key (the archive reads through this module, hence the late import)."""
+    from tentable import archive
+    games = []
+    for game in ladder.games:
+        kept = archive.find(game.key) if game.key and game.kind == ladder_rules.LADDER \
+            else None
+        helped = kept is not None and kept.helped(0)
+        games.append(replace(game, kind=ladder_rules.HELPED) if helped else game)
+    return replace(ladder, games=tuple(games))
 
 
 def save_ladder(ladder: Ladder) -> None:
     """Write the ladder; `BadLadder` (a ValueError) instead for one that could not be
-    read back, so a bad score never turns the whole file into a damaged one."""
+    read back, so a bad score never turns the whole file into a damaged one; `NewerFile`
+    over a newer tentable's ladder."""
     ladder_rules.from_json(ladder.to_json())
-    write_json(ladder_path(), {**ladder.to_json(), "version": LADDER_VERSION})
+    write_versioned(ladder_path(), ladder.to_json(), LADDER_VERSION)
 
 
 def reset_ladder() -> Ladder:

@@ -56,6 +56,9 @@ STRINGS: dict[str, str] = {
     "setup.automaton": "Plays by the rules",
     "setup.replace_title": "Start a new game?",
     "setup.replace_body": "Your {game} game in progress will be lost.",
+    "setup.replace_ladder_body": "Your ladder game against Mona at target {target} is still "
+                                 "going: a new game counts it as lost on the ladder "
+                                 "(abandoned).",
     "setup.replace_yes": "Start new",
     "setup.replace_no": "Cancel",
     "bot.easy": "Easy",
@@ -128,6 +131,9 @@ STRINGS: dict[str, str] = {
     "pause.restart_title": "Restart the game?",
     "pause.restart_body": "The game in progress will be lost: the cards are dealt again "
                           "with a new seed.",
+    "pause.restart_ladder_body": "This is your ladder game at target {target}: restarting "
+                                 "counts it as lost on the ladder (abandoned), and the "
+                                 "cards are dealt again.",
     "pause.restart_yes": "Restart",
     "pause.restart_no": "Keep playing",
 
@@ -221,9 +227,20 @@ STRINGS: dict[str, str] = {
     "ladder.chart.one": "Your margin over Mona",
     "ladder.chart.other": "Your margin over Mona, last {n} games",
     "ladder.no_games": "No solo games yet: your first game against Mona is at target 5.",
-    "ladder.tally": "{games} games  ·  {win} won  ·  {draw} drawn  ·  {loss} lost  ·  "
-                    "best target beaten: {best}",
+    "ladder.no_ladder_games": "No ladder games yet: your next game against Mona is at "
+                              "target {target}.",
+    "ladder.tally.one": "{n} ladder game  ·  {win} won  ·  {draw} drawn  ·  {loss} lost  ·  "
+                        "best target beaten: {best}",
+    "ladder.tally.other": "{n} ladder games  ·  {win} won  ·  {draw} drawn  ·  {loss} lost  ·  "
+                          "best target beaten: {best}",
     "ladder.best_none": "none yet",
+    "ladder.tally_abandoned.one": "{n} abandoned (a loss)",
+    "ladder.tally_abandoned.other": "{n} abandoned (losses)",
+    "ladder.tally_practice.one": "{n} practice game, not on the ladder",
+    "ladder.tally_practice.other": "{n} practice games, not on the ladder",
+    "ladder.tally_helped.one": "{n} game the computer helped with, not on the ladder",
+    "ladder.tally_helped.other": "{n} games the computer helped with, not on the ladder",
+    "ladder.abandoned_legend": "Abandoned",
     "ladder.win": "Win",
     "ladder.draw": "Draw",
     "ladder.loss": "Loss",
@@ -247,6 +264,10 @@ STRINGS: dict[str, str] = {
     "ladder.complete": "Ladder complete: you beat Mona at target {target}!",
     "ladder.practice": "Practice at target {target}: the ladder stays at target {next}.",
     "ladder.kept": "On the ladder: your next game is at target {next}.",
+    "ladder.helped": "The computer helped you at {target}: this game does not move the "
+                     "ladder. Next game: target {next}.",
+    "ladder.abandoned": "Ladder: your game at target {target} was abandoned and counts as "
+                        "lost.",
     "ladder.result_draw": "A draw!",
 
     # table
@@ -256,6 +277,10 @@ STRINGS: dict[str, str] = {
     "table.pass_ready": "Ready — show my cards",
     "table.thinking": "{name} is thinking…",
     "table.turn_of": "{name}'s turn",
+    "table.turn_of.helped": "The computer plays for {name}",
+    "table.turn_of.helped.you": "The computer plays for you",
+    "table.thinking.helped": "The computer is thinking for {name}…",
+    "table.thinking.helped.you": "The computer is thinking for you…",
     "table.resumed.one": "Game resumed after {n} move",
     "table.resumed.other": "Game resumed after {n} moves",
     "table.forced": "Your only move: {action}",
@@ -318,6 +343,11 @@ STRINGS: dict[str, str] = {
     "games.file": "File (type another place or name to save or open):",
     "games.saved": "Saved to {path}",
     "games.save_failed": "Could not save it: {reason}",
+    "games.replace_title": "Replace {name}?",
+    "games.replace_body": "There is a file {name} in {folder} already. Saving the copy "
+                          "there replaces what it holds.",
+    "games.replace_yes": "Replace",
+    "games.replace_no": "Cancel",
     "games.open_failed": "Could not open it: {reason}",
     "games.no_table": "This tentable cannot show that game.",
     "games.no_home": "There is no home folder {path} on this computer: type the whole path.",
@@ -330,11 +360,13 @@ STRINGS: dict[str, str] = {
     "replay.everyone": "Everyone's cards",
     "replay.move": "Move {k} of {n}",
     "stats.title": "Statistics",
-    "stats.hint": "← → choose a game  ·  Esc back",
+    "stats.hint": "← → choose a game  ·  ↑ ↓ scroll  ·  Esc back",
     "stats.none": "No finished games yet.",
     "stats.back": "Back",
     "stats.games": "Games",
     "stats.wins": "Wins",
+    "stats.draws": "Draws",
+    "stats.helped": "Helped",
     "stats.average": "Average",
     "stats.best": "Best",
     "stats.streak": "Best streak",
@@ -343,6 +375,8 @@ STRINGS: dict[str, str] = {
     "stats.mode.ladder": "· solo ladder",
     "stats.mode.practice": "· practice",
     "stats.lowest": "In this game the fewest points win: the best score is the lowest.",
+    "stats.legend": "A draw is nobody's win. Helped: the computer played for you a while; "
+                    "those games count in no other column.",
     "undo.nothing": "Nothing to take back this turn",
     "undo.revealed": "A card was revealed since: that cannot be taken back",
     "undo.turn_over": "Your turn is over: it cannot be taken back",
@@ -1009,6 +1043,9 @@ STRINGS: dict[str, str] = {
                        "recent games",
     "cli.help.reset": "start the ladder again at target 5, forgetting its games (asks first)",
     "cli.help.yes": "with --reset: do not ask",
+    "cli.help.stats": "print the statistics: each player's games, wins, draws, helped games, "
+                      "average, best score and best streak, per game",
+    "cli.help.rebuild": "count the statistics again from every kept game and write them",
     "cli.help.check_deck": "check a deck manifest (decks/GAME.yaml) and print its card "
                            "counts, or what is wrong",
     "cli.error.whole_number": "expected a whole number, got {value}",
@@ -1026,6 +1063,8 @@ STRINGS: dict[str, str] = {
                                  "human,random",
     "cli.error.continue_needs_game": "--continue needs a game, e.g. tentable play takethat "
                                      "--continue",
+    "cli.error.options_need_game": "--options needs a game, e.g. tentable play takethat "
+                                   "--options {example}",
     "cli.error.seed": "--seed must be a whole number from 0 to 2**63-1",
     "cli.error.no_bots": "--bots: name at least one bot, e.g. --bots easy,hard",
     "cli.error.target_needs_solo": "--target goes with --solo, e.g. --solo --target 7",
@@ -1048,8 +1087,23 @@ STRINGS: dict[str, str] = {
                                  "you beat Mona at {last}",
     "cli.ladder.rungs": "rungs: {rungs}",
     "cli.ladder.best": "best target beaten: {best}",
-    "cli.ladder.tally.one": "{n} game: {win} won, {draw} drawn, {loss} lost",
-    "cli.ladder.tally.other": "{n} games: {win} won, {draw} drawn, {loss} lost",
+    "cli.ladder.tally.one": "{n} ladder game: {win} won, {draw} drawn, {loss} lost",
+    "cli.ladder.tally.other": "{n} ladder games: {win} won, {draw} drawn, {loss} lost",
+    "cli.ladder.abandoned.one": "  of the losses, {n} abandoned (a restart or a new game "
+                                "during a ladder game)",
+    "cli.ladder.abandoned.other": "  of the losses, {n} abandoned (restarts or new games "
+                                  "during a ladder game)",
+    "cli.ladder.practice.one": "{n} practice game, not on the ladder: {win} won, {draw} "
+                               "drawn, {loss} lost",
+    "cli.ladder.practice.other": "{n} practice games, not on the ladder: {win} won, {draw} "
+                                 "drawn, {loss} lost",
+    "cli.ladder.helped.one": "{n} game the computer helped with, not on the ladder: {win} "
+                             "won, {draw} drawn, {loss} lost",
+    "cli.ladder.helped.other": "{n} games the computer helped with, not on the ladder: "
+                               "{win} won, {draw} drawn, {loss} lost",
+    "cli.ladder.note.practice": "practice",
+    "cli.ladder.note.helped": "helped by the computer",
+    "cli.ladder.note.abandoned": "abandoned",
     "cli.ladder.recent": "recent games, newest first:",
     "cli.ladder.game": "{date}  target {target}  you {you}  Mona {mona}  {result}  {margin}  "
                        "seed {seed}",
@@ -1061,9 +1115,16 @@ STRINGS: dict[str, str] = {
     "cli.ladder.no_answer": "--reset needs an answer; nothing was reset (add --yes to reset "
                             "without asking)",
     "cli.ladder.not_reset": "The ladder was not reset.",
+    "cli.stats.player": "Player",
+    "cli.stats.rebuilt": "The statistics were counted again from your kept games and written.",
+    "cli.stats.not_written": "the statistics were not written: {reason}",
     "cli.sim.title.one": "{game}: {n} game, {players} players, bots {bots}",
     "cli.sim.title.other": "{game}: {n} games, {players} players, bots {bots}",
     "cli.sim.bot": "bot",
+    "cli.sim.seat": "seat",
+    "cli.sim.seat_row": "seat {number}",
+    "cli.sim.one_level": "({bot} played every seat, so each row is a seat, not a level)",
+    "cli.sim.progress": "game {n} of {total}",
     "cli.sim.wins": "wins",
     "cli.sim.win_rate": "win %",
     "cli.sim.mean_score": "mean score",

@@ -299,7 +299,7 @@ def test_the_menus_arrows_go_from_tile_to_tile(app):
 def test_setup_tab_starts_at_the_first_control_and_every_stop_shows(app):
     """The first Tab rings the first control (the players' −), not Start far down the
     screen; Shift+Tab from there goes round to Start; each stop is ringed where it is."""
-    from tentable.ui.scenes.common import FOCUS
+    from tentable.ui.theme import SELECTED as FOCUS
     app.push("setup", game_id="takethat")
     setup = app.top
     app.step(wait=False)

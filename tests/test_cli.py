@@ -1,5 +1,7 @@
 """The command line: sim, check-deck, replay."""
+import io
 import json
+import sys
 
 import pytest
 
@@ -132,12 +134,40 @@ def one_line_error(capsys) -> str:
     (["play", "--seats", "human,random"], "needs a game"),
     (["play", "--continue"], "needs a game"),
     (["play", "takethat", "--seed", "-5"], "--seed"),
+    (["play", "tentiles", "--options", '{"open": 1}'], "option 'open' must be true or false"),
+    (["play", "takethat", "--options", '{"colour": 1}'], "unknown option 'colour'"),
+    (["play", "ten", "--seats", "human,easy,easy", "--options", '{"solo": true}'],
+     "option 'solo' needs two players"),
+    (["play", "takethat", "--options", "pro=true"], "not JSON"),
+    (["play", "--options", '{"pro": true}'], "--options needs a game"),
     (["fly"], "invalid choice"),
     (["--colour"], "unrecognized arguments"),
 ])
 def test_usage_errors_are_one_line_and_exit_2(args, says, capsys):
     assert main(args) == 2
     assert says in one_line_error(capsys)
+
+
+@pytest.mark.parametrize("args, options", [
+    (["play", "tentiles", "--options", '{"open": true}'], {"open": True}),
+    (["play", "takethat", "--seats", "human,hard", "--options", '{"pro": true}'], {"pro": True}),
+    (["play", "ten", "--options", '{"solo": true, "target": 7}'], {"solo": True, "target": 7}),
+    (["play", "ten"], None),
+])
+def test_play_opens_the_table_with_the_options_given(monkeypatch, args, options):
+    """An open TEN tiles game or Take That's pro variant straight from the command line."""
+    from tentable.ui import launch
+    opened = []
+    monkeypatch.setattr(launch, "display_problem", lambda: None)
+    monkeypatch.setattr(launch, "run", lambda game_id, seats, seed, options, **kwargs:
+                        opened.append((game_id, options)) or 0)
+    assert main(args) == 0
+    assert opened == [(args[1], options)]
+
+
+def test_play_help_offers_options(capsys):
+    assert main(["play", "--help"]) == 0
+    assert "--options" in capsys.readouterr().out
 
 
 def test_sim_library_refuses_no_bots_and_no_games():
@@ -353,3 +383,59 @@ def test_replay_of_a_running_game_prints_only_the_scores_a_spectator_sees(
         f"{name} {signed(score)}" for name, score in zip(names, public))
     if game_id == "takethat":
         assert public != state.scores()
+
+
+class Terminal(io.StringIO):
+    """stderr as a terminal shows it (`isatty`), keeping what was written."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("args, last", [
+    (["sim", "takethat", "--games", "3", "--bots", "easy,normal", "--time-limit", "0.01"],
+     "game 3 of 3"),
+    (["sim", "ten", "--solo", "--target", "all", "--games", "1"], "game 6 of 6"),
+])
+def test_sim_shows_how_far_it_is_on_a_terminal(monkeypatch, capsys, args, last):
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(args) == 0
+    shown = terminal.getvalue()
+    assert shown.startswith("\rgame 1 of ") and f"\r{last}\r" in shown
+    assert shown.endswith(f"\r{' ' * len(last)}\r"), "the last count is wiped"
+    assert "\r" not in capsys.readouterr().out
+
+
+def test_sim_shows_no_progress_where_stderr_is_no_terminal(capsys):
+    assert main(["sim", "takethat", "--games", "3"]) == 0
+    out = capsys.readouterr()
+    assert out.err == "" and "\r" not in out.out
+
+
+def test_one_level_against_itself_is_told_seat_by_seat(capsys):
+    """Not "easy 4.0 wins 100.0%": one level won every game because it sat at every seat."""
+    assert main(["sim", "takethat", "--players", "3", "--games", "4", "--bots", "easy"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "(easy played every seat, so each row is a seat, not a level)"
+    assert lines[2].split()[:2] == ["seat", "wins"]
+    seats = [line.split() for line in lines[3:6]]
+    assert [row[:2] for row in seats] == [["seat", "1"], ["seat", "2"], ["seat", "3"]]
+    assert sum(float(row[2]) for row in seats) == pytest.approx(4)
+    assert not any(line.startswith("easy") for line in lines)
+
+
+def test_sim_json_counts_wins_by_seat_too(capsys):
+    assert main(["sim", "takethat", "--games", "4", "--bots", "easy,hard", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["seat_wins"]) == len(data["seat_mean_score"]) == 2
+    assert sum(data["seat_wins"]) == pytest.approx(sum(data["wins"].values())) == 4
+
+
+@pytest.mark.parametrize("bots, players", [("easy,hard", 2), ("easy,hard", 3)])
+def test_levels_against_each_other_are_told_level_by_level(capsys, bots, players):
+    assert main(["sim", "takethat", "--players", str(players), "--games", "3", "--bots", bots,
+                 "--time-limit", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "played every seat" not in out
+    assert out.splitlines()[1].split()[0] == "bot"

@@ -104,6 +104,28 @@ def test_sim_prints_its_table_in_the_chosen_language(capsys):
     assert [row[0] for row in rows] == ["5", "6", "7", "8", "9", "10"]
 
 
+@pytest.mark.parametrize("lang, note, seat, progress", [
+    ("de", "(easy spielte auf jedem Platz, darum steht jede Zeile für einen Platz, nicht für "
+           "eine Stärke)", "Platz 2", "Spiel 2 von 2"),
+    ("nl", "(easy speelde op elke plek, dus elke regel is een plek, geen niveau)", "plek 2",
+     "spel 2 van 2"),
+])
+def test_one_level_and_the_progress_in_the_chosen_language(monkeypatch, capsys, lang, note,
+                                                           seat, progress):
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["sim", "takethat", "--games", "2", "--bots", "easy", "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == note and lines[4].startswith(seat)
+    assert f"\r{progress}\r" in terminal.getvalue()
+
+
 def test_json_stays_machine_readable_in_every_language(capsys):
     """--json is read by programs: the same keys and bot names in any language."""
     said = {}
@@ -115,10 +137,11 @@ def test_json_stays_machine_readable_in_every_language(capsys):
 
 
 LADDER = {"de": ["Solo-Leiter gegen Mona (TEN): Zielwert 6", "Stufen: 5 [6] 7",
-                 "höchster geschaffter Zielwert: 5", "2 Partien: 1 gewonnen",
+                 "höchster geschaffter Zielwert: 5", "2 Leiter-Partien: 1 gewonnen",
                  "Niederlage", "Seed 12"],
           "nl": ["Sololadder tegen Mona (TEN): doel 6", "treden: 5 [6] 7",
-                 "hoogste gehaalde doel: 5", "2 potjes: 1 gewonnen", "Verlies", "seed 12"]}
+                 "hoogste gehaalde doel: 5", "2 ladderpotjes: 1 gewonnen", "Verlies",
+                 "seed 12"]}
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -94,9 +94,9 @@ def an_autosave() -> dict:
 
 
 def a_stats_file() -> dict:
-    row = {"game": "takethat", "mode": "table", "name": "Ana", "level": "human", "games": 2,
-           "wins": 1, "score_sum": 30, "best": 20, "streak": 0, "best_streak": 1,
-           "assisted": 0}
+    row = {"game": "takethat", "mode": "table", "player": "ana", "level": "human",
+           "name": "Ana", "games": 2, "wins": 1, "draws": 0, "helped": 0, "score_sum": 30,
+           "best": 20, "streak": 0, "best_streak": 1}
     return {"version": stats.STATS_VERSION, "rows": [row]}
 
 
@@ -246,7 +246,7 @@ def test_statistics_and_a_game_end_with_a_hostile_stats_file(home, open_app, nam
     path.write_bytes(content)
     [message] = keeping.keep(*finished(seed=7)).messages
     assert "stats.json" in message and says in message
-    assert stats.load()[0].row("takethat", "table", "Ana", "human").games == 1
+    assert stats.load()[0].row("takethat", "table", "ana", "human").games == 1
 
 
 @pytest.mark.parametrize("field, value, says", [
@@ -424,7 +424,9 @@ def test_the_screens_with_fifos_everywhere(home, tmp_path, open_app):
     with no_hang(*fifos):
         app = open_app()                      # the settings, the games in progress
         assert "settings.json" in toasts(app) and "autosave-takethat" in toasts(app)
-        for scene in ("stats", "games", "ladder"):
+        # Your games first: the statistics, counted again from the archive when stats.json
+        # cannot be used (#37), would set the archive's FIFO aside before it looks
+        for scene in ("games", "stats", "ladder"):
             app.toasts.items.clear()
             app.push(scene)
             step(app, 2)

@@ -171,33 +171,32 @@ def check_nothing_lost(match, over, before: int) -> None:
     assert archive.load_all() == ([], []) and stats.load()[0].rows == []
 
 
-def test_a_full_disk_at_the_end_loses_nothing_and_keeps_the_game_when_there_is_room(
-        tmp_path, monkeypatch):
+def full(disk: Path):
+    """The disk is full; the way to make room again."""
+    filler = fill(disk)
+    return filler.unlink
+
+
+def read_only(disk: Path):
+    """The folder is read-only; the way to make it writable again."""
+    subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+    return lambda: subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
+
+
+@pytest.mark.parametrize("trouble, words", [(full, "No space left"), (read_only, "Read-only")])
+def test_a_full_disk_or_a_read_only_folder_at_the_end_loses_nothing(trouble, words, tmp_path,
+                                                                    monkeypatch):
+    """Real: a small file system, filled to the last byte or mounted read-only."""
     with small_disk(tmp_path / "disk") as disk:
         monkeypatch.setenv("TENTABLE_HOME", str(disk))
         match, last = ending()
         before = len(match.history)
-        filler = fill(disk)
+        mend = trouble(disk)
         over = end(match, last)
-        assert "No space left" in over.kept.failed
+        assert words in over.kept.failed
         check_nothing_lost(match, over, before)
-        filler.unlink()
-        match.close()
-        kept_once()
-
-
-def test_a_read_only_folder_at_the_end_loses_nothing_and_keeps_the_game_when_writable(
-        tmp_path, monkeypatch):
-    with small_disk(tmp_path / "disk") as disk:
-        monkeypatch.setenv("TENTABLE_HOME", str(disk))
-        match, last = ending()
-        before = len(match.history)
-        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
-        over = end(match, last)
-        assert "Read-only" in over.kept.failed
-        check_nothing_lost(match, over, before)
-        subprocess.run(["mount", "-o", "remount,rw", str(disk)], check=True)
-        match.close()
+        mend()
+        match.close()                                  # leaving the table: kept now
         kept_once()
 
 
@@ -226,3 +225,21 @@ def test_tentable_ladder_first_keeps_a_ladder_game_that_waited_in_its_autosave(h
     kept_once(ladder=True)
     solo = store.load_ladder()[0].games[0]
     assert f"{solo.you}" in capsys.readouterr().out
+
+
+def test_a_start_in_a_read_only_folder_says_the_game_waits_and_keeps_it_later(home,
+                                                                             monkeypatch):
+    """A finished game in its autosave, and the data folder read-only at the next start:
+    nothing is written or lost, and the message says where the game waits."""
+    match, last = ending()
+    (home / "archive").write_text("")
+    end(match, last)
+    (home / "archive").unlink()
+    failing_writes(monkeypatch, errno.EROFS, "Read-only file system")
+    going, [message] = keeping.games_in_progress()
+    assert going == {} and str(store.autosave_path("ten")) in message
+    monkeypatch.undo()
+    monkeypatch.setenv("TENTABLE_HOME", str(home))
+    waits_finished()
+    keeping.games_in_progress()
+    kept_once()

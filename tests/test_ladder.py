@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -14,8 +15,9 @@ from hypothesis import given, settings, strategies as st
 import tentable.engine.ten  # noqa: F401  (registers "ten")
 from tentable import keeping, ladder as rules, store
 from tentable.cli import main
-from tentable.ladder import (AGAIN, COMPLETE, DRAW, LOSS, PRACTICE, PROMOTED, WIN, Ladder,
-                             SoloGame)
+from tentable.bots import make_bot
+from tentable.ladder import (AGAIN, COMPLETE, DRAW, HELPED, LOSS, PRACTICE, PROMOTED, WIN,
+                             Ladder, SoloGame)
 from tentable.sim import difficulty_curve, simulate
 from tentable.ui.app import App
 from tentable.ui.scene import Scene
@@ -71,9 +73,30 @@ def test_a_win_at_10_completes_the_ladder():
 
 
 def test_a_game_at_another_target_is_kept_but_moves_nothing():
-    ladder = Ladder(target=8)
+    ladder = Ladder(target=8, best=7)
     ladder, outcome = ladder.record(game(6))                 # practice on a climbed rung
-    assert (outcome.kind, ladder.target, ladder.best, len(ladder.games)) == (PRACTICE, 8, 6, 1)
+    assert (outcome.kind, ladder.target, ladder.best, len(ladder.games)) == (PRACTICE, 8, 7, 1)
+    ladder, outcome = ladder.record(game(9))                 # nor a rung not reached yet
+    assert (outcome.kind, ladder.target, ladder.best) == (PRACTICE, 8, 7)
+    assert [g.kind for g in ladder.games] == [PRACTICE, PRACTICE]
+    assert ladder.counts() == {WIN: 0, DRAW: 0, LOSS: 0}
+    assert ladder.counts(PRACTICE) == {WIN: 2, DRAW: 0, LOSS: 0}
+
+
+def test_a_helped_game_is_kept_marked_and_moves_nothing_win_or_lose():
+    ladder = Ladder(target=6, best=5)
+    for you, mona in ((20, 10), (10, 20)):
+        ladder, outcome = ladder.record(replace(game(6, you, mona), kind=HELPED))
+        assert (outcome.kind, ladder.target, ladder.best) == (HELPED, 6, 5)
+    assert ladder.counts() == {WIN: 0, DRAW: 0, LOSS: 0}
+    assert ladder.counts(HELPED) == {WIN: 1, DRAW: 0, LOSS: 1}
+
+
+def test_an_abandoned_ladder_game_is_a_loss_whatever_its_scores():
+    ladder, outcome = Ladder(target=6).record(replace(game(6, 20, 3), abandoned=True))
+    assert (outcome.kind, outcome.result, ladder.target) == (AGAIN, LOSS, 6)
+    assert ladder.counts() == {WIN: 0, DRAW: 0, LOSS: 1} and ladder.abandoned == 1
+    assert rules.from_json(json.loads(json.dumps(ladder.to_json()))) == ladder
 
 
 def test_the_ladder_round_trips_through_json():
@@ -92,6 +115,12 @@ def test_the_ladder_round_trips_through_json():
     ({"games": [{**game().to_json(), "seed": -1}]}, "'seed'"),
     ({"games": [{**game().to_json(), "you": 2.5}]}, "'you'"),
     ({"games": [{**game().to_json(), "result": "loss"}]}, "does not match"),
+    ({"games": [{**game().to_json(), "kind": "lucky"}]}, "'kind'"),
+    ({"games": [{**game().to_json(), "kind": None}]}, "'kind'"),
+    ({"games": [{**game().to_json(), "abandoned": "yes"}]}, "'abandoned'"),
+    ({"games": [{**game().to_json(), "kind": "practice", "abandoned": True,
+                 "result": "loss"}]}, "'abandoned'"),
+    ({"games": [{**game().to_json(), "abandoned": True}]}, "an abandoned game is lost"),
 ])
 def test_a_wrong_field_is_named(change, says):
     with pytest.raises(rules.BadLadder, match=says):
@@ -129,7 +158,7 @@ def test_a_crash_between_writing_and_renaming_leaves_the_old_file(home, monkeypa
 @pytest.mark.parametrize("content, says", [
     (b"{not json", "damaged"),
     (b"\xff\xfe", "UTF-8"),
-    (json.dumps({**Ladder().to_json(), "version": 99}).encode(), "format version 99"),
+    (json.dumps({**Ladder().to_json(), "version": 0}).encode(), "format version 0"),
     (json.dumps({**Ladder().to_json(), "target": 12, "version": 1}).encode(), "'target'"),
 ])
 def test_a_damaged_or_foreign_file_is_set_aside_and_reported(home, content, says):
@@ -141,6 +170,19 @@ def test_a_damaged_or_foreign_file_is_set_aside_and_reported(home, content, says
     assert len(kept) == 1 and kept[0].read_bytes() == content
     assert not (home / "ladder.json").exists()
     assert store.load_ladder() == (Ladder(), None)          # reported once, not again
+
+
+def test_a_newer_tentables_ladder_is_left_alone_and_never_written_over(home):
+    content = json.dumps({**Ladder().to_json(), "version": 99}).encode()
+    (home / "ladder.json").write_bytes(content)
+    ladder, message = store.load_ladder()
+    assert ladder == Ladder() and "newer" in message and "ladder.json" in message
+    with pytest.raises(OSError):
+        store.add_ladder_game(game())
+    with pytest.raises(store.NewerFile):
+        store.reset_ladder()
+    assert [p.name for p in home.iterdir()] == ["ladder.json"]
+    assert (home / "ladder.json").read_bytes() == content
 
 
 json_values = st.recursive(
@@ -169,6 +211,12 @@ def test_garbage_of_any_type_never_crashes(data):
     path.write_text(json.dumps(data))
     ladder, message = store.load_ladder()
     assert isinstance(ladder, Ladder)
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is int and version > store.LADDER_VERSION:   # a newer tentable's
+        assert message and path.exists()                           # left, with a word
+        with pytest.raises(store.NewerFile):
+            store.save_ladder(ladder)                              # and never written over
+        return
     assert (message is None) == path.exists()      # used as it is, or set aside with a word
     store.save_ladder(ladder)                      # whatever was read can be written back
 
@@ -401,14 +449,18 @@ def results(app, session, scores, winners):
 
 
 def played_solo(target=5, seed=3):
-    """A whole solo game, the easy level in your seat, kept by its match as a table keeps
-    it (seed 3 at target 5: you win 24 to 17)."""
-    session = Session("ten", (Seat("You", "bot", "easy"), Seat("Mona", "rules")), seed,
+    """A whole solo game kept by its match as a table keeps it: you play the easy level's
+    moves yourself (a computer in your seat would make it a helped game; seed 3 at target
+    5: you win 24 to 17)."""
+    session = Session("ten", (Seat("You"), Seat("Mona", "rules")), seed,
                       {"solo": True, "target": target})
     match = Match(session, keep=keeping.keep)
+    easy = make_bot("easy", "ten", 0, seed * 31)
     while not match.is_over:
-        match.poll()
-        match.advance()
+        if match.is_human(match.current_player):
+            match.submit(0, [easy.choose(match.state.determinize(0, len(match.history)))])
+        else:
+            match.advance()
     return match
 
 
@@ -423,7 +475,7 @@ def test_a_solo_game_goes_on_the_ladder_once_when_it_ends_however_often_it_is_ke
     assert len(ladder.games) == 1 and ladder.target == 6
     assert ladder.games[0].to_json() | {"date": "-"} == {
         "date": "-", "target": 5, "seed": 3, "you": 24, "mona": 17, "result": WIN,
-        "key": match.record()["key"]}
+        "kind": "ladder", "key": match.record()["key"]}
     scene = app.push("results", session=match.session, final={}, scores=match.scores(),
                      winners=match.winners(), kept=match.kept)
     assert "Next game: target 6" in scene.ladder_line
@@ -481,3 +533,147 @@ def test_a_ladder_that_cannot_be_saved_is_said_not_raised(home, app):
     assert "could not be saved" in scene.ladder_line
     app.step(wait=False)
     assert store.load_autosave("ten")[0] is not None     # the game waits to be kept
+
+
+# -- what each game counts as (#37): practice, helped, abandoned --------------------------------
+def test_a_practice_draw_is_listed_and_tallied_apart_on_the_screen_and_in_the_cli(
+        app, monkeypatch, capsys):
+    """#37: the ladder screen and `tentable ladder` listed a practice draw as a ladder game."""
+    from uitools import record_labels
+    played_solo(5, seed=3)                        # a ladder win: the ladder goes to 6
+    practice = played_solo(5, seed=7)             # at 5 again: practice, drawn 18 to 18
+    assert practice.scores() == [18, 18] and practice.kept.outcome.kind == PRACTICE
+    assert main(["ladder"]) == 0
+    out = capsys.readouterr().out
+    assert "1 ladder game: 1 won, 0 drawn, 0 lost" in out
+    assert "1 practice game, not on the ladder: 0 won, 1 drawn, 0 lost" in out
+    assert [line.split()[-1] for line in out.splitlines() if "seed " in line] == [
+        "practice", "3"]                          # the newest first, marked
+    drawn = record_labels(monkeypatch)
+    app.push("ladder")
+    app.step(wait=False)
+    assert "Your margin over Mona" in drawn       # a chart of one game, not two
+    assert "Your margin over Mona, last 2 games" not in drawn
+    tally = " ".join(drawn)
+    assert "1 ladder game  ·  1 won  ·  0 drawn  ·  0 lost" in tally
+    assert "1 practice game, not on the ladder" in tally
+    ladder = store.load_ladder()[0]
+    assert [(g.kind, g.result) for g in ladder.games] == [("ladder", WIN), ("practice", DRAW)]
+
+
+def ladder_game_in_progress(target=5, seed=11):
+    """A ladder game at `target` with a move played, in its autosave as a table leaves it."""
+    match = Match(solo(target, seed), save=store.save_autosave)
+    match.submit(0, ["flip"])
+    match.close()
+    return match
+
+
+def test_restart_of_a_ladder_game_says_so_and_counts_it_as_lost(app):
+    """#37: Restart dealt the ladder game again and recorded nothing: a free new deal."""
+    from tentable.ui.scenes.pause import PauseScene
+    store.save_ladder(Ladder(target=6, best=5))
+    scene = app.push("ladder")
+    app.step(wait=False)
+    click(app, scene.play_button.rect.center)     # the ladder game, at 6
+    table = app.top
+    assert table.session.options == {"solo": True, "target": 6}
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    click(app, pause.restart_button.rect.center)
+    assert any("ladder game at target 6" in line and "lost" in line
+               for line in pause.confirm.lines)
+    key(app, pygame.K_ESCAPE)                     # no: nothing is counted
+    assert store.load_ladder()[0].games == ()
+    click(app, pause.restart_button.rect.center)
+    key(app, pygame.K_RETURN)                     # yes
+    again = app.top
+    assert again is not table and again.session.options == {"solo": True, "target": 6}
+    [lost] = store.load_ladder()[0].games
+    assert (lost.kind, lost.abandoned, lost.result, lost.target) == ("ladder", True, LOSS, 6)
+    assert lost.key == table.match.record()["key"] and store.load_ladder()[0].target == 6
+    assert any("abandoned" in toast.text for toast in app.toasts.items)
+
+
+def test_restart_of_a_practice_game_counts_nothing(app):
+    from tentable.ui.scenes import table_for
+    store.save_ladder(Ladder(target=6, best=5))
+    app.reset(table_for("ten")(app, solo(5)))
+    app.step(wait=False)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    click(app, pause.restart_button.rect.center)
+    assert pause.confirm.lines == ["The game in progress will be lost: the cards are dealt "
+                                   "again with a new seed."]
+    key(app, pygame.K_RETURN)
+    assert store.load_ladder()[0] == Ladder(target=6, best=5)
+
+
+def test_a_new_ten_game_over_the_ladder_game_says_so_and_counts_it_as_lost(app):
+    """#37: the setup asked before throwing a game away, but not that it was the ladder
+    game, nor what became of it."""
+    match = ladder_game_in_progress(5)
+    setup = app.push("setup", game_id="ten", in_progress=True)
+    app.step(wait=False)
+    click(app, setup.start.rect.center)
+    assert any("ladder game against Mona at target 5" in line and "lost" in line
+               for line in setup.confirm.lines)
+    key(app, pygame.K_RETURN)                     # start the new game all the same
+    assert app.top is not setup
+    [lost] = store.load_ladder()[0].games
+    assert (lost.abandoned, lost.result, lost.key) == (True, LOSS, match.record()["key"])
+    assert store.load_autosave("ten") == (None, None)
+
+
+def test_a_ladder_game_over_the_ladder_game_in_progress_says_so(ten_table, app):
+    match = ladder_game_in_progress(5)
+    scene = app.push("ladder")
+    click(app, scene.play_button.rect.center)
+    assert any("ladder game" in line and "lost" in line for line in scene.confirm.lines)
+    key(app, pygame.K_ESCAPE)
+    assert scene.confirm is None and store.load_ladder()[0].games == ()
+    click(app, scene.play_button.rect.center)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, FakeTenTable)
+    assert [g.key for g in store.load_ladder()[0].games] == [match.record()["key"]]
+
+
+def test_a_game_abandoned_just_before_a_crash_is_not_offered_again(home):
+    """The ladder holds it, its autosave was not yet forgotten: the next start forgets it."""
+    match = ladder_game_in_progress(5)
+    record = store.load_autosave("ten")[0]
+    store.add_ladder_game(replace(game(5, 0, 0), key=record["key"], abandoned=True))
+    going, messages = keeping.games_in_progress()
+    assert going == {} and messages == [] and store.load_autosave("ten") == (None, None)
+    assert len(store.load_ladder()[0].games) == 1 and match.record()["key"] == record["key"]
+
+
+def test_a_ladder_file_from_before_the_kinds_has_them_derived(home):
+    """Version 1 kept no kinds: the ladder is climbed again from 5 as that version did
+    (a game off the rung of its time was practice), and the archive says which games the
+    computer helped with."""
+    from tentable import archive
+    helped = Match(solo(7, seed=5))
+    helped.hand_over(0, "easy")
+    while not helped.is_over:
+        helped.poll()
+        helped.advance()
+    kept = archive.keep(archive.finished_game(helped.record(), helped.scores(),
+                                              helped.winners(), "ladder"))
+    rows = [(5, 20, 10), (5, 12, 12), (6, 10, 20), (6, 20, 10), (7, *helped.scores())]
+    games = [game(target, you, mona, seed=n).to_json() for n, (target, you, mona)
+             in enumerate(rows)]
+    for row in games:
+        del row["kind"]
+    games[-1]["key"] = kept.key
+    (home / "ladder.json").write_text(json.dumps(
+        {"version": 1, "target": 7, "best": 6, "complete": False, "games": games}))
+    ladder, message = store.load_ladder()
+    assert message is None and (ladder.target, ladder.best) == (7, 6)
+    assert [g.kind for g in ladder.games] == ["ladder", "practice", "ladder", "ladder",
+                                              "helped"]
+    assert json.loads((home / "ladder.json").read_text())["version"] == 1   # read, not written
+    store.add_ladder_game(game(7, 1, 20, seed=9))
+    assert json.loads((home / "ladder.json").read_text())["version"] == 2
+    assert [g.kind for g in store.load_ladder()[0].games][-2:] == ["helped", "ladder"]

@@ -478,6 +478,31 @@ def test_a_human_seat_handed_to_a_computer_plays_itself_and_is_taken_back():
     assert match.is_human(0)
 
 
+def test_the_next_game_seats_the_humans_as_they_were_set_up():
+    """#37: Restart and Play again dealt a new game with the computer still in the seat a
+    human had handed over, and no way back."""
+    match = humans("takethat", 2)
+    match.hand_over(0, "easy")
+    again = Match(match.session.with_new_seed())
+    assert again.is_human(0) and again.assisted == set() and again.humans == [0, 1]
+    assert [seat.to_dict() for seat in again.session.seats] == [
+        seat.to_dict() for seat in humans("takethat", 2).session.seats]
+
+
+def test_a_searching_computer_in_your_solo_seat_plays_solo_ten():
+    """#37: handed the solo seat, the searching levels chose moves solo TEN does not allow
+    ("You could not move"): their worker rebuilt every position as two-player TEN."""
+    match = Match(session("ten", "normal", "rules", seed=5, solo=True, target=5),
+                  time_limit=0.02)
+    failed = []
+    while not match.is_over:
+        match.poll()
+        if match.job is not None:
+            match.job.done.wait(10)
+        failed += [e for e in match.advance() if isinstance(e, BotFailed)]
+    assert failed == []
+
+
 def test_an_assisted_game_keeps_its_mark_when_resumed():
     match = humans("takethat", 2)
     match.hand_over(1, "heuristic")

@@ -23,7 +23,7 @@ def keep(game_id, players, seed=3):
     record = {**match.record(), "seats": [
         {"name": name, "kind": "human" if i == 0 else "bot", "bot": "" if i == 0 else "easy"}
         for i, name in enumerate(NAMES[:players])]}
-    keeping.keep(record, match.scores(), match.winners(), match.lowest_wins)
+    keeping.keep(record, match.scores(), match.winners())
     return archive.load_all()[0][0]
 
 

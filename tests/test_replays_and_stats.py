@@ -1,4 +1,6 @@
 """Your games, the replay viewer and the statistics screen, driven by real events."""
+from pathlib import Path
+
 import pygame
 
 from tentable import archive, keeping
@@ -200,3 +202,69 @@ def test_a_kept_game_whose_moves_do_not_replay_is_listed_and_refused_when_opened
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)                             # the other game opens
     assert isinstance(app.top, ReplayScene) and app.top.game.name == good.stem
+
+
+def type_path(app, games, text):
+    """Type `text` into the file field, as a player does: click it, clear it, type, Enter."""
+    click(app, games.path.rect.center)
+    for _ in range(len(games.path.text)):
+        key(app, pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    key(app, pygame.K_RETURN)                             # leaves the field
+
+
+def test_a_click_chooses_a_game_and_the_copy_is_named_after_it(app, tmp_path):
+    """#37: a click chose nothing the file name knew of, so a copy went out under the
+    name of the game chosen before."""
+    keep_games(seeds=(7, 8))
+    app.push("games")
+    games = app.top
+    step(app)
+    first, second = games.games
+    assert Path(games.path.text).name == f"{first.name}.json"
+    click(app, games.rows[1].center)                      # choose the second game
+    assert app.top is games and games.index == 1
+    assert Path(games.path.text).name == f"{second.name}.json"
+    type_path(app, games, str(tmp_path / f"{second.name}.json"))   # a folder of my own
+    click(app, games.rows[0].center)                      # the name follows the game there
+    assert games.path.text == str(tmp_path / f"{first.name}.json")
+    click(app, games.save_button.rect.center)
+    assert archive.load(tmp_path / f"{first.name}.json")[0].record == first.record
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))   # the wheel chooses
+    step(app)
+    assert games.index == 1 and games.path.text == str(tmp_path / f"{second.name}.json")
+    click(app, games.rows[1].center)                      # a click on the chosen one watches it
+    assert isinstance(app.top, ReplayScene) and app.top.game.name == second.name
+
+
+def test_saving_onto_a_file_asks_first_by_mouse_or_keys(app, tmp_path):
+    """#37: a copy saved onto an existing file replaced it without a word."""
+    keep_games(seeds=(9,))
+    app.push("games")
+    games = app.top
+    step(app)
+    mine = tmp_path / "mine.json"
+    mine.write_text("my own notes")
+    type_path(app, games, str(mine))
+    click(app, games.save_button.rect.center)
+    assert games.confirm is not None and mine.read_text() == "my own notes"
+    assert any("mine.json" in line for line in games.confirm.lines)
+    step(app)                                             # the question is drawn
+    key(app, pygame.K_ESCAPE)                             # no: nothing is written
+    assert games.confirm is None and mine.read_text() == "my own notes"
+    assert app.top is games
+    click(app, games.save_button.rect.center)
+    cancel = games.confirm.buttons[-1]
+    click(app, cancel.rect.center)                        # no, by mouse
+    assert games.confirm is None and mine.read_text() == "my own notes"
+    while games.nav.current is None or games.nav.current.rect() != games.save_button.rect:
+        key(app, pygame.K_TAB)                            # Save a copy by keys
+    key(app, pygame.K_RETURN)
+    assert games.confirm is not None and mine.read_text() == "my own notes"
+    key(app, pygame.K_RETURN)                             # yes: replace it
+    assert games.confirm is None and archive.load(mine)[0].record == games.games[0].record
+    assert "Saved to" in app.toasts.items[-1].text
+    fresh = tmp_path / "new.json"                         # no file there: no question
+    type_path(app, games, str(fresh))
+    click(app, games.save_button.rect.center)
+    assert games.confirm is None and fresh.exists()

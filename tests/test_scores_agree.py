@@ -271,7 +271,7 @@ def test_rx_r10_your_games_lists_penalty_points_without_a_plus(app, monkeypatch)
     match.play_out()
     keeping.keep({**match.record(), "seats": [{"name": s.name, "kind": "bot", "bot": s.bot}
                                               for s in seats]},
-                 match.scores(), match.winners(), match.lowest_wins)
+                 match.scores(), match.winners())
     assert isinstance(app.push("games"), GamesScene)
     step(app)
     ana, ben = match.scores()

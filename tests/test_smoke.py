@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tentable import resources, smoke
+from tentable import i18n, resources, smoke
 
 
 @pytest.fixture(autouse=True)
@@ -18,23 +18,27 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def shipped(tmp_path, monkeypatch) -> Path:
-    """A copy of the shipped decks, fonts and rules pages, which `resources` now finds."""
+    """A copy of the shipped decks, fonts, rules pages and catalogues, which `resources`
+    now finds."""
     source = resources.root()
     copy = tmp_path / "bundle"
     shutil.copytree(source / "decks", copy / "decks")
     shutil.copytree(source / "assets" / "fonts", copy / "assets" / "fonts")
     shutil.copytree(source / "docs" / "rules", copy / "docs" / "rules")
+    shutil.copytree(source / "locale", copy / "locale")
     monkeypatch.setattr(resources, "root", lambda: copy)
     return copy
 
 
-def test_smoke_passes_and_lists_every_deck_and_font(capsys):
+def test_smoke_passes_and_lists_every_deck_font_and_catalogue(capsys):
     assert smoke.run() == 0
     out = capsys.readouterr().out
     for game_id in resources.DECKS:
         assert f"found deck {game_id}: {resources.deck_path(game_id)}" in out
     for name in resources.FONTS:
         assert f"found font: {resources.font_path(name)}" in out
+    for code in ("de", "nl"):
+        assert f"found catalogue {code}: {i18n.catalogue_path(code)}" in out
     assert "first frame" in out
     assert "smoke ok:" in out
 
@@ -58,7 +62,12 @@ def test_a_copied_bundle_passes(shipped, capsys):
     (lambda root: (root / "assets" / "fonts" / "Lato-Bold.ttf").unlink(), "Lato-Bold.ttf"),
     (lambda root: (root / "assets" / "fonts" / "Lato-Regular.ttf").write_bytes(b"not a font"),
      "Lato-Regular.ttf"),
-], ids=["deck missing", "deck not YAML", "deck incomplete", "font missing", "font broken"])
+    (lambda root: (root / "locale" / "nl" / "LC_MESSAGES" / "tentable.mo").unlink(),
+     "nl/LC_MESSAGES/tentable.mo"),
+    (lambda root: (root / "locale" / "de" / "LC_MESSAGES" / "tentable.mo").write_bytes(b"x" * 40),
+     "de/LC_MESSAGES/tentable.mo"),
+], ids=["deck missing", "deck not YAML", "deck incomplete", "font missing", "font broken",
+        "catalogue missing", "catalogue broken"])
 def test_a_lost_or_broken_file_fails_naming_it(shipped, capsys, damage, named):
     damage(shipped)
     assert smoke.run() == 1

@@ -116,3 +116,45 @@ def test_the_entry_point_catches_it_in_a_fresh_process(tmp_path):
     reason = report.read_text(encoding="utf-8").strip().splitlines()[-1]
     assert reason.startswith("smoke failed: start-up: ModuleNotFoundError")
     assert len(list((tmp_path / "data" / "logs").glob("startup-*.log"))) == 1
+
+
+# -- the window's class ------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_window_class_is_tentable_even_under_python_m(tmp_path):
+    """The taskbar groups the window as "tentable", not as pygame's "__main__.py": the
+    class is set before pygame is imported, which would name it after sys.argv[0]. A run
+    as `python -m tentable` (sys.argv[0] is tentable/__main__.py) on an X11 desktop
+    (DISPLAY set, none answering: the dummy driver draws) shows what the window got."""
+    code = ("import os, runpy, sys\n"
+            "sys.argv = ['', '--smoke']\n"
+            "try:\n"
+            "    runpy.run_module('tentable', run_name='__main__', alter_sys=True)\n"
+            "except SystemExit as exc:\n"
+            "    assert exc.code == 0, exc.code\n"
+            "print('class:', os.environ['SDL_VIDEO_X11_WMCLASS'],"
+            " os.environ['SDL_VIDEO_WAYLAND_WMCLASS'])\n")
+    env = {key: value for key, value in first_start_env(tmp_path / "home").items()
+           if key not in startup.WINDOW_CLASS_VARIABLES}
+    env.update(DISPLAY=":97", PYTHONPATH=str(ROOT))    # this checkout's tentable
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "smoke ok:" in done.stdout
+    assert done.stdout.splitlines()[-1] == "class: tentable tentable"
+
+
+def test_a_window_class_the_player_set_stays():
+    environ = {"SDL_VIDEO_X11_WMCLASS": "mine"}
+    startup.name_the_window(environ)
+    assert environ == {"SDL_VIDEO_X11_WMCLASS": "mine", "SDL_VIDEO_WAYLAND_WMCLASS": "tentable"}
+
+
+def test_the_desktop_file_names_the_same_window_class():
+    """So the launcher in the menu and the running window are one icon in the taskbar."""
+    import configparser
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str
+    entry.read(ROOT / "packaging" / "linux" / "tentable.desktop", encoding="utf-8")
+    assert entry["Desktop Entry"]["StartupWMClass"] == startup.WINDOW_CLASS

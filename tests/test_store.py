@@ -77,13 +77,26 @@ def test_damaged_settings_are_set_aside_with_a_message(home):
     assert len(list(home.glob("settings.json*"))) == 2
 
 
-def test_unknown_version_is_set_aside(home):
-    (home / "settings.json").write_text(json.dumps({"version": 99, "card_size": "large"}))
+def test_an_unknown_older_version_is_set_aside(home):
+    (home / "settings.json").write_text(json.dumps({"version": 0, "card_size": "large"}))
     settings, message = store.load_settings()
     assert settings["card_size"] == "medium"
-    assert "version 99" in message
+    assert "version 0" in message
     assert not (home / "settings.json").exists()
     assert len(list(home.glob("settings.json.damaged-*"))) == 1
+
+
+def test_a_newer_version_is_left_alone_and_never_written_over(home):
+    """A newer tentable's settings (#37): this one starts with its defaults and leaves the
+    file for the version that wrote it."""
+    content = json.dumps({"version": 99, "card_size": "large"})
+    (home / "settings.json").write_text(content)
+    settings, message = store.load_settings()
+    assert settings["card_size"] == "medium" and "version 99" in message
+    with pytest.raises(store.NewerFile):
+        store.save_settings(settings)
+    assert [p.name for p in home.iterdir()] == ["settings.json"]
+    assert (home / "settings.json").read_text() == content
 
 
 def test_two_damaged_files_in_the_same_second_both_kept(home):

@@ -96,3 +96,78 @@ def test_esc_while_holding_a_card_puts_it_back_and_a_second_esc_pauses(app):
     assert app.top is table and table.drag.sprite is None and table.match.history == []
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
+
+
+def test_the_level_dialog_is_answered_by_keys(app):
+    """#37: "How well should the computer play?" had no key but Esc."""
+    table = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    key(app, pygame.K_DOWN)                              # the ring shows, on Resume
+    key(app, pygame.K_DOWN)                              # Let the computer play for me
+    assert pause.nav.current.rect() == pause.seat_buttons[0].rect
+    key(app, pygame.K_RETURN)
+    assert pause.confirm is not None
+    uitools.step(app)                                    # the question is drawn
+    key(app, pygame.K_ESCAPE)                            # no after all
+    assert pause.confirm is None and table.match.is_human(0)
+    key(app, pygame.K_RETURN)                            # asked again
+    key(app, pygame.K_RIGHT)                             # the ring shows, on the suggested level
+    assert pause.confirm.buttons[pause.confirm.focus].text == "Normal"
+    key(app, pygame.K_LEFT)
+    assert pause.confirm.buttons[pause.confirm.focus].text == "Easy"
+    uitools.step(app)
+    key(app, pygame.K_RETURN)
+    assert app.top is table and table.session.seats[0].bot == "easy"
+
+
+def test_the_only_human_still_sees_their_hand_while_the_computer_plays_it(app):
+    """#37: their hand turned face down: the screen showed what a spectator sees."""
+    table = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
+    hand = table.view["hand"]
+    assert table.seat == 0 and hand
+    key(app, pygame.K_ESCAPE)
+    click(app, app.top.seat_buttons[0].rect.center)
+    click(app, next(b for b in app.top.confirm.buttons if b.text == "Easy").rect.center)
+    assert not table.match.is_human(0)
+    assert table.seat == 0 and table.view["hand"] == hand
+    if table.match.current_player == 0:                  # said to "you", not to "You"
+        assert table.status_text() in ("The computer plays for you",
+                                       "The computer is thinking for you…")
+    wait_for(app, lambda: len(table.match.history) >= 6)
+    assert table.seat == 0 and table.view == table.match.view(0) and table.view["hand"]
+
+
+
+def test_after_a_helped_ladder_game_the_next_game_seats_you_again(app, monkeypatch):
+    """#37: the computer kept the seat into the next game with no way back (and, searching
+    in solo, "could not move"); the helped game counted on the ladder like your own."""
+    from tentable import store
+    from tentable.ui.scenes import ladder as ladder_screen
+    from tentable.ui.scenes.results import ResultsScene
+    monkeypatch.setattr(ladder_screen, "random_seed", lambda: 3)   # the computer wins it
+    scene = app.push("ladder")
+    uitools.step(app)
+    click(app, scene.play_button.rect.center)
+    table = app.top
+    assert table.session.options == {"solo": True, "target": 5} and table.my_turn
+    key(app, pygame.K_ESCAPE)
+    click(app, app.top.seat_buttons[0].rect.center)
+    click(app, next(b for b in app.top.confirm.buttons if b.text == "Easy").rect.center)
+    wait_for(app, lambda: table.dialog is not None)       # TEN's scoring, at the end
+    key(app, pygame.K_RETURN)
+    wait_for(app, lambda: isinstance(app.top, ResultsScene))
+    results = app.top
+    assert table.match.scores()[0] > table.match.scores()[1]          # a win, yet:
+    assert "helped" in results.ladder_line and results.again.text == "Play at target 5"
+    ladder = store.load_ladder()[0]
+    assert ladder.target == 5 and ladder.best is None
+    assert [(game.kind, game.result) for game in ladder.games] == [("helped", "win")]
+    click(app, results.again.rect.center)                 # Play at target 5
+    again = app.top
+    assert again is not table and again.session.options["target"] == 5
+    assert again.match.is_human(0) and again.session.seats[0].kind == "human"
+    assert again.match.assisted == set()
+    wait_for(app, lambda: again.my_turn)
+    key(app, pygame.K_ESCAPE)                             # and the computer may help again
+    assert app.top.seat_buttons[0].text == "Let the computer play for me"

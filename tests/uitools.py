@@ -25,7 +25,9 @@ def glance(app):
     look = getattr(app.top, "mind_keys", None)   # a table: what came up behind its back
     if look is not None:                          # (a test set the position) is new too
         look()
-    if keys is not None and isinstance(app.clock, FakeClock) and keys.waiting():
+    for _ in range(20):         # (what comes up meanwhile, a computer's move, is new too)
+        if keys is None or not isinstance(app.clock, FakeClock) or not keys.waiting():
+            return
         app.clock.advance(keys.waiting() + 1e-6)     # past it, whatever the rounding
         app.step(wait=False)                         # the time passes before the key
 

@@ -331,6 +331,13 @@ class State(ABC):
     def new(cls, players: int, seed: int, options: dict, deck: Any, **chance: Any) -> "State":
         """Set up a game; options are validated, `deck` and `chance` are raw input."""
 
+    @classmethod
+    def variant(cls, options: dict) -> type["State"]:
+        """The class that plays a game with these options: the game's own, or the variant
+        an option chooses (solo TEN). A position rebuilt from its data (`_from_data`, in
+        the bots' worker) must be of it, or it plays by the wrong rules."""
+        return cls
+
     @property
     def current_player(self) -> int | None:
         """The seat whose decision it is; None once the game is over. By default what

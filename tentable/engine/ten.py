@@ -54,10 +54,7 @@ class Ten(State):
         mix = list(deck_for(players))
         if deck is not None:
             deck = check_deck(GAME_ID, deck, mix)
-        if options["solo"]:
-            from tentable.engine.ten_solo import TenSolo   # the variant builds on this module
-            cls = TenSolo
-        state = cls(players, seed, options, deck)
+        state = cls.variant(options)(players, seed, options, deck)
         order = card_ids(deck) if deck is not None else shuffled(ids_for(players), seed, "pile")
         state.pile = order[::-1]                                    # TEN-R1
         state.tableau, state.market, state.removed = [], [], []
@@ -69,6 +66,14 @@ class Ten(State):
         state.auction = state.payment = state.final = None
         state.goto(FLIP)
         return state
+
+    @classmethod
+    def variant(cls, options: dict) -> type["Ten"]:
+        """Solo against Mona (section S) is `TenSolo`."""
+        if options["solo"]:
+            from tentable.engine.ten_solo import TenSolo   # the variant builds on this module
+            return TenSolo
+        return cls
 
     @classmethod
     def deck_codes(cls, players: int, options: dict) -> list[str]:

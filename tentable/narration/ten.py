@@ -140,6 +140,12 @@ def _move_lines(teller: Teller, seat: int, action: str, before: TenView, after: 
     return []
 
 
+def drawn(view: TenView) -> bool:
+    """Equal points against Mona (S8): a draw, nobody's win. At a table equal points go to
+    the tie-breaks (TEN-R15), and a tie they leave is a win shared."""
+    return bool(view["solo"]) and len(set(view["scores"])) == 1
+
+
 def breakdown(view: TenView) -> Breakdown:
     """TEN-R14 per player from the final view: each colour's run with the cards laid in it
     (a joker where it went) and its points; where every joker went; and, when points tie,

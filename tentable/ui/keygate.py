@@ -8,7 +8,8 @@ nowhere once something new has come up; the next press acts on it.
 
 The app asks the gate about every key event (`admit`) and tells it when a screen comes
 up (`shown`); a table tells it when a banner, the curtain, a dialog or the turn of the
-player at the screen comes up. Esc always goes through: it only steps back.
+player at the screen comes up. Esc and F1 always go through: they only step back or open
+how to play.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Callable
 import pygame
 
 GLANCE = 0.4     # seconds something new is looked at before a key acts on it
+HARMLESS = (pygame.K_ESCAPE, pygame.K_F1)    # back, how to play: never too soon
 
 
 def held(key: int) -> bool:
@@ -58,4 +60,4 @@ class KeyGate:
         if key in self.spent:
             return False              # a repeat of the press that closed what was there
         self.down.add(key)
-        return key == pygame.K_ESCAPE or not self.waiting()
+        return key in HARMLESS or not self.waiting()

@@ -10,6 +10,8 @@ from tentable.session import BOT, HUMAN, Seat, Session, random_seed
 
 # SDL's fallbacks when no real display can be opened: a window nobody can see.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
+# `tentable play GAME` without --seats: you against the Normal level
+DEFAULT_SEATS = (HUMAN, "normal")
 
 
 def display_problem(environ: Mapping[str, str] = os.environ,
@@ -72,7 +74,7 @@ def run(game_id: str | None = None, seats: Sequence[str] | None = None,
             else:
                 session = in_progress(app, game_id) if resume else None
                 if session is None:
-                    session = session_for(game_id, seats or [HUMAN, "normal"], seed, options)
+                    session = session_for(game_id, seats or DEFAULT_SEATS, seed, options)
                 try:
                     app.reset(table(app, session))
                 except (SetupError, ValueError) as exc:

@@ -1,6 +1,6 @@
 """Pieces the menu-like scenes share: the backdrop, keyboard focus, choice rows,
-steppers, pickers, a read-only value and a text field. The table scenes use `KeyNav`
-too, for their buttons.
+steppers, pickers, a read-only value, a text field and the question before a new game
+throws one in progress away. The table scenes use `KeyNav` too, for their buttons.
 
 Sizes are given for a 1280×720 window and scaled with `theme.ui_scale`; text never
 goes below `MIN_TEXT` pixels so 1024×640 stays readable.
@@ -12,13 +12,15 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from tentable import keeping, store
 from tentable.narration import MINUS  # noqa: F401  (the scenes' numbers)
+from tentable.text import t
 from tentable.ui import theme
 from tentable.ui.widgets.button import Button
-from tentable.ui.widgets.panel import fit, label, rounded
+from tentable.ui.widgets.dialog import Dialog
+from tentable.ui.widgets.panel import fit, focus_ring, label, rounded  # noqa: F401
 
 MIN_TEXT = 14
-FOCUS = theme.SELECTED
 MODAL = (10, 30, 28, 246)   # a dialog over the table: nearly opaque, so cards don't show through
 
 px = theme.scaled   # the scenes' short name for a scaled size
@@ -39,18 +41,6 @@ def backdrop(surface: pygame.Surface) -> None:
     surface.blit(felt(surface.get_size()), (0, 0))
 
 
-def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
-    """The keyboard's ring round `rect`, with a dark line inside it: it shows on a gold
-    button as on the felt."""
-    grow = px(4, scale, 2)
-    width = px(3, scale, 2)
-    box = rect.inflate(2 * grow, 2 * grow)
-    pygame.draw.rect(surface, FOCUS, box, width, border_radius=theme.RADIUS + grow)
-    inner = box.inflate(-2 * width, -2 * width)
-    pygame.draw.rect(surface, theme.TEXT_DARK, inner, max(1, width // 2),
-                     border_radius=theme.RADIUS + grow - width)
-
-
 # -- keyboard focus --------------------------------------------------------------
 @dataclass
 class Focusable:
@@ -60,6 +50,18 @@ class Focusable:
     rect: Callable[[], pygame.Rect]
     activate: Callable[[], None]
     field: "TextField | None" = None
+
+
+def ask_start_over(game_id: str, title: str, start: Callable[[], None],
+                   cancel: Callable[[], None]) -> Dialog:
+    """Start a new game of `game_id` over its game in progress? Said of the ladder game
+    as such: it counts as lost (`keeping.abandon_in_progress`, which `start` calls)."""
+    target = keeping.at_stake(store.load_autosave(game_id)[0])
+    body = t("setup.replace_ladder_body", target=target) if target \
+        else t("setup.replace_body", game=title)
+    return Dialog(t("setup.replace_title"), [body], [
+        Button(t("setup.replace_yes"), start, key=pygame.K_RETURN, kind="danger"),
+        Button(t("setup.replace_no"), cancel, key=pygame.K_ESCAPE, kind="primary")])
 
 
 def button_focus(button: Button) -> Focusable:

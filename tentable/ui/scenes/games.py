@@ -3,6 +3,10 @@ watch it again in the replay viewer, save a copy of it to a file of your choice 
 share), or open such a file to watch it. The list opens at once with a thousand games: it
 shows each file's summary, and a game's moves are replayed only when it is watched or saved.
 
+Choosing a game (a click, the arrow keys, the wheel) names the copy after it, in the folder
+the field holds; a name the player typed stays. A copy saved onto a file that is there
+already asks first: nothing the player wrote is replaced unasked.
+
     app.push("games")
 """
 from __future__ import annotations
@@ -22,6 +26,7 @@ from tentable.ui.scenes import register_scene, table_for
 from tentable.ui.scenes.common import KeyNav, TextField, backdrop, button_focus, px, text_px
 from tentable.text import t
 from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.panel import blit_label, fit, rounded
 
 ROWS = 8          # games on one page
@@ -61,6 +66,7 @@ class GamesScene(Scene):
         self.path = TextField(self.default_path(), max_len=400,
                               on_change=lambda text: setattr(self, "path_edited", True))
         self.path_edited = False
+        self.confirm: Dialog | None = None     # replace a file that is there already?
         # Tab goes from the file field through the buttons; ↑ ↓ choose the game
         self.nav = KeyNav(arrows=False)
         self.scale = 1.0
@@ -74,8 +80,24 @@ class GamesScene(Scene):
         folder = Path(platformdirs.user_documents_dir()) / "tentable"
         if not self.games:
             return str(folder) + os.sep
+        return str(folder / self.file_name())
+
+    def file_name(self) -> str:
+        """The chosen game's own file name for a copy."""
         game = self.games[self.index]
-        return str(folder / f"{game.name or game.game}.json")
+        return f"{game.name or game.game}.json"
+
+    def choose(self, index: int) -> None:
+        """Choose a game, and name the copy after it: the field's file name follows the
+        game while it is the last game's own (in whatever folder the player typed)."""
+        if not self.games:
+            return
+        before = self.file_name()
+        self.index = max(0, min(len(self.games) - 1, index))
+        if not self.path_edited:
+            self.path.set_text(self.default_path())
+        elif Path(self.path.text).name == before:
+            self.path.set_text(self.path.text[: -len(before)] + self.file_name())
 
     def typed_path(self) -> Path | None:
         """The place typed in the file field, `~` expanded; None, with a message, when it
@@ -99,11 +121,31 @@ class GamesScene(Scene):
         return game
 
     def save_copy(self) -> None:
-        game = self.chosen("games.save_failed")
-        if game is None:
+        """Save the chosen game to the file in the field; a file there already is replaced
+        only once the player says so."""
+        if not self.games:
             return
         path = self.typed_path()
         if path is None:
+            return
+        if os.path.lexists(path) and not path.is_dir():
+            self.confirm = Dialog(t("games.replace_title", name=path.name),
+                                  [t("games.replace_body", name=path.name,
+                                     folder=str(path.parent))], [
+                Button(t("games.replace_yes"), lambda: self.write_copy(path),
+                       key=pygame.K_RETURN, kind="danger"),
+                Button(t("games.replace_no"), self.cancel, key=pygame.K_ESCAPE,
+                       kind="primary")])
+            return
+        self.write_copy(path)
+
+    def cancel(self) -> None:
+        self.confirm = None
+
+    def write_copy(self, path: Path) -> None:
+        self.confirm = None
+        game = self.chosen("games.save_failed")
+        if game is None:
             return
         try:
             archive.export(game, path)
@@ -135,10 +177,7 @@ class GamesScene(Scene):
             self.app.push("replay", game=game)
 
     def move(self, step: int) -> None:
-        if self.games:
-            self.index = max(0, min(len(self.games) - 1, self.index + step))
-            if not self.path_edited:
-                self.path.set_text(self.default_path())
+        self.choose(self.index + step)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)
@@ -158,6 +197,9 @@ class GamesScene(Scene):
         self.nav.set_items([self.path.focusable()] + [button_focus(b) for b in self.buttons])
 
     def process_event(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None:
+            self.confirm.handle(event)       # Esc is its Cancel key
+            return
         typing = self.path.active
         if self.path.handle(event):
             if event.type == pygame.MOUSEBUTTONDOWN:
@@ -186,9 +228,8 @@ class GamesScene(Scene):
             self.hover = self._row_at(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             row = self._row_at(event.pos)
-            if row is not None:
-                self.index = row
-                self.watch()
+            if row is not None:          # a click chooses; a click on the chosen one watches
+                self.watch() if row == self.index else self.choose(row)
                 return
         for button in self.buttons:
             if button.handle(event):
@@ -241,8 +282,11 @@ class GamesScene(Scene):
         for button in self.buttons:
             button.draw(surface)
         self.path.draw(surface)
-        self.nav.draw(surface, s)
         blit_label(surface, t("games.hint"), small, theme.TEXT_DIM,
                    midbottom=(w // 2, surface.get_height() - px(6, s)))
         blit_label(surface, t("games.file"), small, theme.TEXT_DIM,
                    bottomleft=(self.path.rect.x, self.path.rect.y - px(2, s)))
+        if self.confirm is not None:
+            self.confirm.draw(surface)
+        else:
+            self.nav.draw(surface, s)

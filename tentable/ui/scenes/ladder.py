@@ -1,24 +1,25 @@
 """The solo ladder against Mona (TEN S8): the rungs 5–10 with the next game's target
-marked, a chart of the past games (your margin over Mona, wins and losses marked),
-"Play at target N" and a reset that asks first.
+marked, a chart of the past ladder games (your margin over Mona, wins, draws, losses and
+abandoned games marked), the tally, "Play at target N" and a reset that asks first.
 
     app.push("ladder")
 
-A rung already climbed may be picked for practice: such a game is kept on the ladder
-but moves nothing (`tentable.ladder`).
+A rung already climbed may be picked for practice: such a game is kept but moves nothing,
+nor does a game the computer helped you play (`tentable.ladder`); the chart leaves both
+out and the tally counts them apart.
 """
 from __future__ import annotations
 
 import pygame
 
-from tentable import store
-from tentable.engine import SetupError
-from tentable.ladder import DRAW, LAST_TARGET, LOSS, RUNGS, WIN, Ladder
+from tentable import keeping, store
+from tentable.engine import GAMES, SetupError
+from tentable.ladder import DRAW, HELPED, LADDER, LAST_TARGET, LOSS, PRACTICE, RUNGS, WIN, Ladder
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import NoTable, register_scene
-from tentable.ui.scenes.common import (Focusable, KeyNav, MINUS, backdrop, button_focus,
-                                       focus_ring, px, text_px)
+from tentable.ui.scenes.common import (Focusable, KeyNav, MINUS, ask_start_over, backdrop,
+                                       button_focus, focus_ring, px, text_px)
 from tentable.session import HUMAN, RULES, Seat, Session, random_seed
 from tentable.text import t
 from tentable.ui.widgets.button import Button
@@ -30,9 +31,12 @@ GAME = "ten"
 MAX_BARS = 40          # games in the chart at most; fewer when the window is narrow
 MIN_SLOT = 14          # pixels per bar at 1280×720
 GRID = (52, 96, 88)    # the chart's faint lines at ±the largest margin
+ABANDONED = "abandoned"   # a loss, drawn apart: its scores are from before its end
 # The results are told apart by symbol as well as colour (colour-blind safe).
 LOOK = {WIN: ("star", theme.OI_GREEN), DRAW: ("circle", theme.TEXT_DIM),
-        LOSS: ("diamond", theme.OI_VERMILLION)}
+        LOSS: ("diamond", theme.OI_VERMILLION), ABANDONED: ("ring", theme.OI_VERMILLION)}
+LEGEND = {ABANDONED: "ladder.abandoned_legend", LOSS: "ladder.loss", DRAW: "ladder.draw",
+          WIN: "ladder.win"}    # right to left
 
 
 def wrap_list(text: str, size: int, width: int, separator: str = "  ·  ") -> list[str]:
@@ -97,19 +101,19 @@ class LadderScene(Scene):
         return target in RUNGS and target <= self.ladder.target
 
     def ask_play(self) -> None:
-        """Start at once, unless that would throw away a TEN game in progress."""
+        """Start at once, unless that would throw away a TEN game in progress (a ladder
+        game counts as lost: the question says so)."""
         record, _ = store.load_autosave(GAME)
         if record is None:
             self.play()
             return
-        self.confirm = Dialog(t("setup.replace_title"),
-                              [t("setup.replace_body", game="TEN")], [
-            Button(t("setup.replace_yes"), self.play, key=pygame.K_RETURN, kind="danger"),
-            Button(t("setup.replace_no"), self.cancel, key=pygame.K_ESCAPE, kind="primary"),
-        ])
+        self.confirm = ask_start_over(GAME, GAMES[GAME].title, self.play, self.cancel)
 
     def play(self) -> None:
         self.confirm = None
+        said = keeping.abandon_in_progress(GAME)
+        if said:
+            self.app.toasts.show(said, 6.0)
         try:
             self.app.reset("table", session=solo_session(self.chosen))
         except (SetupError, NoTable, ValueError) as exc:
@@ -244,12 +248,14 @@ class LadderScene(Scene):
     def _draw_chart(self, surface: pygame.Surface) -> None:
         s, box = self.scale, self.chart
         draw_panel(surface, box, radius=px(14, s))
-        games = self.ladder.games
+        games = self.ladder.of(LADDER)
         pad = px(20, s)
         inner = box.inflate(-2 * pad, -2 * pad)
         small = text_px(15, s)
         if not games:
-            self._draw_centred(surface, t("ladder.no_games"), text_px(18, s), inner)
+            empty = t("ladder.no_ladder_games", target=self.ladder.target) \
+                if self.ladder.games else t("ladder.no_games")
+            self._draw_centred(surface, empty, text_px(18, s), inner)
             return
         axis_w = px(44, s)
         slot = max(px(MIN_SLOT, s), 1)
@@ -258,7 +264,8 @@ class LadderScene(Scene):
         foot = self._draw_tally(surface, inner)
         plot = pygame.Rect(inner.x + axis_w, head + px(14, s), inner.w - axis_w,
                            foot - px(22, s) - head - px(14, s))
-        reach = max(5, max(abs(game.margin) for game in shown))
+        reach = max(5, max((abs(game.margin) for game in shown if not game.abandoned),
+                           default=0))
         zero = plot.centery
         half = plot.h // 2 - px(12, s)
         pygame.draw.line(surface, theme.TEXT_DIM, (plot.x, zero), (plot.right, zero), 1)
@@ -274,15 +281,15 @@ class LadderScene(Scene):
         room_for_targets = max(px(18, s), theme.font(text_px(12, s)).size("10")[0] + px(6, s))
         for i, game in enumerate(shown):
             cx = round(plot.x + step * (i + 0.5))
-            shape, colour = LOOK[game.result]
-            length = round(half * abs(game.margin) / reach)
-            if game.margin:
+            shape, colour = LOOK[ABANDONED if game.abandoned else game.result]
+            length = 0 if game.abandoned else round(half * abs(game.margin) / reach)
+            if length:
                 bar = pygame.Rect(cx - bar_w // 2, zero - length if game.margin > 0 else zero,
                                   bar_w, max(1, length))
                 pygame.draw.rect(surface, colour, bar, border_radius=max(1, bar_w // 4))
             tip = zero - length - icon_px if game.margin >= 0 else zero + length + icon_px
             icon = symbol_icon(shape, icon_px, colour)
-            surface.blit(icon, icon.get_rect(center=(cx, tip if game.margin else zero)))
+            surface.blit(icon, icon.get_rect(center=(cx, tip if length else zero)))
             if step >= room_for_targets:
                 blit_label(surface, str(game.target), text_px(12, s), theme.TEXT_DIM,
                            midtop=(cx, plot.bottom + px(4, s)))
@@ -302,13 +309,18 @@ class LadderScene(Scene):
         return head.bottom + px(4, s) + step
 
     def _draw_tally(self, surface: pygame.Surface, inner: pygame.Rect) -> int:
-        """The counts at the chart's foot, wrapped; returns the top of their room."""
-        s, small = self.scale, text_px(15, self.scale)
-        counts = self.ladder.counts()
-        text = t("ladder.tally", games=len(self.ladder.games), win=counts[WIN],
-                 draw=counts[DRAW], loss=counts[LOSS],
-                 best=self.ladder.best or t("ladder.best_none"))
-        lines = wrap_list(text, small, inner.w)
+        """The counts at the chart's foot, wrapped; returns the top of their room: the
+        ladder games', then those kept apart (practice, helped)."""
+        s, small, ladder = self.scale, text_px(15, self.scale), self.ladder
+        counts = ladder.counts()
+        items = [t("ladder.tally", n=len(ladder.of(LADDER)), win=counts[WIN],
+                   draw=counts[DRAW], loss=counts[LOSS],
+                   best=ladder.best or t("ladder.best_none"))]
+        if ladder.abandoned:
+            items.append(t("ladder.tally_abandoned", n=ladder.abandoned))
+        apart = {PRACTICE: "ladder.tally_practice", HELPED: "ladder.tally_helped"}
+        items += [t(key, n=len(ladder.of(kind))) for kind, key in apart.items() if ladder.of(kind)]
+        lines = wrap_list("  ·  ".join(items), small, inner.w)
         step = line_height(small)
         top = inner.bottom - len(lines) * step
         for i, line in enumerate(lines):
@@ -329,16 +341,15 @@ class LadderScene(Scene):
         """How wide `_draw_legend` draws."""
         s = self.scale
         font = theme.font(text_px(15, s))
-        items = [font.size(t(f"ladder.{result}"))[0] + px(6, s) + px(14, s, 10)
-                 for result in (LOSS, DRAW, WIN)]
+        items = [font.size(t(key))[0] + px(6, s) + px(14, s, 10) for key in LEGEND.values()]
         return sum(items) + px(16, s) * (len(items) - 1)
 
     def _draw_legend(self, surface: pygame.Surface, midright: tuple[int, int]) -> None:
         s = self.scale
         x, y = midright
-        for result in (LOSS, DRAW, WIN):
+        for result, key in LEGEND.items():
             shape, colour = LOOK[result]
-            rect = blit_label(surface, t(f"ladder.{result}"), text_px(15, s), theme.TEXT_DIM,
+            rect = blit_label(surface, t(key), text_px(15, s), theme.TEXT_DIM,
                               midright=(x, y))
             icon = symbol_icon(shape, px(14, s, 10), colour)
             surface.blit(icon, icon.get_rect(midright=(rect.x - px(6, s), y)))

@@ -59,26 +59,32 @@ class PauseScene(Scene):
                 for seat, name, helped, mine in seats()]
 
     def ask_level(self, seat: int) -> None:
-        """How well the computer should play the seat it takes over."""
+        """How well the computer should play the seat it takes over: Enter takes the
+        suggested level (the second), ← → or Tab ring another, Esc cancels."""
         def hand_over(level: str):
             def act() -> None:
                 self.table.hand_over(seat, level)
                 self.app.pop()
             return act
         levels = self.table.helper_levels()
+        suggested = levels[1 if len(levels) > 1 else 0]
         self.confirm = Dialog(t("pause.level_title"), [t("pause.level_body")], [
             *(Button(t_or(f"bot.{level}", level.title()), hand_over(level),
-                     kind="primary" if level == levels[1 if len(levels) > 1 else 0]
-                     else "normal") for level in levels),
+                     key=pygame.K_RETURN if level == suggested else None,
+                     kind="primary" if level == suggested else "normal") for level in levels),
             Button(t("pause.level_cancel"), self.cancel_restart, key=pygame.K_ESCAPE)],
             width=0.6)
 
     def ask_restart(self) -> None:
-        """Restart at once when the game is over; otherwise ask before dealing again."""
+        """Restart at once when the game is over; otherwise ask before dealing again,
+        saying so when it is the ladder game (it counts as lost)."""
         if getattr(self.table, "game_over", False):
             self.table.restart()
             return
-        self.confirm = Dialog(t("pause.restart_title"), [t("pause.restart_body")], [
+        target = self.table.at_stake()
+        body = t("pause.restart_ladder_body", target=target) if target \
+            else t("pause.restart_body")
+        self.confirm = Dialog(t("pause.restart_title"), [body], [
             Button(t("pause.restart_yes"), self.table.restart, key=pygame.K_RETURN,
                    kind="danger"),
             Button(t("pause.restart_no"), self.cancel_restart, key=pygame.K_ESCAPE,

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import pygame
 
-from tentable import store
+from tentable import keeping, store
 from tentable.bots import available_bots
 from tentable.engine import GAMES, SetupError, new_game
 from tentable.engine.core import Option
@@ -27,8 +27,8 @@ from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import NoTable, register_scene, table_for
 from tentable.ui.scenes.common import (Focusable, KeyNav, Picker, ReadOnly, Segmented, Stepper,
-                                       TextField, backdrop, button_focus, px, same_value,
-                                       text_px, text_scale)
+                                       TextField, ask_start_over, backdrop, button_focus, px,
+                                       same_value, text_px, text_scale)
 from tentable.session import BOT, HUMAN, MAX_SEED, RULES, Seat, Session, random_seed
 from tentable.text import t, t_or
 from tentable.ui.widgets.button import Button
@@ -387,12 +387,8 @@ class SetupScene(Scene):
             self.app.toasts.show(t("setup.coming_soon", game=self.game.title), 3.0)
             return
         if self.in_progress:
-            self.confirm = Dialog(
-                t("setup.replace_title"), [t("setup.replace_body", game=self.game.title)],
-                [Button(t("setup.replace_yes"), self._start_now, key=pygame.K_RETURN,
-                        kind="danger"),
-                 Button(t("setup.replace_no"), self._cancel_start, key=pygame.K_ESCAPE,
-                        kind="primary")])
+            self.confirm = ask_start_over(self.game.id, self.game.title, self._start_now,
+                                          self._cancel_start)
             return
         self._start_now()
 
@@ -402,8 +398,10 @@ class SetupScene(Scene):
     def _start_now(self) -> None:
         self.confirm = None
         if self.in_progress:   # confirmed: the old game must not come back as "Continue"
-            store.clear_autosave(self.game.id)
+            said = keeping.abandon_in_progress(self.game.id)   # a ladder game: lost
             self.in_progress = False
+            if said:
+                self.app.toasts.show(said, 6.0)
         try:
             self.app.reset("table", session=self.session())
         except (SetupError, NoTable, ValueError) as exc:

@@ -40,6 +40,7 @@ from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, text_px
 from tentable.ui.tables.aloud import ReadsAloud
+from tentable.ui.tables.ending import Ending
 from tentable.ui.tables.moments import HoldsMoments, MomentHold
 from tentable.ui.tables.parts import InParts, Parts  # noqa: F401  (tables import Parts here)
 from tentable.ui.tables.screen import AtTheScreen
@@ -66,7 +67,7 @@ END_DELAY = 0.8          # a moment to see the last move before the results cove
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
 
 
-class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Scene):
+class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, Scene):
     words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
     def __init__(self, app: "App", session: Session, match: Match | None = None) -> None:
@@ -219,7 +220,10 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Scene):
         if not self.match.is_human(current):
             waited = self.match.thinking_for
             slow = waited is not None and waited >= THINKING_AFTER
-            return t("table.thinking", name=name) if slow else t("table.turn_of", name=name)
+            key = "table.thinking" if slow else "table.turn_of"
+            if current in self.match.assisted:       # "The computer plays for you"
+                key += ".helped" + self.you(current)
+            return t(key, name=name)
         if current != self.seat:
             return t("table.waiting", name=name)
         return t("table.your_turn") if len(self.session.humans) == 1 else t(
@@ -250,15 +254,6 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Scene):
             fresh.view = fresh.moments.current.views[self.seat]
         fresh._set_seat(self.seat, fresh.view)
         return fresh
-
-    def restart(self) -> None:
-        """A new deal with the same seats and options."""
-        over = self.match.is_over
-        self.app.reset(type(self)(self.app, self.session.with_new_seed()))
-        # the old table has flushed; the new one saves from its first move. A finished
-        # game's autosave is the match's to forget, once the game is kept (`keeping`).
-        if not over:
-            store.clear_autosave(self.session.game_id)
 
     def close(self) -> None:
         """Leaving the table: stop the bot, make sure the last move is on disk."""
@@ -511,21 +506,6 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Scene):
     def take_back_move(self) -> None:
         """Undo the last gesture of the seat at the screen (see `UndoControl`)."""
         self._handle(self.match.undo(self.seat))
-
-    def show_results(self) -> None:
-        """The results over the table; closing them comes back to the final board."""
-        self._results_shown = True
-        self.app.push("results", session=self.session, final=self.match.view(None),
-                      scores=self.match.scores(), winners=self.match.winners(),
-                      table_class=type(self), kept=self.match.kept)
-
-    def _told_kept(self, kept: keeping.KeepResult | None) -> None:
-        """The match kept the finished game: say what went wrong on the way, if anything
-        (a file set aside, or where the game waits to be kept)."""
-        if kept is None:
-            return
-        for message in kept.messages + ([kept.failed] if kept.failed else []):
-            self.app.toasts.show(message, 8.0, "error")
 
     # -- inside -----------------------------------------------------------------
     def _handle_events(self, events: list) -> None:

@@ -46,8 +46,10 @@ class AtTheScreen:
         humans = self.session.humans
         current = self.match.current_player
         hidden = len(humans) > 1 and self.match.secret_between(humans)
-        if len(humans) == 1:
-            seat = humans[0]
+        # the one person at the screen keeps their seat there while the computer plays it
+        people = humans or sorted(self.match.assisted)
+        if len(people) == 1:
+            seat = people[0]
         elif current in humans and not hidden:
             seat = current            # nothing private: no curtain, the mover at the screen
         elif current in humans:

@@ -139,3 +139,15 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         return pygame.transform.smoothscale(small, size)
 
     return _FELTS.get(size, make)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    """The ring round what the keyboard would press (`theme.SELECTED`), with a dark line
+    inside it: it shows on a gold button as on the felt."""
+    grow = theme.scaled(4, scale, 2)
+    width = theme.scaled(3, scale, 2)
+    box = rect.inflate(2 * grow, 2 * grow)
+    pygame.draw.rect(surface, theme.SELECTED, box, width, border_radius=theme.RADIUS + grow)
+    inner = box.inflate(-2 * width, -2 * width)
+    pygame.draw.rect(surface, theme.TEXT_DARK, inner, max(1, width // 2),
+                     border_radius=theme.RADIUS + grow - width)
