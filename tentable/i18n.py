@@ -11,6 +11,7 @@ back to English: never a crash, never an empty label.
 """
 from __future__ import annotations
 
+import functools
 import gettext
 import locale
 import os
@@ -93,3 +94,19 @@ def current() -> str:
 def translate(key: str, english: str) -> str:
     """`english` (the text table's text for `key`) in the player's language."""
     return _translation.pgettext(key, english)
+
+
+def in_every_language(key: str, english: str) -> set[str]:
+    """`english` (the text for `key`) in every language that ships: what a save made in
+    any of them may hold (the default name "You", "Du", "Jij")."""
+    return {english} | {_catalogue(code).pgettext(key, english)
+                        for code in available() if code != ENGLISH}
+
+
+@functools.lru_cache(maxsize=None)
+def _catalogue(code: str) -> gettext.NullTranslations:
+    try:
+        with open(catalogue_path(code), "rb") as file:
+            return gettext.GNUTranslations(file)
+    except (OSError, ValueError, LookupError, struct.error):   # missing or damaged
+        return gettext.NullTranslations()

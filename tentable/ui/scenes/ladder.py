@@ -305,7 +305,7 @@ class LadderScene(Scene):
         """The counts at the chart's foot, wrapped; returns the top of their room."""
         s, small = self.scale, text_px(15, self.scale)
         counts = self.ladder.counts()
-        text = t("ladder.tally", games=len(self.ladder.games), win=counts[WIN],
+        text = t("ladder.tally", n=len(self.ladder.games), win=counts[WIN],
                  draw=counts[DRAW], loss=counts[LOSS],
                  best=self.ladder.best or t("ladder.best_none"))
         lines = wrap_list(text, small, inner.w)

@@ -10,6 +10,7 @@ import pygame
 
 from tentable import stats
 from tentable.engine import GAMES
+from tentable.narration import shown_name
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene
@@ -27,7 +28,7 @@ def who(row: stats.Row) -> str:
     level = "" if row.level in ("human", "rules") else t(
         "stats.computer", level=t_or(f"bot.{row.level}", row.level.title()))
     mode = "" if row.mode == "table" else t(f"stats.mode.{row.mode}")
-    return " ".join(part for part in (row.name, level, mode) if part)
+    return " ".join(part for part in (shown_name(row.name), level, mode) if part)
 
 
 @register_scene("stats")
