@@ -234,7 +234,7 @@ STRINGS: dict[str, str] = {
     "ladder.reset": "Reset ladder",
     "ladder.back": "Back",
     "ladder.reset_title": "Reset the ladder?",
-    "ladder.reset_body.one": "You start again at target 5 and the record of your {n} game "
+    "ladder.reset_body.one": "You start again at target 5 and the record of your only game "
                              "is forgotten.",
     "ladder.reset_body.other": "You start again at target 5 and the record of your {n} "
                                "games is forgotten.",
@@ -706,15 +706,15 @@ STRINGS: dict[str, str] = {
     "ten.can_buy": "Buy {card} for {price}: click it or drag it onto your collection",
     "ten.pay_short": "The price is {price}: so far {paid} is chosen.",
     "ten.pay_over": "Too much: remove an item (no change is given for more than one).",
-    "ten.item.t": "token",
+    "ten.item.t": "money token",
     "ten.item.x": "bust token",
     "ten.item.d": "duplicate",
     "ten.tray_buy": "Buy {card} for {price}",
     "ten.tray_due": "Pay {price} for the joker",
     "ten.tray_paid": "Chosen: {paid} of {price}  ·  click an item to put it back",
     "ten.tray_add": "Add:",
-    "ten.tray_keys": "Enter pay · ←/→ Space add · T token · X bust · D duplicate · Del remove · "
-                     "Backspace cancel",
+    "ten.tray_keys": "Enter pay · ←/→ Space add · T money token · X bust token · D duplicate · "
+                     "Del remove · Backspace cancel",
     "ten.tray_keys_short": "Enter pay · ←/→ Space add · Del remove · Backspace cancel",
     "ten.auction": "Up for auction: the {card}",
     "ten.high_bid": "Highest bid: {n} by {name}",
@@ -746,7 +746,7 @@ STRINGS: dict[str, str] = {
     "ten.forced_skip_empty": "The market is empty: nothing to buy  (S)",
     "ten.forced_bust": "You busted and cannot buy: take the bust token  (X)",
     "ten.forced_pay": "Pay {due}: only {what} can pay  (Enter)",
-    "ten.pay_with.t": "your tokens",
+    "ten.pay_with.t": "your money tokens",
     "ten.pay_with.x": "your bust tokens",
     "ten.pay_with.d": "your duplicates",
     "ten.final_round": "Final buy round: {text}",
@@ -765,8 +765,10 @@ STRINGS: dict[str, str] = {
     "ten.score_line": "{name}: {score} — {runs}",
     "ten.score_run": "{run} {low}–{high} ({n})",
     "ten.score_jokers": "Jokers: {jokers}",
-    "ten.tie_money.one": "Tie on {n} point, decided by money (tokens + 3 per bust token): {values}",
-    "ten.tie_money.other": "Tie on {n} points, decided by money (tokens + 3 per bust token): {values}",
+    "ten.tie_money.one": "Tie on {n} point, decided by money (money tokens + 3 per bust "
+                         "token): {values}",
+    "ten.tie_money.other": "Tie on {n} points, decided by money (money tokens + 3 per bust "
+                           "token): {values}",
     "ten.tie_cards.one": "Tie on {n} point and money, decided by number cards outside the runs: {values}",
     "ten.tie_cards.other": "Tie on {n} points and money, decided by number cards outside the runs: {values}",
     "ten.tie_shared.one": "Tie on {n} point, money and spare cards: a shared win",
@@ -817,8 +819,8 @@ STRINGS: dict[str, str] = {
     "ten.card.number_wild": "joker {n}",
     "ten.card.super_wild": "joker",
     "ten.card.money": "{n} money",
-    "ten.paid.t.one": "token",
-    "ten.paid.t.other": "{n} tokens",
+    "ten.paid.t.one": "money token",
+    "ten.paid.t.other": "{n} money tokens",
     "ten.paid.x.one": "bust token",
     "ten.paid.x.other": "{n} bust tokens",
     "ten.paid.d.one": "duplicate",
@@ -955,7 +957,7 @@ STRINGS: dict[str, str] = {
     "refuse.ten.no_money": "There are no money cards in the tableau to take.",
     "refuse.ten.flip_turn": "Now flip, or stop: you may {moves}.",
     "refuse.ten.auction": "A joker is up for auction: bid for it, or pass.",
-    "refuse.ten.not_coins": "{text} is not a number of coins.",
+    "refuse.ten.not_coins": "{text} is not an amount of money.",
     "refuse.ten.bid_low": "Bid at least {n}.",
     "refuse.ten.bid_high": "You can pay at most {n}.",
     "refuse.ten.owes": "There is still {due} to pay: pay with a money token, a bust token, a "
@@ -974,7 +976,7 @@ STRINGS: dict[str, str] = {
                               "her.",
     "refuse.ten.outbid_mona": "Mona bid {bid}: bid more than that, up to {n}, or pass.",
     "refuse.ten.solo_bid_low": "Bid at least {n} (the solo minimum is {least}).",
-    "refuse.ten.solo_pay": "In a solo auction only tokens, bust tokens and duplicates pay.",
+    "refuse.ten.solo_pay": "In a solo auction only money tokens, bust tokens and duplicates pay.",
     "refuse.ten.mona_never_buys": "Mona never buys.",
 
     # results of a penalty game (used by results.py when the final view says lowest_wins)
@@ -1078,7 +1080,7 @@ STRINGS: dict[str, str] = {
     "cli.ladder.game": "{date}  target {target}  you {you}  Mona {mona}  {result}  {margin}  "
                        "seed {seed}",
     "cli.ladder.no_games": "no games yet: play '{menu}' from the menu",
-    "cli.ladder.ask.one": "Reset the solo ladder to target 5 and forget its {n} game? [y/N] ",
+    "cli.ladder.ask.one": "Reset the solo ladder to target 5 and forget its only game? [y/N] ",
     "cli.ladder.ask.other": "Reset the solo ladder to target 5 and forget its {n} games? "
                             "[y/N] ",
     "cli.ladder.yes": "y,yes",      # the answers that mean yes; the English ones always do

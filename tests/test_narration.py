@@ -262,9 +262,9 @@ def test_ten_cards_and_moves_are_player_words():
     assert [ten_words.move(a) for a in ("flip", "stop numbers", "stop money", "buy B5",
                                          "bid 4", "skip", "pay t", "pay O#")] == [
         "flip", "take the numbers", "take the money", "buy blue 5", "bid 4", "buy nothing",
-        "pay with the token", "pay with the orange joker"]
+        "pay with the money token", "pay with the orange joker"]
     assert ten_words.items(["pay t", "pay B2", "pay t", "pay x"]) == \
-        "2 tokens, blue 2, bust token"
+        "2 money tokens, blue 2, bust token"
 
 
 def test_ten_r7_r11_a_flip_an_auction_and_its_payment_in_words():
@@ -282,7 +282,7 @@ def test_ten_r7_r11_a_flip_an_auction_and_its_payment_in_words():
         paid = paid + [action] if action.startswith("pay ") and state.payment else []
     assert lines == ["You flip blue 5: total 5", "You flip the joker 7: auction!",
                      "Ben bids 2", "You pass", "Ben wins the joker 7 for 2",
-                     "Ben pays 2 tokens"]
+                     "Ben pays 2 money tokens"]
 
 
 # -- "You" is a pronoun (#38) ------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Who sits at the table, as the table names them: who the words call "you" (the one
-human at the screen, a seat named "You"), an automaton by its own name, and the seats a human may hand to the computer and take
-back (the pause menu). A part of the table base (`TableScene`); uses its `match`,
-`session` and `_handle`."""
+human at the screen, a seat named "You"), an automaton by its own name, and the seats a
+human may hand to the computer and take back (the pause menu). A part of the table base
+(`TableScene`); uses its `match`, `session` and `_handle`."""
 from __future__ import annotations
 
 from dataclasses import replace
