@@ -418,9 +418,15 @@ def _words(game_id: str):
     except ImportError:
         return lambda names, seat, action, before, after: [f"{names[seat]}: {action}"]
     from tentable.narration import Teller
+    paid: list[str] = []      # TEN: a payment's items so far, told once it is complete
 
     def tell(names, seat, action, before, after):
-        return [line.text for line in module.tell(Teller(names), seat, action, before, after)]
+        if game_id != "ten":
+            return [line.text for line in module.tell(Teller(names), seat, action, before,
+                                                      after)]
+        lines = module.tell(Teller(names), seat, action, before, after, paid)
+        paid[:] = [*paid, action] if action.startswith("pay ") and after["payment"] else []
+        return [line.text for line in lines]
     return tell
 
 

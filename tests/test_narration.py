@@ -339,3 +339,22 @@ def test_ten_r10_a_refused_buy_names_only_the_moves_there_are():
         ten_words.card(action[4:]) for action in legal if action.startswith("buy ")}
     assert unbuyable and not any(f"buy {card}," in said or f"buy {card} " in said
                                  or said.endswith(f"buy {card}.") for card in unbuyable), said
+
+
+def test_ten_r12_tentable_replay_tells_a_payment_whole(tmp_path, capsys):
+    """`tentable replay` tells TEN's moves one by one, as the log does: a payment of
+    several items is one line with all of them, not its last item alone."""
+    import json
+    from test_ten import game as ten_game
+    from tentable.cli import main
+    state = ten_game(["B5", "W7"])
+    for action in ["flip", "flip", "bid 2", "pass", "pay t", "pay t"]:
+        state.apply(action)
+    record = state.record()
+    record["seats"] = [{"name": "You", "kind": "human", "bot": ""},
+                       {"name": "Ben", "kind": "bot", "bot": "easy"}]
+    path = tmp_path / "ten.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Ben pays 2 money tokens" in out and "You flip blue 5: total 5" in out, out

@@ -1,5 +1,6 @@
 """Every word on screen is a player's word: whole random games at every table, and not one
-text drawn may hold a card code, an action string, a rule id or "seat N".
+text drawn may hold a card code, an action string (any the game's narration words
+otherwise: `notation`), a rule id or "seat N"; and "you" is never a third person (#38).
 
 Every text of the interface goes through `panel.label` (card faces print their own
 numbers and signs, which are what is printed on the cards). The games are played by the
@@ -18,6 +19,7 @@ import uitools
 from tentable import i18n, speech
 from tentable.engine import GAMES
 from tentable.engine.decks import manifest
+from tentable.narration import words_for
 from tentable.ui.tables.moments import GUARD
 from uitools import step
 
@@ -115,6 +117,25 @@ def play_through(app, game_id, seats, seed):
     assert table.match.is_over, f"{game_id}: the game did not end"
     assert type(app.top).__name__ == "ResultsScene"    # drawn, with their breakdown
     assert app.top.breakdown.seats or app.top.breakdown.items
+    return seen | set(table.match.history)
+
+
+def notation(game_id: str, actions: set[str]) -> re.Pattern | None:
+    """The game's action strings that are notation, not a player's words: those its
+    narration words otherwise ("stop numbers" is "take the numbers", "buy B5" "buy blue 5",
+    "place 0,1" "place the tile on 0,1", "bid 2 1"), leaving out what a player says too:
+    a single verb ("skip", "end"), a verb and a number ("add 4": 10 Retro's cards are
+    their numbers) and an action its words hold whole ("bust token", "play 34")."""
+    move = words_for(game_id).move
+
+    def spoken(action: str) -> bool:
+        words = action.split()
+        return len(words) == 1 or (len(words) == 2 and words[1].isdigit()) \
+            or action in move(action)
+    written = sorted({a for a in actions if not spoken(a)}, key=len, reverse=True)
+    if not written:
+        return None
+    return re.compile(r"(?<![\w@$#-])(?:" + "|".join(map(re.escape, written)) + r")(?![\w@$#-])")
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -122,12 +143,16 @@ def test_no_code_action_rule_id_or_seat_number_is_ever_drawn(app, monkeypatch, g
     drawn = uitools.record_labels(monkeypatch)
     game_codes = codes(game_id)
     players = min(3, GAMES[game_id].max_players)
-    play_through(app, game_id, ["human"] + ["heuristic"] * (players - 1), seed=1)
-    play_through(app, game_id, ["human", "human"], seed=2)      # hot seat: names, curtains
+    actions = play_through(app, game_id, ["human"] + ["heuristic"] * (players - 1), seed=1)
+    actions |= play_through(app, game_id, ["human", "human"], seed=2)   # hot seat: curtains
     assert len(drawn) > 20, drawn
     bad = {text: offences(text, game_codes) for text in drawn}
     bad = {text: found for text, found in bad.items() if found}
     assert not bad, bad
+    # #38: no action string a player never says ("buy B5", "stop numbers", "pay t")
+    written = notation(game_id, actions)
+    bad = {text: written.findall(text) for text in drawn} if written else {}
+    assert not {text: found for text, found in bad.items() if found}
 
 
 # -- "you" and names, in every language (#38) ------------------------------------------------

@@ -120,6 +120,4 @@ class ReadsAloud:
             if forced is not None:
                 return self.forced_text(forced), speech.TURN
             return self.my_turn_text(current), speech.TURN
-        if self.match.is_human(current) and not self.session.watch:
-            return self.say("table.waiting", current), speech.NEWS
-        return self.say("table.turn_of", current), speech.NEWS
+        return self.status_text(), speech.NEWS      # as the pill says it: who acts now
