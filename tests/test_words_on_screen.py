@@ -298,3 +298,21 @@ def test_you_is_told_as_you_for_a_seat_the_computer_plays_and_in_replays(
     assert any(YOU[language] in text for text in texts)
     bad = {text: found for text in texts if (found := bad_grammar(text, language))}
     assert not bad, "\n".join(f"{text!r}: {found}" for text, found in sorted(bad.items()))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_count_of_one_is_singular_on_the_ladder(app, monkeypatch, language):
+    """#38: the solo ladder after one game said "1 games" ("1 Spiele", "1 spellen")."""
+    from tentable import store
+    from tentable.ladder import Ladder, SoloGame
+    monkeypatch.setattr(i18n, "_translation", i18n._translation)    # English again after
+    monkeypatch.setattr(i18n, "_current", i18n._current)
+    app.set_language(language)
+    ladder, _ = Ladder().record(SoloGame("2026-11-23T20:15:00", 5, 1, 20, 15))
+    store.save_ladder(ladder)
+    drawn = uitools.record_labels(monkeypatch)
+    app.push("ladder")
+    app.step(wait=False)
+    assert any(re.match(r"1 \w", text) for text in drawn), drawn
+    bad = {text: found for text in drawn if (found := bad_grammar(text, language))}
+    assert not bad, bad
