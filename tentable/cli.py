@@ -453,32 +453,37 @@ def _words(game_id: str):
     except ImportError:
         return lambda names, seat, action, before, after: [f"{names[seat]}: {action}"]
     from tentable.narration import Teller
+    paid: list[str] = []      # TEN: a payment's items so far, told once it is complete
 
     def tell(names, seat, action, before, after):
-        return [line.text for line in module.tell(Teller(names), seat, action, before, after)]
+        if game_id != "ten":
+            return [line.text for line in module.tell(Teller(names), seat, action, before,
+                                                      after)]
+        lines = module.tell(Teller(names), seat, action, before, after, paid)
+        paid[:] = [*paid, action] if action.startswith("pay ") and after["payment"] else []
+        return [line.text for line in lines]
     return tell
 
 
 def _result(final, names: list[str]) -> str:
-    from tentable.narration import drawn, public_scores
+    from tentable.narration import Teller, drawn, public_scores, winners_said
     view = final.view(None)
     if not final.is_over:
         # as a spectator reads the scores while it runs: a hidden card is never counted
         return t("cli.replay.unfinished") + _scores(names, public_scores(final.game_id, view),
                                                    final.lowest_wins)
-    won = [names[s] for s in final.winners()]
     # as "Your games" tells a finished game
-    outcome = (t("games.draw") if drawn(final.game_id, view) else
-               t("games.won", name=won[0]) if len(won) == 1 else
-               t("games.shared", names=", ".join(won)))
+    outcome = t("games.draw") if drawn(final.game_id, view) else \
+        winners_said(Teller(names), final.winners(), "games.won", "games.shared")
     return outcome + _scores(names, final.scores(), final.lowest_wins)
 
 
 def _scores(names: list[str], scores: list | None, lowest_wins: bool) -> str:
     """" · Ann +3 · Bo −1" after the result (a penalty game: " · Ann 37 · Bo 132");
     nothing for a game with no score to tell."""
-    from tentable.narration import scores_line
-    return "" if scores is None else " · " + scores_line(names, scores, lowest_wins)
+    from tentable.narration import scores_line, shown_name
+    return "" if scores is None else " · " + scores_line([shown_name(n) for n in names],
+                                                         scores, lowest_wins)
 
 
 def _seat_names(record: dict, players: int) -> list[str]:

@@ -11,6 +11,7 @@ back to English: never a crash, never an empty label.
 """
 from __future__ import annotations
 
+import functools
 import gettext
 import locale
 import os
@@ -105,15 +106,16 @@ def translate(key: str, english: str) -> str:
 
 
 def in_every_language(key: str, english: str) -> set[str]:
-    """`english` (the text of `key`) and its translation in every catalogue that ships:
-    what a default word may be whichever language wrote it ("You", "Du", "Jij")."""
-    found = {english}
-    for code in available():
-        if code == ENGLISH:
-            continue
-        try:
-            with open(catalogue_path(code), "rb") as file:
-                found.add(gettext.GNUTranslations(file).pgettext(key, english))
-        except (OSError, ValueError, LookupError, struct.error):   # as set_language does
-            pass
-    return found
+    """`english` (the text for `key`) in every language that ships: what a save made in
+    any of them may hold (the default name "You", "Du", "Jij")."""
+    return {english} | {_catalogue(code).pgettext(key, english)
+                        for code in available() if code != ENGLISH}
+
+
+@functools.lru_cache(maxsize=None)
+def _catalogue(code: str) -> gettext.NullTranslations:
+    try:
+        with open(catalogue_path(code), "rb") as file:
+            return gettext.GNUTranslations(file)
+    except (OSError, ValueError, LookupError, struct.error):   # missing or damaged
+        return gettext.NullTranslations()

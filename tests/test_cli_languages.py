@@ -99,7 +99,7 @@ def test_sim_prints_its_table_in_the_chosen_language(capsys):
     assert "errors" not in out and "games" not in out
     assert main(["sim", "ten", "--solo", "--target", "all", "--games", "1", "--lang", "nl"]) == 0
     out = capsys.readouterr().out
-    assert "1 spel per doel" in out and "verlies %" in out and "fouten: geen" in out
+    assert "1 spel per streefwaarde" in out and "verlies %" in out and "fouten: geen" in out
     rows = [line.split() for line in out.splitlines() if line.split()[0].isdigit()]
     assert [row[0] for row in rows] == ["5", "6", "7", "8", "9", "10"]
 
@@ -138,10 +138,10 @@ def test_json_stays_machine_readable_in_every_language(capsys):
 
 LADDER = {"de": ["Solo-Leiter gegen Mona (TEN): Zielwert 6", "Stufen: 5 [6] 7",
                  "höchster geschaffter Zielwert: 5", "2 Leiter-Partien: 1 gewonnen",
-                 "Niederlage", "Seed 12"],
-          "nl": ["Sololadder tegen Mona (TEN): doel 6", "treden: 5 [6] 7",
-                 "hoogste gehaalde doel: 5", "2 ladderpotjes: 1 gewonnen", "Verlies",
-                 "seed 12"]}
+                 "Niederlage", "Spielnummer 12"],
+          "nl": ["Sololadder tegen Mona (TEN): streefwaarde 6", "treden: 5 [6] 7",
+                 "hoogste gehaalde streefwaarde: 5", "2 ladderpotjes: 1 gewonnen", "Verlies",
+                 "spelnummer 12"]}
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -165,7 +165,7 @@ def test_the_reset_question_is_asked_and_answered_in_german(answer, reset, monke
     monkeypatch.setattr(sys, "stdin", io.StringIO(answer))
     assert main(["ladder", "--reset", "--lang", "de"]) == 0
     out = capsys.readouterr().out
-    assert "ihre 1 Partie vergessen? [j/N]" in out
+    assert "ihre einzige Partie vergessen? [j/N]" in out
     assert ("Die Leiter beginnt wieder" if reset else "nicht zurückgesetzt") in out
     assert (len(store.load_ladder()[0].games) == 0) == reset
 

@@ -56,7 +56,7 @@ def test_a_twist_and_a_take_are_told_with_their_points():
     assert told(state, "play 16", Teller(NAMES, 1)) == ["You play 16"]
     assert told(state, "play 19", Teller(NAMES, 1)) == ["Cleo plays 19"]
     assert told(state, "twist 21", Teller(NAMES, 1)) == ["Ana shows 21 and twists 12 out: +2"]
-    assert told(state, "take", Teller(NAMES, 1)) == ["You take the row of 2: −2"]
+    assert told(state, "take", Teller(NAMES, 1)) == ["You take the row of 2 cards: −2"]
 
 
 def test_v1_the_pile_card_is_named_to_its_taker_reading_alone():
@@ -262,9 +262,9 @@ def test_ten_cards_and_moves_are_player_words():
     assert [ten_words.move(a) for a in ("flip", "stop numbers", "stop money", "buy B5",
                                          "bid 4", "skip", "pay t", "pay O#")] == [
         "flip", "take the numbers", "take the money", "buy blue 5", "bid 4", "buy nothing",
-        "pay with the token", "pay with the orange joker"]
+        "pay with the money token", "pay with the orange joker"]
     assert ten_words.items(["pay t", "pay B2", "pay t", "pay x"]) == \
-        "2 tokens, blue 2, bust token"
+        "2 money tokens, blue 2, bust token"
 
 
 def test_ten_r7_r11_a_flip_an_auction_and_its_payment_in_words():
@@ -282,4 +282,79 @@ def test_ten_r7_r11_a_flip_an_auction_and_its_payment_in_words():
         paid = paid + [action] if action.startswith("pay ") and state.payment else []
     assert lines == ["You flip blue 5: total 5", "You flip the joker 7: auction!",
                      "Ben bids 2", "You pass", "Ben wins the joker 7 for 2",
-                     "Ben pays 2 tokens"]
+                     "Ben pays 2 money tokens"]
+
+
+# -- "You" is a pronoun (#38) ------------------------------------------------------------------
+# A text names a seat as a label ("Ana: +3 this round"), or says what it does: then it has a
+# `.you` twin, and `Teller.say` picks it for the reader and for a seat named "You".
+LABELS = {"tt.round_line", "elfer.game_line", "ten.score_line"}
+NEVER_YOU = {"rx.log.bid_yours"}       # "Ana bids 1 for your card": never your own card
+
+
+def test_every_text_that_names_a_seat_has_its_you_form():
+    from tentable.text import STRINGS
+    missing = [key for key, text in STRINGS.items()
+               if "{name}" in text and not key.endswith(".you") and key + ".you" not in STRINGS
+               and key not in LABELS | NEVER_YOU]
+    assert missing == []
+
+
+def test_a_seat_named_you_is_told_as_you_in_every_language_without_a_reader():
+    """A replay, `tentable replay`, a seat the computer plays: no reader, and yet "You" is
+    never a third person, whichever language the save was made in."""
+    from tentable import i18n
+    from tentable.narration import is_you, shown_name
+    for name in ("You", "Du", "Jij"):
+        assert is_you(name) and shown_name(name) == "You"
+        assert told(game(), "play 12", Teller([name, "Ben", "Cleo"])) == [
+            "You open a new row with 12"]
+    try:
+        i18n.set_language("de")
+        assert shown_name("You") == "Du" and shown_name("Ana") == "Ana"
+        teller = Teller(["You", "Ana"])
+        assert teller.say("table.turn_of", 0) == "Du bist dran"
+        assert teller.say("table.turn_of", 1) == "Ana ist dran"
+    finally:
+        i18n.set_language("en")
+    assert not is_you("Youssef") and not is_you("you")
+
+
+def test_ten_r10_a_refused_buy_names_only_the_moves_there_are():
+    """#38: "Buy a card from the market, like buy blue 5" named a card not for sale. After
+    TEN-R6 (a), the refusal of another move lists exactly the buys that are legal and
+    buying nothing, in words."""
+    import random
+    from tentable.narration import refusal
+    from tentable.narration import ten as ten_words
+    rng = random.Random(5)
+    state = new_game("ten", 3, seed=5)
+    while not (state.phase == "buy" and len(state.legal_actions()) > 2
+               and len(state.market) > len(state.legal_actions())):
+        state.apply(rng.choice(state.legal_actions()))
+    legal = state.legal_actions()
+    said = refusal(ten_words, state.refused("flip"), ["Ana", "Ben", "Cleo"])
+    assert all(ten_words.move(action) in said for action in legal), said
+    unbuyable = {ten_words.card(card) for card in state.market} - {
+        ten_words.card(action[4:]) for action in legal if action.startswith("buy ")}
+    assert unbuyable and not any(f"buy {card}," in said or f"buy {card} " in said
+                                 or said.endswith(f"buy {card}.") for card in unbuyable), said
+
+
+def test_ten_r12_tentable_replay_tells_a_payment_whole(tmp_path, capsys):
+    """`tentable replay` tells TEN's moves one by one, as the log does: a payment of
+    several items is one line with all of them, not its last item alone."""
+    import json
+    from test_ten import game as ten_game
+    from tentable.cli import main
+    state = ten_game(["B5", "W7"])
+    for action in ["flip", "flip", "bid 2", "pass", "pay t", "pay t"]:
+        state.apply(action)
+    record = state.record()
+    record["seats"] = [{"name": "You", "kind": "human", "bot": ""},
+                       {"name": "Ben", "kind": "bot", "bot": "easy"}]
+    path = tmp_path / "ten.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Ben pays 2 money tokens" in out and "You flip blue 5: total 5" in out, out

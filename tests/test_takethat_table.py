@@ -1,5 +1,6 @@
 """The Take That table under the SDL dummy driver, driven by real mouse and key events."""
 import random
+import re
 
 from functools import partial
 
@@ -281,7 +282,7 @@ def test_tt_r6_a_forced_take_says_why_then_takes_itself(app):
     step(app, 60)
     assert state.history == ["take"] and table.forced is None and table.dimmed == set()
     texts = [e.text for e in table.log.entries]
-    assert texts[-2:] == ["You had no other move:", "You take the row of 1: −1"]
+    assert texts[-2:] == ["You had no other move:", "You take the row of 1 card: −1"]
     step(app, 300)
     assert state.history == ["take"]                  # the new row waits for the player
 
@@ -347,7 +348,7 @@ def test_taking_the_row_that_ends_a_round_logs_what_was_taken(app):
     table.submit("take")
     from tentable.engine.takethat import pile_score
     from tentable.narration import signed
-    assert any(f"take the row of 2: {signed(pile_score([], taken))}" in e.text
+    assert any(f"take the row of 2 cards: {signed(pile_score([], taken))}" in e.text
                for e in table.log.entries), [e.text for e in table.log.entries]
 
 
@@ -448,19 +449,23 @@ def test_v1_the_taker_reads_the_card_and_everybody_sees_it_at_the_end(app):
     assert table.cards[77].face_up and state.scores() == [-6, -1]
 
 
-def test_several_people_at_the_screen_nobody_is_called_you(app):
-    """A hot seat set up with the first seat still named "You": the curtain and the log
-    give that player a name ("Pass to You", "You plays" read wrong)."""
+def test_several_people_at_the_screen_you_keeps_its_name_and_is_told_as_you(app):
+    """A hot seat set up with the first seat still named "You" (#38): the seat keeps its
+    name, in the record too (it never turns into a sample name), and every text speaks to
+    it as "you": "Your turn" on the curtain, "You open …" in the log, never "Pass to You"
+    or "You plays"."""
     from tentable.session import Seat, Session
     session = Session("takethat", (Seat("You", "human"), Seat("Ana", "human")), 4, {})
     table = table_for("takethat")(app, session)
     app.reset(table)
     app.step(wait=False)
-    assert table.names == ["Ben", "Ana"]
-    assert table.curtain == 0
+    assert table.names == ["You", "Ana"]
+    assert table.curtain == 0 and table.say("table.pass_title", 0) == "Your turn"
     key(app, pygame.K_RETURN)                     # "Ready"
+    assert table.status_text() == "Your turn"
     table.submit(table.legal_actions()[0])
     step(app)
     texts = [e.text for e in table.log.entries]
-    assert not any(text.startswith("You") for text in texts), texts
-    assert table.match.record()["seats"][0]["name"] == "Ben"
+    assert any(text.startswith("You open") for text in texts), texts
+    assert not any(re.search(r"\bYou (?!pass\b)[a-z]+s\b", text) for text in texts), texts
+    assert table.match.record()["seats"][0]["name"] == "You"

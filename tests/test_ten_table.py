@@ -555,7 +555,7 @@ def test_ten_r11_r12_the_banner_says_whose_joker_why_you_cannot_bid_and_a_forced
     assert state.history[-1] == "pass" and table.moments   # "Ben wins the joker 1 for 5"
     go_on(app, table)
     assert table.seat == 1 and table.forced == "pay t"
-    assert banner(table) == "Pay 5: only your tokens can pay  (Enter)"
+    assert banner(table) == "Pay 5: only your money tokens can pay  (Enter)"
     step(app, 100)                                    # five tokens, one gesture
     assert state.history[-6:] == ["pass"] + ["pay t"] * 5
     texts = [e.text for e in table.log.entries]

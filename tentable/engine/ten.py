@@ -128,7 +128,8 @@ class Ten(State):
     def _check_buy_words(self, action: str, seat: int) -> tuple:
         words = action.split(" ")
         if len(words) != 2 or words[0] != "buy":
-            raise IllegalAction("refuse.ten.buy_like", move=Term.move("buy B5"))
+            # the moves there are, never an example a player may not make (a card unbuyable)
+            raise IllegalAction("refuse.ten.buy_like", moves=Term.move(*self.legal_actions()))
         code = words[1]
         if code not in BUY_ACTION:
             raise IllegalAction("refuse.ten.not_a_number_card", text=repr(code[:20]))

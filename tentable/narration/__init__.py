@@ -30,7 +30,9 @@ painter draws small (never drawn as text), and what the whole game ended on (the
 ten, a draw). The results scene draws it; `tentable replay` prints its `outcome`.
 
 and the shared helpers below: `Teller` says "You play 34" to the one human at the
-screen and "Ana plays 34" otherwise; `plural` picks "1 point" or "2 points" from a
+screen and to a seat named "You" (in a replay, for a seat the computer plays: `is_you`),
+"Ana plays 34" otherwise — every text that names a seat has a `.you` form, and nothing
+else picks between them; `plural` picks "1 point" or "2 points" from a
 `<key>.one` / `<key>.other` pair of the translation table; `signed` writes +3, −3, 0, and
 `score` a score as every screen shows it (a penalty game's without a plus sign).
 
@@ -48,8 +50,9 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Sequence
 
+from tentable import i18n
 from tentable.engine.core import IllegalAction, Term
-from tentable.text import t
+from tentable.text import STRINGS, t
 
 MINUS = "\u2212"
 
@@ -149,24 +152,62 @@ class Line:
     seat: int | None = None
 
 
+def is_you(name: str) -> bool:
+    """Is `name` the default name of the human at the screen, "You" in any language we
+    speak ("Du", "Jij")? It is a pronoun, not a name: told in the "you" forms ("You
+    play", never "You plays") and shown in the player's language (`shown_name`)."""
+    return name in i18n.in_every_language("setup.name_you", STRINGS["setup.name_you"])
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the screen shows it: "You" in the player's language."""
+    return t("setup.name_you") if is_you(name) else name
+
+
 @dataclass(frozen=True)
 class Teller:
-    """Who the words are for: the players' names, and `reader`, the one human at the
-    screen the log speaks to as "you" (None when several humans share it, or none)."""
+    """Who the words are for: the players' names; `reader`, the one human at the screen,
+    whose secrets the log may name (None when several humans share it, or none); and
+    `you`, the seats the words speak to as "you" — by default the reader and every seat
+    whose name is "You" (`is_you`), so that no sentence ever says "You plays"."""
 
     names: Sequence[str]
     reader: int | None = None
+    you: frozenset[int] | None = None
 
     def alone(self, seat: int) -> bool:
-        """The log is read by `seat` alone: it may say "you" and name `seat`'s secrets."""
+        """The log is read by `seat` alone: it may name `seat`'s secrets."""
         return self.reader == seat
 
+    def addressed(self, seat: int) -> bool:
+        """`seat` is told as "you": "You play 34", "your card", "Your turn"."""
+        if self.you is not None:
+            return seat in self.you
+        return self.alone(seat) or is_you(self.names[seat])
+
+    def name(self, seat: int) -> str:
+        """`seat`'s name as shown (`shown_name`)."""
+        return shown_name(self.names[seat])
+
     def say(self, key: str, seat: int, **values: object) -> str:
-        """`key` worded for `seat`'s move: `<key>.you` ("You play 34") to the reader,
-        `<key>` with {name} ("Ana plays 34") to everybody else."""
-        if self.alone(seat):
+        """`key` worded for `seat`: `<key>.you` ("You play 34") when `seat` is told as
+        "you", `<key>` with {name} ("Ana plays 34") otherwise. Every text with a {name}
+        for a seat has both (`tests/test_i18n.py`)."""
+        if self.addressed(seat):
             return t(key + ".you", **values)
-        return t(key, name=self.names[seat], **values)
+        return t(key, name=self.name(seat), **values)
+
+
+def winners_said(teller: Teller, winners: Sequence[int], key: str, shared: str,
+                 joined: str = ", ") -> str:
+    """Who won, in a sentence: `key` for one ("Ana won", "You won": `Teller.say`),
+    `shared` for several with the others' names ("Ana and Ben shared the win", and its
+    `.you`: "You and Ana shared the win")."""
+    if len(winners) == 1:
+        return teller.say(key, winners[0])
+    others = joined.join(teller.name(s) for s in winners if not teller.addressed(s))
+    you = any(teller.addressed(s) for s in winners)
+    return t(shared + (".you" if you else ""), names=others)
 
 
 def refusal(words: ModuleType, exc: IllegalAction, names: Sequence[str]) -> str:

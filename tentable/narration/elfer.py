@@ -70,8 +70,8 @@ def _drawn(teller: Teller, seat: int, before: ElferView, after: ElferView) -> st
     if not drawn:
         return teller.say("elfer.log.draw", seat)
     if is_joker(drawn[0]):
-        return t("elfer.log.draw_joker.you")
-    return t("elfer.log.draw_card.you", card=card(drawn[0]))
+        return teller.say("elfer.log.draw_joker", seat)
+    return teller.say("elfer.log.draw_card", seat, card=card(drawn[0]))
 
 
 def breakdown(view: ElferView) -> Breakdown:

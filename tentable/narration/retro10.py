@@ -38,7 +38,12 @@ def round_ended(before: Retro10View, after: Retro10View) -> bool:
 
 def other(teller: Teller, seat: int) -> str:
     """A seat named inside a sentence: "swaps cards with you"."""
-    return t("rx.you") if teller.alone(seat) else teller.names[seat]
+    return t("rx.you") if teller.addressed(seat) else teller.name(seat)
+
+
+def whose(teller: Teller, seat: int) -> str:
+    """A seat's card: "your card", "Ben's card"."""
+    return teller.say("rx.whose", seat)
 
 
 def tell(teller: Teller, seat: int, action: str, before: Retro10View,
@@ -73,9 +78,9 @@ def shown(teller: Teller, last: dict) -> Line:
     """RX-R8: every card turned face up, in the round's turn order, each player's with
     its total ("Ana 3 + joker = 10"), as the showdown settled them (`last["shown"]`: the
     second card a player added last in phase 4 is there too)."""
-    hands = [t("rx.log.hand", name=other(teller, seat),
-               cards=" + ".join(card(c) for c in last["shown"][seat]),
-               total=last["totals"][seat])
+    hands = [teller.say("rx.log.hand", seat,
+                        cards=" + ".join(card(c) for c in last["shown"][seat]),
+                        total=last["totals"][seat])
              for seat in last["order"] if last["shown"][seat]]
     return Line(t("rx.log.shown", hands="; ".join(hands)))
 
@@ -114,8 +119,8 @@ def _move_line(teller: Teller, seat: int, action: str, before: Retro10View,
         return teller.say("rx.log.swap", seat, other=other(teller, int(words[1])))
     if verb == "bid":
         owner = int(words[1])
-        if teller.alone(owner):       # "bids 1 for your card", not "for you's card"
-            return t("rx.log.bid_yours", name=teller.names[seat], n=words[2])
+        if teller.addressed(owner):       # "bids 1 for your card", not "for you's card"
+            return t("rx.log.bid_yours", name=teller.name(seat), n=words[2])
         return teller.say("rx.log.bid", seat, other=other(teller, owner), n=words[2])
     if verb == "raise":
         return teller.say("rx.log.raise", seat, n=words[1])

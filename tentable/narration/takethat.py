@@ -53,13 +53,14 @@ def _move_line(teller: Teller, seat: int, action: str, before: TakeThatView,
         extra = [] if round_ended(before, after) else \
             after["pile_cards"][seat][len(before["pile_cards"][seat]):]
         if not extra:
-            return teller.say("tt.log.take", seat, n=len(row), points=signed(pile_score([], row)))
+            return teller.say("tt.log.take", seat, cards=plural("words.cards", len(row)),
+                              points=signed(pile_score([], row)))
         if teller.alone(seat):
             # V1: only a log read by the taker alone may name the card; with several
             # humans at the screen the log is everybody's.
-            return teller.say("tt.log.take_pro", seat, card=row[0], extra=extra[0],
+            return teller.say("tt.log.take_pro_seen", seat, card=row[0], extra=extra[0],
                               points=signed(pile_score([], row + extra)))
-        return t("tt.log.take_pro", name=teller.names[seat], card=row[0])
+        return teller.say("tt.log.take_pro", seat, card=row[0])
     kind, number = action.split()
     played = int(number)
     if kind == "twist":

@@ -41,13 +41,13 @@ def card(card: str) -> str:
 
 
 def item(action: str) -> str:
-    """What a pay action pays with: "token", "bust token", "duplicate", "blue 5"."""
+    """What a pay action pays with: "money token", "bust token", "duplicate", "blue 5"."""
     what = action[4:]
     return t(f"ten.item.{what}") if what in TOKENS else card(what)
 
 
 def items(actions: Iterable[str]) -> str:
-    """A payment's items counted: "2 tokens, blue 5", "—" for none."""
+    """A payment's items counted: "2 money tokens, blue 5", "—" for none."""
     count = Counter(actions)
     parts = [plural(f"ten.paid.{a[4:]}", n) if a[4:] in TOKENS else
              plural("ten.paid.card", n, card=card(a[4:])) for a, n in count.items()]
@@ -56,7 +56,7 @@ def items(actions: Iterable[str]) -> str:
 
 def move(action: str) -> str:
     """A legal action as a player says it: "take the numbers", "bid 4", "buy blue 5",
-    "pay with the token"."""
+    "pay with the money token"."""
     verb, _, rest = action.partition(" ")
     if verb == "bid":
         return t("ten.move.bid", n=int(rest))

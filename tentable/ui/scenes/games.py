@@ -19,7 +19,7 @@ import pygame
 
 from tentable import archive
 from tentable.engine import GAMES
-from tentable.narration import scores_line
+from tentable.narration import Teller, scores_line, shown_name, winners_said
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import register_scene, table_for
@@ -34,17 +34,15 @@ ROWS = 8          # games on one page
 
 def outcome(game: archive.Kept) -> str:
     """"Ana won" / "Ana and Ben shared the win" / "A draw", in a player's words."""
-    names = [game.names[s] for s in game.winners]
-    if len(names) == len(game.names) and len(names) > 1:
+    if len(game.winners) == len(game.names) and len(game.names) > 1:
         return t("games.draw")
-    if len(names) == 1:
-        return t("games.won", name=names[0])
-    return t("games.shared", names=", ".join(names))
+    return winners_said(Teller(game.names), game.winners, "games.won", "games.shared")
 
 
 def scores_text(game: archive.Kept) -> str:
     """"Ana +3 · Ben −2"; a penalty game's as its results show them ("Ana 37 · Ben 132")."""
-    return scores_line(game.names, game.scores, GAMES[game.game].state.lowest_wins)
+    return scores_line([shown_name(name) for name in game.names], game.scores,
+                       GAMES[game.game].state.lowest_wins)
 
 
 @register_scene("games")

@@ -18,6 +18,7 @@ from dataclasses import replace
 import pygame
 
 from tentable.archive import Kept
+from tentable.narration import Teller
 from tentable.session import BOT, HUMAN, RULES, Seat, Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
@@ -163,7 +164,7 @@ class ReplayScene(Scene):
         self.table.draw(surface.subsurface(self.room))
         draw_panel(surface, self.panel)
         self.buttons["seat"].text = t("replay.everyone") if self.seat is EVERYONE else \
-            t("replay.seat", name=self.game.names[self.seat])
+            Teller(self.game.names).say("replay.seat", self.seat)
         self.buttons["back"].enabled = self.buttons["start"].enabled = self.step > 0
         self.buttons["next"].enabled = self.buttons["end"].enabled = \
             self.step < len(self.history)

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 import pygame
 
-from tentable.narration import Breakdown, Item, score
+from tentable.narration import Breakdown, Item, Teller, score, shown_name, winners_said
 from tentable import speech
 from tentable.keeping import KeepResult
 from tentable.ladder import AGAIN, PRACTICE
@@ -66,7 +66,7 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.session = session
         self.table_class = table_class
-        self.names = [seat.name for seat in session.seats]
+        self.names = [shown_name(seat.name) for seat in session.seats]
         self.scores = list(scores)
         self.winners = set(winners)
         self.rounds = round_scores(final, session.players)
@@ -142,13 +142,10 @@ class ResultsScene(Scene):
             return t("ladder.result_draw")
         if self.drawn:
             return t("results.draw")
-        names = [self.names[i] for i in sorted(self.winners)]
         humans = self.session.humans
-        if (len(humans) == 1 and self.winners == set(humans)) or names == [t("setup.name_you")]:
-            return t("results.you_win")
-        if len(names) == 1:
-            return t("results.winner", name=names[0])
-        return t("results.tie", names=t("results.and").join(names))
+        teller = Teller(self.names, humans[0] if len(humans) == 1 else None)
+        return winners_said(teller, sorted(self.winners), "results.winner", "results.tie",
+                            t("results.and"))
 
     def play_again(self) -> None:
         session = self.session.with_new_seed()

@@ -113,16 +113,11 @@ class ReadsAloud:
         if told == self._told_turn:
             return None
         self._told_turn = told
-        name = self.names[current]
         if self.curtain is not None:
-            return t("table.pass_title", name=self.names[self.curtain]), speech.TURN
+            return self.say("table.pass_title", self.curtain), speech.TURN
         if current == self.seat and self.match.is_human(current) and not self.session.watch:
             forced = self.forced
             if forced is not None:
                 return self.forced_text(forced), speech.TURN
-            mine = t("table.your_turn") if len(self.session.humans) == 1 else t(
-                "table.your_turn_named", name=name)
-            return mine, speech.TURN
-        if self.match.is_human(current) and not self.session.watch:
-            return t("table.waiting", name=name), speech.NEWS
-        return t("table.turn_of", name=name), speech.NEWS
+            return self.my_turn_text(current), speech.TURN
+        return self.status_text(), speech.NEWS      # as the pill says it: who acts now

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from tentable import keeping, narration, speech, store
+from tentable.narration import shown_name
 from tentable.engine import IllegalAction, replay
 from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, OnlyChoice,
                             Refused, SaveFailed, SeatChanged, Undone)
@@ -112,7 +113,8 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
 
     @property
     def names(self) -> list[str]:
-        return [seat.name for seat in self.session.seats]
+        """The seats' names as shown: "You" in the player's language (`shown_name`)."""
+        return [shown_name(seat.name) for seat in self.session.seats]
 
     @property
     def game_over(self) -> bool:
@@ -214,20 +216,24 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
         current = self.match.current_player
         if current is None:
             return ""
-        name = self.names[current]
         if self.session.watch:
-            return t("table.turn_of", name=name)
+            return self.say("table.turn_of", current)
         if not self.match.is_human(current):
             waited = self.match.thinking_for
             slow = waited is not None and waited >= THINKING_AFTER
             key = "table.thinking" if slow else "table.turn_of"
             if current in self.match.assisted:       # "The computer plays for you"
-                key += ".helped" + self.you(current)
-            return t(key, name=name)
+                key += ".helped"
+            return self.say(key, current)
         if current != self.seat:
-            return t("table.waiting", name=name)
-        return t("table.your_turn") if len(self.session.humans) == 1 else t(
-            "table.your_turn_named", name=name)
+            return self.say("table.waiting", current)
+        return self.my_turn_text(current)
+
+    def my_turn_text(self, seat: int) -> str:
+        """"Your turn" to the human at the screen; "Your turn, Ana" when several share it."""
+        if len(self.session.humans) == 1:
+            return t("table.your_turn")
+        return self.say("table.your_turn_named", seat)
 
     def show_dialog(self, dialog: Dialog | None) -> None:
         self.dialog = dialog
@@ -342,7 +348,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
 
     def only_choice_told(self, seat: int) -> str:
         """The log's line before a move that was `seat`'s only one and played itself."""
-        return t("table.only_choice" + self.you(seat), name=self.names[seat])
+        return self.say("table.only_choice", seat)
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """Whose turn it is (or the only move), in a pill at the top centre, left of the
@@ -484,7 +490,8 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface)
         if self.curtain is not None:
-            self.curtain_screen.draw(surface, self.curtain, self.names[self.curtain])
+            self.curtain_screen.draw(surface, self.curtain, self.say("table.pass_title",
+                                                                     self.curtain))
         else:
             self.draw_view(surface, self.view, self.seat)
             if self.moments:
@@ -536,23 +543,22 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
             elif isinstance(event, Undone):
                 self._since_action = 0.0
                 self.view = event.after
-                self.tell(t("table.undone" + self.you(event.seat), name=self.names[event.seat]))
+                self.tell(self.say("table.undone", event.seat))
                 self.on_seat_change(self.seat, False)   # everything drawn again from the view
                 self.app.invalidate()
             elif isinstance(event, SeatChanged):
-                self.tell(t(("table.helped" if event.level else "table.back")
-                            + self.you(event.seat), name=self.names[event.seat]))
+                self.tell(self.say("table.helped" if event.level else "table.back",
+                                   event.seat))
                 if not self.moments:
                     self._follow_turn()
                 self.app.invalidate()
             elif isinstance(event, Refused):
                 self.refuse(event.reason or t("table.not_your_turn"))
             elif isinstance(event, BotLate):
-                self.app.toasts.show(t("table.bot_late", name=self.names[event.seat]), 4.0,
-                                     "error")
+                self.app.toasts.show(self.say("table.bot_late", event.seat), 4.0, "error")
             elif isinstance(event, BotFailed):
-                self.app.toasts.show(t("table.bot_failed", name=self.names[event.seat],
-                                       reason=event.reason or t("table.bot_illegal")),
+                self.app.toasts.show(self.say("table.bot_failed", event.seat,
+                                              reason=event.reason or t("table.bot_illegal")),
                                      4.0, "error")
             elif isinstance(event, SaveFailed) and not self._save_failed:
                 self._save_failed = True       # say it once, not after every move

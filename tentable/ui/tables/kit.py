@@ -39,7 +39,6 @@ import pygame
 
 from tentable import speech
 from tentable.match import Moment
-from tentable.narration import Teller
 from tentable.ui.tables.hints import KEYS, Hints
 from tentable.text import t
 from tentable.ui import theme
@@ -464,12 +463,6 @@ class CardTable(Hints):
         self.holding = None
 
     # -- words -------------------------------------------------------------------------------
-    @property
-    def teller(self) -> Teller:
-        """The log speaks as "you" to the one human at the screen (`speaks_to`)."""
-        reader = next((s for s in range(len(self.names)) if self.speaks_to(s)), None)
-        return Teller(self.names, reader)
-
     def narrate(self, seat: int, action: str, before: dict, after: dict) -> None:
         for line in self.words.tell(self.teller, seat, action, before, after):
             self.log.add(line.text, None if line.seat is None else seat_colour(line.seat))

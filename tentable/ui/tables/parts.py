@@ -16,7 +16,7 @@ class Parts:
     number: str          # the part being played ("round")
     count: str           # how many parts the match has ("rounds")
     scores: str          # the scores of each finished part ("round_scores")
-    started: str         # the log: who starts the part (+ ".you")
+    started: str         # the log: who starts the part (and its ".you")
     ended: str           # the log: a part is over, with its scores
     title: str           # the summary held after a part: its title,
     line: str            # a line per player ({points} this part, {total} in all),
@@ -25,7 +25,7 @@ class Parts:
 
 class InParts:
     """The table base's telling of parts; a table in parts sets `parts`. Uses the table's
-    `log`, `names` and `you`."""
+    `log`, `names` and `say`."""
 
     parts: Parts | None = None      # a game in rounds or a match of games sets this
 
@@ -60,5 +60,5 @@ class InParts:
         a match of parts, of each part."""
         parts, first = self.parts, view["current_player"]
         if parts is not None and first is not None:
-            self.log.add(t(parts.started + self.you(first), part=view[parts.number],
-                           parts=view[parts.count], name=self.names[first]))
+            self.log.add(self.say(parts.started, first, part=view[parts.number],
+                                  parts=view[parts.count]))

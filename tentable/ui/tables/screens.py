@@ -43,14 +43,14 @@ class Curtain:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
             self.lift()
 
-    def draw(self, surface: pygame.Surface, seat: int, name: str) -> None:
+    def draw(self, surface: pygame.Surface, seat: int, title: str) -> None:
+        """The curtain for `seat`: its `title` ("Pass to Ana", worded by the table)."""
         scale = theme.ui_scale(surface.get_size())
         box = self.box(surface.get_size())
         draw_panel(surface, box)
         icon = symbol_icon(seat_symbol(seat), px(28, scale), seat_colour(seat))
         surface.blit(icon, icon.get_rect(center=(box.centerx, box.y + px(44, scale))))
-        title = fit(t("table.pass_title", name=name), text_px(40, scale), box.w - px(40, scale),
-                    bold=True)
+        title = fit(title, text_px(40, scale), box.w - px(40, scale), bold=True)
         blit_label(surface, title, text_px(40, scale), theme.TEXT,
                    bold=True, center=(box.centerx, box.y + px(100, scale)))
         blit_label(surface, t("table.pass_hint"), text_px(theme.FONT_BODY, scale),

@@ -1,30 +1,26 @@
-"""Who sits at the table, as the table names them: the one human the log calls "you",
-an automaton by its own name, and the seats a human may hand to the computer and take
-back (the pause menu). A part of the table base (`TableScene`); uses its `match`,
-`session` and `_handle`."""
+"""Who sits at the table, as the table names them: who the words call "you" (the one
+human at the screen, a seat named "You"), an automaton by its own name, and the seats a
+human may hand to the computer and take back (the pause menu). A part of the table base
+(`TableScene`); uses its `match`, `session` and `_handle`."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from tentable.bots import available_bots
+from tentable.narration import Teller, is_you
 from tentable.session import Session
-from tentable.text import t
 
 
 class Seats:
     def named(self, session: Session) -> Session:
         """The seats as the table names them: an automaton by its own name (Mona, not the
-        name typed at setup), and, when several people share the screen, nobody called
-        "You" ("Pass to You", "You plays"): that seat takes the first free default name."""
-        you = t("setup.name_you")
-        seats, several = list(session.seats), len(session.humans) > 1
-        free = [n for n in t("setup.names").split(",") if n not in {s.name for s in seats}]
+        name typed at setup). A seat named "You" keeps its name, in every language and
+        with several people at the screen: the words conjugate for it (`addressed`)."""
+        seats = list(session.seats)
         for i, seat in enumerate(seats):
             own = self.automaton_name(i) if i in self.match.automata else None
             if own:
                 seats[i] = replace(seat, name=own)
-            elif several and seat.is_human and seat.name == you and free:
-                seats[i] = replace(seat, name=free.pop(0))
         return replace(session, seats=tuple(seats))
 
     def automaton_name(self, seat: int) -> str | None:
@@ -32,21 +28,42 @@ class Seats:
         return None
 
     def speaks_to(self, seat: int) -> bool:
-        """The log says "You play 34" to the one human at the screen (while the computer
-        plays for them too); others by name. A replay of everyone's cards is nobody's."""
+        """The one human at the screen (while the computer plays for them too): the log
+        may name their secrets. A replay of everyone's cards is nobody's."""
         if self.session.reveal:
             return False
         people = set(self.session.humans) | self.match.assisted
         return people == {seat}
 
+    def addressed(self, seat: int) -> bool:
+        """`seat` is told as "you" ("You play 34", "Your turn", "The computer plays for
+        you"): the one human at the screen, and a seat named "You" in any language
+        (`narration.is_you`: a replay, a seat the computer plays, a hot seat). A replay
+        speaks to nobody else, whose cards ever it shows."""
+        if self.speaks_to(seat) and not self.session.watch:
+            return True
+        return is_you(self.session.seats[seat].name)
+
+    @property
+    def teller(self) -> Teller:
+        """Who the words are for (`narration.Teller`): the reader whose secrets the log may
+        name (`speaks_to`), and the seats told as "you" (`addressed`)."""
+        seats = range(len(self.session.seats))
+        reader = next((s for s in seats if self.speaks_to(s)), None)
+        return Teller(self.names, reader, frozenset(s for s in seats if self.addressed(s)))
+
+    def say(self, key: str, seat: int, **values: object) -> str:
+        """`key` worded for `seat`: `<key>.you` or `<key>` with its {name} (`Teller.say`)."""
+        return self.teller.say(key, seat, **values)
+
     def you(self, seat: int) -> str:
-        """The text key suffix for `speaks_to`: t("tt.log.play" + self.you(seat), …)."""
-        return ".you" if self.speaks_to(seat) else ""
+        """The text key suffix for `addressed`: t("rx.ui.start" + self.you(seat), …)."""
+        return ".you" if self.addressed(seat) else ""
 
     def helped_seats(self) -> list[tuple[int, str, bool, bool]]:
-        """(seat, name, played by the computer now, the one human at the screen) for every
+        """(seat, name, played by the computer now, told as "you") for every
         seat a human may hand to the computer or take back: what the pause menu offers."""
-        return [(i, seat.name, not seat.is_human, self.speaks_to(i))
+        return [(i, self.names[i], not seat.is_human, self.addressed(i))
                 for i, seat in enumerate(self.session.seats)
                 if seat.is_human or i in self.match.assisted]
 

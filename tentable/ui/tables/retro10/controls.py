@@ -193,7 +193,7 @@ class Controls(CardTable):
 
     def deal_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R5: swap an unprotected card for a chip, or open a bid on a protected one."""
-        target, names = self.marks.target, self.names
+        target = self.marks.target
         pass_row = [self.move_button("rx.ui.pass", "pass", pygame.K_p, legal)]
         if target is None:
             return t("rx.ui.deal_pick"), [
@@ -202,10 +202,10 @@ class Controls(CardTable):
         guard = self.view["protection"][target]
         if guard:
             amount = self.marks.amount
-            return t("rx.ui.deal_bid", name=names[target], n=guard), [
+            return self.say("rx.ui.deal_bid", target, n=guard), [
                 [self.move_button("rx.ui.bid", f"bid {target} {amount}", pygame.K_RETURN,
                                   legal, "primary", n=amount), *self.steps()], pass_row]
-        return t("rx.ui.deal_swap", name=names[target]), [
+        return self.say("rx.ui.deal_swap", target), [
             [self.move_button("rx.ui.swap", f"swap {target}", pygame.K_RETURN, legal,
                               "primary")],
             pass_row]
@@ -247,11 +247,10 @@ class Controls(CardTable):
     def start_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R8: the winner names the next start player (← → to choose)."""
         chosen = self.marks.start if self.marks.start is not None else self.bottom
-        key = "rx.ui.start_you" if self.speaks_to(chosen) else "rx.ui.start"
         return t("rx.ui.start_title", round=self.view["round"] + 1), [[
             Button("←", lambda: self.cycle_start(-1), key=pygame.K_LEFT),
-            self.move_button(key, f"start {chosen}", pygame.K_RETURN, legal, "primary",
-                             name=self.names[chosen]),
+            self.move_button("rx.ui.start" + self.you(chosen), f"start {chosen}",
+                             pygame.K_RETURN, legal, "primary", name=self.names[chosen]),
             Button("→", lambda: self.cycle_start(1), key=pygame.K_RIGHT)]]
 
     def watch_text(self) -> str:
@@ -264,13 +263,15 @@ class Controls(CardTable):
     def auction_text(self) -> str:
         """The bidding panel's line: whose card, the bid, who made it, who is next."""
         a, current = self.view["auction"], self.view["current_player"]
-        whose = t("rx.your") if self.speaks_to(a["owner"]) else t(
-            "rx.whose", name=self.names[a["owner"]])
+        whose = self.whose(a["owner"])
         return t("rx.ui.auction", whose=whose, n=a["bid"], high=self.other(a["high"]),
                  next=self.other(current) if current is not None else "")
 
     def other(self, seat: int) -> str:
         return self.words.other(self.teller, seat)
+
+    def whose(self, seat: int) -> str:
+        return self.words.whose(self.teller, seat)
 
     # -- acting ----------------------------------------------------------------------------
     def act(self, action: str, card: str | None = None) -> bool:

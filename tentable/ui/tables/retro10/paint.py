@@ -214,9 +214,9 @@ class Paint(CardTable):
         last = view["last_round"]
         if last is None or view["phase"] not in ("start", "over"):
             return
-        key = "rx.callout.lose_you" if self.speaks_to(last["loser"]) else "rx.callout"
+        key = "rx.callout.lose_you" if self.addressed(last["loser"]) else "rx.callout"
         winner = last["winner"]
-        if self.speaks_to(winner) and key == "rx.callout":
+        if self.addressed(winner) and key == "rx.callout":
             key = "rx.callout.you"
         text = t(key, winner=self.names[winner], wt=last["totals"][winner],
                  loser=self.names[last["loser"]], lt=last["totals"][last["loser"]])
@@ -274,12 +274,9 @@ class Paint(CardTable):
         current = view["current_player"]
         if current is None:
             return t("rx.expect.over")
-        who = t("rx.you") if self.speaks_to(current) else self.names[current]
-        values = {"name": who}
+        values = {"who": self.other(current)}
         if view["phase"] == "bid" and view["auction"]:
-            owner = view["auction"]["owner"]
-            values.update(n=view["auction"]["bid"], whose=t("rx.your") if self.speaks_to(owner)
-                          else t("rx.whose", name=self.names[owner]))
+            values.update(n=view["auction"]["bid"], whose=self.whose(view["auction"]["owner"]))
         return t("rx.expect." + view["phase"], **values)
 
     def draw_action(self, surface, s: float) -> None:

@@ -305,7 +305,7 @@ class Paint(CardTable):
         draw_panel(surface, box, edge=theme.HIGHLIGHT)
         size = text_px(theme.FONT_SMALL, s)
         pad = px(10, s)
-        lines = [t("ten.coach_title", name=self.names[view["active"]]),
+        lines = [self.say("ten.coach_title", view["active"]),
                  t("ten.coach_bust", p=round(100 * numbers["bust"])),
                  t("ten.coach_total", x=f"{numbers['expected_total']:.1f}"),
                  t("ten.coach_joker", p=round(100 * numbers["joker"]))]
@@ -331,7 +331,7 @@ class Paint(CardTable):
                    topleft=(x, y))
         y += round(size * 1.4)
         high = auction["high"]
-        text = t("ten.high_bid", n=high, name=self.names[auction["bidder"]]) \
+        text = self.say("ten.high_bid", auction["bidder"], n=high) \
             if auction["bidder"] is not None else t("ten.no_bid")
         rect = blit_label(surface, text, small, theme.TEXT, topleft=(x, y))
         if self.bid_glow > 0.01 and auction["bidder"] is not None:
@@ -359,7 +359,7 @@ class Paint(CardTable):
             cx = box.right + px(4, s)
         y += round(small * 1.8)
         if not self.my_turn:
-            blit_label(surface, t("ten.bidding", name=self.names[self.current_player]), small,
+            blit_label(surface, self.say("ten.bidding", self.current_player), small,
                        theme.TEXT_DIM, topleft=(x, y))
             return
         low, top = self.bid_range()

@@ -19,7 +19,7 @@ from tentable.ui.scenes import register_table
 from tentable.ui.scenes.common import text_px
 from tentable.ui.tables.ten import layout
 from tentable.ui.tables.ten.controls import Controls
-from tentable.ui.tables.ten.paint import Paint, suit
+from tentable.ui.tables.ten.paint import Paint
 from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
@@ -79,7 +79,7 @@ class TenTable(Controls, Paint):
 
     def log_start(self, view: TenView) -> None:
         first = view["current_player"]
-        self.log.add(t("ten.log.start" + self.you(first), name=self.names[first]))
+        self.log.add(self.say("ten.log.start", first))
 
     # -- events from the match ------------------------------------------------------------
     def on_action(self, seat: int, action: str, before: TenView, after: TenView) -> None:
@@ -218,9 +218,11 @@ class TenTable(Controls, Paint):
             return whose
         mine = self.my_turn
         if phase == "pay":
+            # a payment may come in another's turn (a joker won at auction): the payer acts
             payment = view["payment"]
-            text = t("ten.status.pay", due=payment["due"], card=words.card(payment["card"])) \
-                if mine else whose
+            card = words.card(payment["card"])
+            text = t("ten.status.pay", due=payment["due"], card=card) if mine else \
+                self.say("ten.status.paying", payment["payer"], due=payment["due"], card=card)
             return t("ten.final_round", text=text) if view["final_round"] else text
         if phase == "auction":
             auction = view["auction"]
@@ -230,10 +232,9 @@ class TenTable(Controls, Paint):
                 low, high = self.bid_range()
                 if low is None:
                     return self.cannot_bid_text()
-                return t("ten.status.bid" + self.you(flipper), card=joker,
-                         name=self.names[flipper], low=low, high=high)
-            return t("ten.status.auction" + self.you(flipper), card=joker,
-                     name=self.names[flipper], whose=whose)
+                return self.say("ten.status.bid", flipper, card=joker, low=low, high=high)
+            return self.say("ten.status.auction", flipper, card=joker,
+                            whose=self.say("ten.bidding", view["current_player"]))
         if phase == "final":
             return t("ten.final_round", text=t("ten.status.buy") if mine else whose)
         if phase == "busted":
@@ -310,7 +311,8 @@ class TenTable(Controls, Paint):
                 if run:
                     a, b = run
                     n = b - a + 1
-                    runs.append(f"{suit(colour).name} {a}\u2013{b} ({10 if n == 9 else n})")
+                    runs.append(t("ten.score_run", run=t(f"ten.bd.run.{colour}"), low=a,
+                                  high=b, n=10 if n == 9 else n))
             jokers = [f"{words.card(code)}\u2192{', '.join(words.card(s) for s in spots)}"
                       for code, spots in info["jokers"].items()]
             line = t("ten.score_line", name=self.names[seat], score=info["score"],
