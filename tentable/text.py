@@ -353,8 +353,8 @@ STRINGS: dict[str, str] = {
     "games.file": "File (type another place or name to save or open):",
     "games.saved": "Saved to {path}",
     "games.save_failed": "Could not save it: {reason}",
-    "games.replace_title": "Replace {name}?",
-    "games.replace_body": "There is a file {name} in {folder} already. Saving the copy "
+    "games.replace_title": "Replace {file}?",
+    "games.replace_body": "There is a file {file} in {folder} already. Saving the copy "
                           "there replaces what it holds.",
     "games.replace_yes": "Replace",
     "games.replace_no": "Cancel",

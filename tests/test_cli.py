@@ -426,7 +426,8 @@ def test_one_level_against_itself_is_told_seat_by_seat(capsys):
 
 
 def test_sim_json_counts_wins_by_seat_too(capsys):
-    assert main(["sim", "takethat", "--games", "4", "--bots", "easy,hard", "--json"]) == 0
+    assert main(["sim", "takethat", "--games", "4", "--bots", "easy,hard", "--json",
+                 "--time-limit", "0.01"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data["seat_wins"]) == len(data["seat_mean_score"]) == 2
     assert sum(data["seat_wins"]) == pytest.approx(sum(data["wins"].values())) == 4

@@ -127,8 +127,8 @@ class GamesScene(Scene):
         if path is None:
             return
         if os.path.lexists(path) and not path.is_dir():
-            self.confirm = Dialog(t("games.replace_title", name=path.name),
-                                  [t("games.replace_body", name=path.name,
+            self.confirm = Dialog(t("games.replace_title", file=path.name),
+                                  [t("games.replace_body", file=path.name,
                                      folder=str(path.parent))], [
                 Button(t("games.replace_yes"), lambda: self.write_copy(path),
                        key=pygame.K_RETURN, kind="danger"),
