@@ -10,14 +10,16 @@ from collections import Counter as Multiset
 import pygame
 
 from tentable.engine.ten_cards import COLOURS, MONA, is_joker
-from tentable.engine.ten_view import (TenView, buys, colour_of, kind_of, number_of, paid_card,
-                                      payment_order, price_of)
+from tentable.engine.ten_view import (TenView, buys, kind_of, number_of, payment_order,
+                                      price_of)
 from tentable.narration import plural
 from tentable.narration import ten as words
 from tentable.ui import theme
-from tentable.ui.scenes.common import px, text_px
+from tentable.ui.scenes.common import MODAL, px, text_px
 from tentable.ui.tables.kit import CardTable
-from tentable.ui.tables.ten.layout import coach_rect, tray_rect
+from tentable.ui.tables.ten import tray as trays
+from tentable.ui.tables.ten.tray import MONEY_COLOUR
+from tentable.ui.tables.ten.layout import coach_rect, pay_rect, tray_rect
 from tentable.text import t
 from tentable.ui.widgets.cards import card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
@@ -25,7 +27,6 @@ from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge, seat_colour
 from tentable.ui.widgets.shapes import symbol_icon
 from tentable.ui.widgets.spritesync import code_of
 
-MONEY_COLOUR = (240, 200, 80)
 BUST_COLOUR = theme.DANGER
 MONA_TINT = (92, 52, 128)
 MONA_EDGE = (196, 150, 255)
@@ -78,8 +79,10 @@ class Paint(CardTable):
         mona = view["solo"] and view["active"] == MONA
         middle = pygame.Rect(0, g.band.y, round(g.row_left_mid[0]) + g.gauge.w + px(80, s),
                              g.band.h)
-        if view["auction"] is not None or self.tray_visible():
+        if view["auction"] is not None:
             middle.w = min(middle.w, tray_rect(self.geo).x)
+        elif self.tray_visible():
+            middle.w = min(middle.w, pay_rect(self.geo).x)
         elif self.coach_numbers() is not None:
             middle.w = min(middle.w, coach_rect(self.geo).x)
         self.kept_layer(surface, "middle", middle,
@@ -383,65 +386,48 @@ class Paint(CardTable):
                    small - 2, theme.TEXT_DIM, bottomleft=(x, r.bottom - px(4, s)))
 
     def draw_tray(self, surface, view, s) -> None:
+        """The payment tray (`tray.lay_out`): a click on a chip puts its item back or adds
+        one; the chip the keys chose is ringed."""
         tray = self.tray
-        r = tray_rect(self.geo)
-        draw_panel(surface, r, edge=theme.SELECTED)
+        r = pay_rect(self.geo)
+        draw_panel(surface, r, fill=MODAL, edge=theme.SELECTED)    # over the market
         pad = px(12, s)
         size = text_px(theme.FONT_BODY, s)
         small = text_px(theme.FONT_SMALL, s)
-        x, y = r.x + pad, r.y + pad // 2
         paid, ok = self.tray_status()
-        title = t("ten.tray_buy", card=words.card(buys([tray.buy])[0]), price=tray.price) if tray.buy else \
-            t("ten.tray_due", price=tray.price)
+        title = t("ten.tray_buy", card=words.card(buys([tray.buy])[0]), price=tray.price) \
+            if tray.buy else t("ten.tray_due", price=tray.price)
+        laid = trays.lay_out(r, payment_order(tray.items), self.available(), s)
         blit_label(surface, fit(title, size, r.w - 2 * pad, bold=True), size, theme.SELECTED,
-                   bold=True, topleft=(x, y))
-        y += round(size * 1.4)
-        blit_label(surface, t("ten.tray_paid", paid=paid, price=tray.price), small,
-                   theme.TEXT if ok else theme.TEXT_DIM, topleft=(x, y))
-        y += round(small * 1.5)
-        self.tray_hits = []
-        y = self.chips(surface, [(a, 1) for a in payment_order(tray.items)], "remove", x, y,
-                        r.right - pad, small, s)
-        blit_label(surface, t("ten.tray_add"), small, theme.TEXT_DIM, topleft=(x, y))
-        y += round(small * 1.4)
-        y = self.chips(surface, self.available(), "add", x, y, r.right - pad, small, s,
-                        picked=self.picked())
-        bh = px(32, s, 24)
-        by = r.bottom - bh - px(22, s)
-        self.pay_button.layout((x, by, px(150, s), bh))
+                   bold=True, topleft=laid.title)
+        blit_label(surface, fit(t("ten.tray_paid", paid=paid, price=tray.price), small,
+                                r.w - 2 * pad), small,
+                   theme.TEXT if ok else theme.TEXT_DIM, topleft=laid.paid)
+        blit_label(surface, t("ten.tray_add"), small, theme.TEXT_DIM, topleft=laid.add)
+        for colour, box in laid.symbols:
+            info = suit(colour)
+            icon = symbol_icon(info.symbol, box.h - 4, info.colour)
+            surface.blit(icon, icon.get_rect(center=box.center))
+        picked = self.picked()
+        for chip in laid.chips:
+            h = chip.box.h
+            pygame.draw.rect(surface, chip.fill, chip.box, border_radius=h // 2)
+            if chip.kind == "remove":
+                pygame.draw.rect(surface, theme.TEXT, chip.box, 1, border_radius=h // 2)
+            blit_label(surface, chip.text, laid.size, chip.ink, bold=True,
+                       center=chip.box.center)
+            if chip.kind == "add" and chip.item == picked:
+                pygame.draw.rect(surface, theme.SELECTED, chip.box.inflate(6, 6), 2,
+                                 border_radius=h // 2 + 3)
+        self.tray_hits = [(chip.box, chip.kind, chip.item) for chip in laid.chips]
+        self.pay_button.layout(laid.pay)
         self.pay_button.enabled = ok
-        self.cancel_button.layout((x + px(156, s), by, px(130, s), bh))
+        self.cancel_button.layout(laid.cancel)
         keys = t("ten.tray_keys")
         if theme.font(small - 2).size(keys)[0] > r.w - 2 * pad:   # a narrow tray: the main keys
             keys = t("ten.tray_keys_short")
         blit_label(surface, fit(keys, small - 2, r.w - 2 * pad), small - 2,
-                   theme.TEXT_DIM, bottomleft=(x, r.bottom - px(4, s)))
-
-    def chips(self, surface, items, kind, x, y, right, size, s, picked=None) -> int:
-        cx = x
-        h = round(size * 1.5)
-        for item, n in items:
-            word = words.item(item)
-            card = paid_card(item)
-            text = f"{word} \u00d7{n}" if kind == "add" and n > 1 else word
-            image = label(text, size, theme.TEXT_DARK, bold=True)
-            box = pygame.Rect(cx, y, image.get_width() + px(12, s), h)
-            if box.right > right:
-                cx, y = x, y + h + px(4, s)
-                box.topleft = (cx, y)
-            fill = MONEY_COLOUR if item == "pay t" else (240, 140, 120) if item == "pay x" \
-                else (200, 200, 200) if card is None else suit(colour_of(card)).colour \
-                if colour_of(card) else (236, 226, 250)
-            pygame.draw.rect(surface, fill, box, border_radius=h // 2)
-            if kind == "remove":
-                pygame.draw.rect(surface, theme.TEXT, box, 1, border_radius=h // 2)
-            surface.blit(image, image.get_rect(center=box.center))
-            if item == picked:
-                pygame.draw.rect(surface, theme.SELECTED, box.inflate(6, 6), 2,
-                                 border_radius=h // 2 + 3)
-            self.tray_hits.append((box, kind, item))
-            cx = box.right + px(4, s)
-        return y + h + px(6, s)
+                   theme.TEXT_DIM, bottomleft=laid.keys)
 
     def draw_tooltip(self, surface, s) -> None:
         code = self.hover_code

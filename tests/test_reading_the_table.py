@@ -1,0 +1,98 @@
+"""What newcomers tripped over at the tables (#38): the TEN pay tray, every card's number
+at any scale and card size, TEN tiles' phase 2 by keys, and reading the table (jokers,
+icons, badges, the summary between games, the status pill, the menu). Each test plays
+through real mouse and key events, at the sizes where it went wrong."""
+from functools import partial
+
+import pygame
+import pytest
+
+import uitools
+from tentable.bots import make_bot
+from tentable.engine.core import code_of
+from tentable.engine.ten_cards import is_joker
+from tentable.ui.tables.ten.layout import pay_rect
+from uitools import click, key, step
+
+SIZES = [((1280, 720), "100", "medium"), ((1280, 720), "150", "large"),
+         ((1024, 640), "150", "large"), ((1024, 640), "75", "small"),
+         ((1280, 720), "auto", "large"), ((1600, 900), "150", "medium")]
+
+
+def at_size(app, size, ui, cards):
+    app.set_ui_size(ui)
+    app.settings["card_size"] = cards
+    app._on_resize(size)
+    step(app)
+
+
+def show(table, app, state, seat=0):
+    """Draw the table again from `state` as `seat` sees it."""
+    state.changed()
+    table.view = state.view(seat)
+    table.refresh()
+    table.layers.clear()
+    table.sync(animate=False)
+    app.invalidate()
+    step(app)
+
+
+# -- 1. the TEN pay tray -------------------------------------------------------------------
+def ten_buy_with_a_large_collection(app):
+    """Four players, my turn to buy after taking the numbers, my collection holding every
+    number card the market has not and every joker (18): the longest tray there is."""
+    table = uitools.new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=7,
+                              game="ten")
+    state = table.match.state
+    bots = {s: make_bot("heuristic", "ten", s, 4 + s) for s in range(4)}
+    while not (state.current_player == 0 and state.phase == "buy"
+               and any(a.startswith("buy ") for a in state.legal_actions())):
+        state.apply(bots[state.current_player].choose(state))
+    market = {code_of(c) for c in state.market}
+    held = {code_of(c) for c in state.collections[0]}
+    for card in list(state.pile):
+        code = code_of(card)
+        if is_joker(code) or (code[0] in "BGOP" and code not in market | held):
+            state.pile.remove(card)
+            state.collections[0].append(card)
+            held.add(code)
+    state.money[0], state.bust[0] = 7, 2
+    state.validate()
+    show(table, app, state)
+    return table, state
+
+
+@pytest.mark.parametrize("size,ui,cards", SIZES)
+def test_ten_r12_the_pay_tray_keeps_every_chip_clear_of_pay_and_cancel(app, size, ui, cards):
+    """With every card and joker to choose from, each chip lies inside the tray and clear
+    of Pay and Cancel, whatever the window, the scale and the card size."""
+    at_size(app, size, ui, cards)
+    table, state = ten_buy_with_a_large_collection(app)
+    buy = next(a for a in state.legal_actions() if a.startswith("buy "))
+    click(app, table.market_cell(buy[4:]).center)
+    assert table.tray is not None and table.tray.buy == buy
+    step(app)
+    tray = pay_rect(table.geo)
+    assert {item for _, kind, item in table.tray_hits if kind == "add"} == \
+        {item for item, _ in table.available()}, "every item to add has its chip"
+    for rect, kind, item in table.tray_hits:
+        for button in (table.pay_button, table.cancel_button):
+            assert not rect.colliderect(button.rect), (size, ui, cards, item, button.text)
+        assert tray.contains(rect), (size, ui, cards, item)
+    assert pygame.Rect((0, 0), size).contains(tray)
+
+
+def test_ten_r12_a_click_on_pay_pays_and_adds_nothing(app):
+    """At 150% in a 1280×720 window (133%), a click on Pay pays wherever on it the player
+    aims: it never adds a chip lying under it ("Chosen 9 of 8")."""
+    at_size(app, (1280, 720), "150", "medium")
+    table, state = ten_buy_with_a_large_collection(app)
+    buy = next(a for a in state.legal_actions() if a.startswith("buy "))
+    click(app, table.market_cell(buy[4:]).center)
+    step(app)
+    expected = list(table.tray.items)
+    before = len(state.history)
+    pay = table.pay_button.rect
+    click(app, (pay.x + pay.w // 4, pay.y + pay.h // 4))
+    assert state.history[before:before + 1] == [buy], table.tray and table.tray.items
+    assert sorted(state.history[before + 1:]) == sorted(expected)
