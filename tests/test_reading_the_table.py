@@ -96,3 +96,27 @@ def test_ten_r12_a_click_on_pay_pays_and_adds_nothing(app):
     click(app, (pay.x + pay.w // 4, pay.y + pay.h // 4))
     assert state.history[before:before + 1] == [buy], table.tray and table.tray.items
     assert sorted(state.history[before + 1:]) == sorted(expected)
+
+
+# -- 2. every card's number, at any scale and card size ------------------------------------
+@pytest.mark.parametrize("size,ui,cards", SIZES)
+def test_ten_r4_the_total_and_the_money_stay_drawn_after_a_flip(app, size, ui, cards):
+    """The running total, the bust line and "Money n / 10" are painted once into a kept
+    layer: the frames after a flip show them as the first one did (at 150% they lay
+    below the layer and were gone from the second frame on)."""
+    at_size(app, size, ui, cards)
+    table = uitools.new_table(app, ["human", "human"], seed=3, game="ten")
+    for _ in range(3):
+        if table.view["phase"] != "flip" or not table.my_turn:
+            break
+        key(app, pygame.K_f)
+        step(app)
+        first = pygame.image.tobytes(app.screen, "RGB")
+        app.invalidate()
+        step(app)
+        again = pygame.image.tobytes(app.screen, "RGB")
+        assert first == again, (size, ui, cards, table.view["total"])
+    g = table.geo
+    assert g.middle.contains(g.gauge)
+    assert not g.middle.colliderect(g.market.inflate(4, 4))
+    assert not g.middle.colliderect(g.mine)

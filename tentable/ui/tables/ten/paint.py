@@ -19,7 +19,7 @@ from tentable.ui.scenes.common import MODAL, px, text_px
 from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.ten import tray as trays
 from tentable.ui.tables.ten.tray import MONEY_COLOUR
-from tentable.ui.tables.ten.layout import coach_rect, pay_rect, tray_rect
+from tentable.ui.tables.ten.layout import TOTAL_TEXT, coach_rect, pay_rect, tray_rect
 from tentable.text import t
 from tentable.ui.widgets.cards import card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
@@ -77,8 +77,7 @@ class Paint(CardTable):
                     lambda: self.draw_seat(surface, view, self.bottom, g.mine, s, 24))
         self.draw_market(surface, view, s)
         mona = view["solo"] and view["active"] == MONA
-        middle = pygame.Rect(0, g.band.y, round(g.row_left_mid[0]) + g.gauge.w + px(80, s),
-                             g.band.h)
+        middle = g.middle.copy()
         if view["auction"] is not None:
             middle.w = min(middle.w, tray_rect(self.geo).x)
         elif self.tray_visible():
@@ -269,9 +268,9 @@ class Paint(CardTable):
         """The running total (warming toward 10), the money sum and the bust line."""
         g = self.geo
         total, money, limit = view["total"], view["money_showing"], view["limit"]
-        x = g.row_left_mid[0]
+        x = g.gauge.x
         y = g.gauge.y - px(4, s)
-        big = text_px(26, s)
+        big = text_px(TOTAL_TEXT, s)
         blit_label(surface, t("ten.total", n=total), big, warm(total, limit), bold=True,
                    bottomleft=(x, y))
         small = text_px(theme.FONT_SMALL, s)
@@ -283,7 +282,7 @@ class Paint(CardTable):
         if view["solo"] and view["active"] == MONA:
             blit_label(surface, t("ten.mona_goal", target=view["target"]), small,
                        theme.TEXT_DIM, topleft=(x, money_line.bottom + px(2, s)))
-        gauge = pygame.Rect(x, g.gauge.y, g.gauge.w, g.gauge.h)
+        gauge = g.gauge
         pygame.draw.rect(surface, (10, 40, 36), gauge, border_radius=gauge.h // 2)
         unit = gauge.w / (limit + 2)
         if total > 0:
