@@ -120,3 +120,48 @@ def test_ten_r4_the_total_and_the_money_stay_drawn_after_a_flip(app, size, ui, c
     assert g.middle.contains(g.gauge)
     assert not g.middle.colliderect(g.market.inflate(4, 4))
     assert not g.middle.colliderect(g.mine)
+
+
+def index_shows(table, card) -> bool:
+    """The far corner of `card`'s index (its number, top left: a third of the card across,
+    a fifth down) is not covered by a card drawn over it."""
+    import math
+    from tentable.ui.widgets.sprite import sprite_at
+    sprite = table.cards[card]
+    w, h = sprite.size
+    dx, dy = -w / 2 + 0.31 * w, -h / 2 + 0.19 * h
+    a = math.radians(sprite.angle)
+    point = (sprite.pos[0] + dx * math.cos(a) + dy * math.sin(a),
+             sprite.pos[1] - sprite.lift - dx * math.sin(a) + dy * math.cos(a))
+    return sprite_at(list(table.cards.sprites.values()), point) is sprite
+
+
+def elfer_with_a_big_hand(app, n=20):
+    table = uitools.new_table(app, ["human", "easy"], seed=3, game="elfer")
+    uitools.wait_for(app, lambda: table.my_turn)
+    state = table.match.state
+    while len(state.hands[0]) < n:
+        state.hands[0].append(state.pile.pop())
+    show(table, app, state)
+    return table, state.hands[0]
+
+
+def takethat_with_a_long_row(app, n=22):
+    table = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
+    uitools.wait_for(app, lambda: table.my_turn)
+    state = table.match.state
+    while len(state.row) < n:
+        state.row.append(state.pile.pop())
+    show(table, app, state)
+    return table, state.row + state.hands[0]
+
+
+@pytest.mark.parametrize("size,ui,cards", SIZES)
+@pytest.mark.parametrize("deal", [elfer_with_a_big_hand, takethat_with_a_long_row])
+def test_every_cards_number_shows_at_any_scale_and_card_size(app, size, ui, cards, deal):
+    """Elfer raus!'s 20-card hand and Take That's row of 22 with the hand under it: each
+    card's corner number is in view (lines of cards, smaller cards where they must be)."""
+    at_size(app, size, ui, cards)
+    table, shown = deal(app)
+    hidden = [card for card in shown if not index_shows(table, card)]
+    assert not hidden, (size, ui, cards, hidden)
