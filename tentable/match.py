@@ -341,6 +341,12 @@ class Match:
         return events
 
     # -- taking a move back ---------------------------------------------------------
+    @property
+    def undo_possible(self) -> bool:
+        """Whether undo may ever be asked: it is on, and the game has moves that leave the
+        turn with the mover (never so in TEN tiles, where every move ends the turn)."""
+        return self.undo_allowed and not self._state.one_move_turns
+
     def undo_refusal(self, seat: int | None) -> str | None:
         """None if `seat` may take back its last gesture now, else why not: NOTHING,
         REVEALED (a card was drawn, flipped or shown), TURN_OVER, NOT_YOURS, UNDO_OFF."""

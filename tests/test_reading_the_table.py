@@ -165,3 +165,93 @@ def test_every_cards_number_shows_at_any_scale_and_card_size(app, size, ui, card
     table, shown = deal(app)
     hidden = [card for card in shown if not index_shows(table, card)]
     assert not hidden, (size, ui, cards, hidden)
+
+
+# -- 6. TEN tiles, phase 2 --------------------------------------------------------------------
+def tiles_phase_2(app):
+    from test_tentiles_table import phase2_table
+    table, state = phase2_table(app)
+    sources = {a[5:].split(">")[0] for a in state.legal_actions()}
+    stuck = next(p for p, tile in table.view["board"].items()
+                 if tile[0] == "W" and p not in sources)
+    movable = sorted(sources)[0]
+    return table, state, stuck, movable
+
+
+def cursor_to(app, table, place):
+    from test_tentiles_table import move_cursor
+    move_cursor(app, table, place)
+
+
+def test_tl_r7_enter_on_a_tile_that_may_not_move_says_why(app):
+    table, state, stuck, _ = tiles_phase_2(app)
+    cursor_to(app, table, stuck)
+    key(app, pygame.K_RETURN)
+    said = app.toasts.items[-1].text
+    assert "would split" in said and "L / R" not in said, said
+    cursor_to(app, table, "9,9")                         # an empty place, nothing held
+    key(app, pygame.K_RETURN)
+    said = app.toasts.items[-1].text
+    assert "L / R" not in said and "Tab" in said, said    # no row in phase 2
+    assert state.history == []
+
+
+def test_tl_r7_esc_puts_a_held_tile_back_by_keys_as_by_mouse(app):
+    table, state, _, movable = tiles_phase_2(app)
+    key(app, pygame.K_TAB)
+    assert table.selected is not None
+    key(app, pygame.K_ESCAPE)
+    assert table.selected is None and app.top is table        # put back, no pause
+    click(app, table.cards[table.view["board"][movable]].rect.center)
+    assert table.selected == table.view["board"][movable]
+    key(app, pygame.K_ESCAPE)
+    assert table.selected is None and app.top is table
+    key(app, pygame.K_ESCAPE)                                 # nothing held: the pause
+    assert app.top is not table
+    assert state.history == []
+
+
+def test_tl_r7_a_tile_dropped_off_the_grid_is_told_as_a_tile(app):
+    table, state, _, movable = tiles_phase_2(app)
+    start = table.cards[table.view["board"][movable]].rect.center
+    uitools.drag(app, start, table.geo.keys.center)
+    said = app.toasts.items[-1].text
+    assert "tile" in said and "card" not in said, said
+
+
+def ring_pixels(app, rect) -> int:
+    """How many pixels of the "may move" ring's colour lie round `rect`."""
+    from tentable.ui import theme
+    ring = rect.inflate(rect.w // 4, rect.h // 4)
+    count = 0
+    for x in range(ring.left, ring.right):
+        for y in range(ring.top, ring.bottom):
+            if rect.collidepoint(x, y):
+                continue
+            c = app.screen.get_at((x, y))
+            if abs(c.r - theme.HIGHLIGHT[0]) + abs(c.g - theme.HIGHLIGHT[1]) \
+                    + abs(c.b - theme.HIGHLIGHT[2]) < 60:
+                count += 1
+    return count
+
+
+def test_tl_r7_the_keys_cursor_leaves_the_may_move_ring_in_view(app):
+    table, state, stuck, movable = tiles_phase_2(app)
+    tile = table.view["board"][movable]
+    cursor_to(app, table, stuck)
+    app.invalidate()
+    step(app)
+    alone = ring_pixels(app, table.cards[tile].rect)
+    assert alone > 0
+    cursor_to(app, table, movable)
+    app.invalidate()
+    step(app)
+    assert table.cards[tile].highlight and not table.cards[tile].selected
+    assert ring_pixels(app, table.cards[tile].rect) >= alone * 0.9
+
+
+def test_tl_r3_no_undo_where_every_move_ends_the_turn(app):
+    table, state, _, _ = tiles_phase_2(app)
+    assert not table.undo.shown
+    other = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
+    assert other.undo.shown

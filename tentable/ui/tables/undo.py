@@ -3,7 +3,8 @@
 The match decides (`Match.undo_refusal`, Board Game Arena's policy); this only shows it.
 While undo is not possible the button is drawn disabled and says why when hovered or
 pressed ("A card was revealed: …"); it is not shown at all where undo is off (ladder
-games) or nobody at the screen could use it.
+games), where no move could ever be taken back (TEN tiles) or nobody at the screen
+could use it.
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ class UndoControl:
     @property
     def shown(self) -> bool:
         match = self.table.match
-        return match.undo_allowed and bool(match.humans) and not match.is_over
+        return match.undo_possible and bool(match.humans) and not match.is_over
 
     def refusal(self) -> str | None:
         """The player's words for why the seat at the screen cannot take back now."""
