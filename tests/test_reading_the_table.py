@@ -255,3 +255,53 @@ def test_tl_r3_no_undo_where_every_move_ends_the_turn(app):
     assert not table.undo.shown
     other = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
     assert other.undo.shown
+
+
+# -- 8. reading the table -----------------------------------------------------------------------
+def test_ten_r14_a_joker_lies_in_a_row_only_when_it_is_that_colours(app, monkeypatch):
+    """TEN-R14: a joker takes its place only at the end. A colour joker lies in its
+    colour's row; a number joker and the joker for anything lie together in a box of
+    their own, never in some colour's row; eight jokers in an opponent's panel all show."""
+    from tentable.engine.ten_view import colour_of
+    from tentable.ui.tables.ten.paint import Paint
+    table = uitools.new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2,
+                              game="ten")
+    state = table.match.state
+    wanted = ["B#", "G#", "O#", "P#", "W3", "W5", "W8", "W#"]
+    for code in wanted:
+        card = next(c for c in state.pile if code_of(c) == code)
+        state.pile.remove(card)
+        state.collections[1].append(card)
+    state.validate()
+    original, drawn = Paint.draw_jokers, []
+
+    def record(surface, codes, room, size):
+        boxes = original(surface, codes, room, size)
+        drawn.append((list(codes), boxes))
+        return boxes
+    monkeypatch.setattr(Paint, "draw_jokers", staticmethod(record))
+    show(table, app, state, table.seat)
+    calls = [(codes, boxes) for codes, boxes in drawn if set(codes) <= set(wanted)]
+    colours = [{colour_of(c) for c in codes} for codes, _ in calls]
+    assert all(len(kinds) == 1 for kinds in colours), calls
+    anywhere = [codes for codes, _ in calls if colour_of(codes[0]) == ""]
+    assert anywhere == [["W3", "W5", "W8", "W#"]], anywhere
+    shown = [what for _, boxes in calls for _, what in boxes]
+    assert sorted(shown) == sorted(wanted), shown          # none counted as "+n"
+
+
+def test_a_refusal_and_a_bust_token_wear_no_seats_symbol(app):
+    """A seat is known by its symbol (Ana's diamond): the refusal's toast and TEN's bust
+    token use signs no seat has."""
+    from tentable.ui import theme
+    from tentable.ui.widgets.seatpanel import SEAT_SYMBOLS
+    table = uitools.new_table(app, ["human", "heuristic"], seed=3, game="ten")
+    uitools.wait_for(app, lambda: table.my_turn)
+    click(app, table.geo.mine.center)               # a collection is filled from the market
+    toast = app.toasts.items[-1]
+    assert toast.kind == "error"
+    assert theme.TOAST_SYMBOL[toast.kind] not in SEAT_SYMBOLS
+    counters = table.seat_info(table.view, 0).counters
+    bust = next(c for c in counters if c.value == table.view["bust_tokens"][0]
+                and c.symbol != "circle")
+    assert bust.symbol not in SEAT_SYMBOLS, bust

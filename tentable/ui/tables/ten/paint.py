@@ -10,15 +10,15 @@ from collections import Counter as Multiset
 import pygame
 
 from tentable.engine.ten_cards import COLOURS, MONA, is_joker
-from tentable.engine.ten_view import (TenView, buys, kind_of, number_of, payment_order,
-                                      price_of)
+from tentable.engine.ten_view import (TenView, buys, colour_of, kind_of, number_of,
+                                      payment_order, price_of)
 from tentable.narration import plural
 from tentable.narration import ten as words
 from tentable.ui import theme
 from tentable.ui.scenes.common import MODAL, px, text_px
 from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.ten import tray as trays
-from tentable.ui.tables.ten.tray import MONEY_COLOUR
+from tentable.ui.tables.ten.tray import JOKER_FILL, MONEY_COLOUR
 from tentable.ui.tables.ten.layout import TOTAL_TEXT, coach_rect, pay_rect, tray_rect
 from tentable.text import t
 from tentable.ui.widgets.cards import card_face
@@ -46,14 +46,18 @@ def warm(total: int, limit: int) -> tuple[int, int, int]:
 
 
 def joker_chip(code: str, size: int) -> pygame.Surface:
-    """A joker beside the collection rows, as its card shows it: a star for a colour
-    joker (its row says the colour), the star and its number for a number joker, two stars
-    for the joker that is anything."""
-    star = symbol_icon("star", size, theme.TEXT_DARK)
+    """A joker of a collection, as its card shows it: a star and its colour's symbol for a
+    colour joker, the star and its number for a number joker, two stars for the joker
+    that is anything."""
     kind = kind_of(code)
+    colour = colour_of(code)
+    ink = suit(colour).ink if colour else theme.TEXT_DARK
+    star = symbol_icon("star", size, ink)
     parts = [star, star] if kind == "super_wild" else [star]
     if kind == "number_wild":
-        parts.append(label(str(number_of(code)), size, theme.TEXT_DARK, bold=True))
+        parts.append(label(str(number_of(code)), size, ink, bold=True))
+    elif colour:
+        parts.append(symbol_icon(suit(colour).symbol, size, ink))
     chip = pygame.Surface((sum(p.get_width() for p in parts) + len(parts) - 1,
                            max(p.get_height() for p in parts)), pygame.SRCALPHA)
     x = 0
@@ -61,6 +65,30 @@ def joker_chip(code: str, size: int) -> pygame.Surface:
         chip.blit(part, part.get_rect(midleft=(x, chip.get_height() // 2)))
         x += part.get_width() + 1
     return chip
+
+
+def joker_fill(code: str) -> tuple[int, int, int]:
+    colour = colour_of(code)
+    return suit(colour).colour if colour else JOKER_FILL
+
+
+def joker_order(code: str) -> tuple[int, int]:
+    """Colour jokers by colour, then number jokers by number, the joker for anything last."""
+    colour = colour_of(code)
+    return (COLOURS.index(colour) if colour else len(COLOURS),
+            number_of(code) if kind_of(code) == "number_wild" else 10)
+
+
+def flow(widths: list[int], room: pygame.Rect, h: int, gap: int) -> int:
+    """How many of the chips `widths` wide fit in `room` in lines `h` high, in order."""
+    x, y = room.x, room.y
+    for i, w in enumerate(widths):
+        if x + w > room.right and x > room.x:
+            x, y = room.x, y + h + gap
+        if y + h > room.bottom or w > room.w:
+            return i
+        x += w + gap
+    return len(widths)
 
 
 class Paint(CardTable):
@@ -119,7 +147,7 @@ class Paint(CardTable):
 
     def seat_info(self, view: dict, seat: int) -> SeatInfo:
         counters = [Counter("circle", view["money"][seat], MONEY_COLOUR),
-                    Counter("diamond", view["bust_tokens"][seat], BUST_COLOUR)]
+                    Counter("bolt", view["bust_tokens"][seat], BUST_COLOUR)]
         if view["duplicates"][seat]:
             counters.append(Counter("square", len(view["duplicates"][seat]), theme.TEXT_DIM))
         note = t("ten.mona_note", target=view["target"]) if view["solo"] and seat == MONA else ""
@@ -148,14 +176,29 @@ class Paint(CardTable):
             for joker, spots in scoring[seat]["jokers"].items():
                 for spot in spots:
                     filled[spot] = joker
-        jokers = [c for c in codes if is_joker(c)]
+        jokers = sorted((c for c in codes if is_joker(c)), key=joker_order)
         row_h = max(4, area.h // 4)
         cell_h = min(cell_h, row_h - 2)
         sym = cell_h
-        joker_w = max(cell_h * 2, area.w // 6)
-        cw = max(6, (area.w - sym - joker_w - 4) // 9)
         size = text_px(theme.FONT_SMALL - 2, s) if cell_h >= 18 else max(10, cell_h - 3)
-        wilds = [c for c in jokers if not c[0] in COLOURS]
+        # TEN-R14: a joker is given its place only at the end, so only a colour joker
+        # lies in a row (its colour's); the others wait in a box of their own
+        coloured = {colour: [c for c in jokers if colour_of(c) == colour] for colour in COLOURS}
+        others = [c for c in jokers if not colour_of(c)]
+        chip_w = {c: joker_chip(c, size).get_width() + 6 for c in jokers}
+        beside = max((sum(chip_w[c] + 2 for c in row) for row in coloured.values()),
+                     default=0)
+        least_cell = label("9\u00b2", size, bold=True).get_width() + 4
+        most = area.w - sym - 4 - 9 * least_cell       # the jokers' room at its widest
+        box_h = 4 * row_h - (row_h - cell_h)
+        box_w = max(cell_h * 2, area.w // 6) if others else 0
+        while others and box_w < most - beside and flow(
+                [chip_w[c] for c in others], pygame.Rect(0, 0, box_w - 4, box_h - 4),
+                min(box_h - 4, size + 5), 2) < len(others):
+            box_w += 4
+        joker_w = min(most, beside + box_w) if jokers else 0
+        cw = max(6, (area.w - sym - joker_w - 4) // 9)
+        x = area.x + sym + 9 * cw + 4
         for r, colour in enumerate(COLOURS):
             y = area.y + r * row_h
             info = suit(colour)
@@ -182,36 +225,43 @@ class Paint(CardTable):
                 if run and run[0] <= n <= run[1]:
                     pygame.draw.rect(surface, theme.SELECTED, box.inflate(2, 2), 1,
                                      border_radius=3)
-            # jokers beside the rows: colour wilds in their row, the others after
-            mine = [c for c in jokers if c.startswith(colour)] + wilds[r::4]
-            x = area.x + sym + 9 * cw + 4
-            self.draw_jokers(surface, mine, pygame.Rect(x, y, area.right + 2 - x, cell_h), size)
+            if coloured[colour]:
+                self.draw_jokers(surface, coloured[colour],
+                                 pygame.Rect(x, y, min(beside, area.right + 2 - x), cell_h),
+                                 size)
+        if others:
+            room = pygame.Rect(x + beside, area.y, area.right + 2 - x - beside, box_h)
+            draw_panel(surface, room, fill=(236, 226, 250, 40), edge=(236, 226, 250, 110),
+                       radius=4)
+            self.draw_jokers(surface, others, room.inflate(-4, -4), size)
 
     @staticmethod
     def draw_jokers(surface, codes: list[str], room: pygame.Rect,
                     size: int) -> list[tuple[pygame.Rect, str]]:
-        """A row's jokers as chips from the left of `room`; those that do not fit are
+        """Jokers as chips in lines from the top left of `room`; those that do not fit are
         counted on a last chip ("+2"), so a panel never hides a joker silently. Gives
         each chip drawn: its box and its joker, or the count."""
         chips = [joker_chip(code, size) for code in codes]
         widths = [chip.get_width() + 6 for chip in chips]
-        shown = len(chips)
-        while shown and sum(widths[:shown]) + 2 * shown > room.w:
-            shown -= 1
+        h = min(room.h, size + 5)
+        shown = flow(widths, room, h, 2)
         more = None
-        if shown < len(chips):
-            while True:      # room for the count: "+3" after the chips still drawn
-                more = label(f"+{len(chips) - shown}", size, theme.TEXT_DARK, bold=True)
-                if shown == 0 or sum(widths[:shown]) + 2 * shown + more.get_width() + 6 \
-                        <= room.w:
-                    break
-                shown -= 1
-        drawn, x = [], room.x
-        parts = list(zip(chips[:shown], codes)) + ([(more, f"+{len(chips) - shown}")]
-                                                   if more is not None else [])
-        for image, what in parts:
-            box = pygame.Rect(x, room.y, image.get_width() + 6, room.h)
-            pygame.draw.rect(surface, (236, 226, 250), box, border_radius=4)
+        while shown < len(chips):      # room for the count: "+3" after the chips still drawn
+            more = label(f"+{len(chips) - shown}", size, theme.TEXT_DARK, bold=True)
+            if shown == 0 or flow(widths[:shown] + [more.get_width() + 6], room, h, 2) \
+                    > shown:
+                break
+            shown -= 1
+        parts = [(image, code, joker_fill(code)) for image, code in zip(chips[:shown], codes)]
+        if more is not None:
+            parts.append((more, f"+{len(chips) - shown}", JOKER_FILL))
+        drawn, x, y = [], room.x, room.y
+        for image, what, fill in parts:
+            w = image.get_width() + 6
+            if x + w > room.right and x > room.x:
+                x, y = room.x, y + h + 2
+            box = pygame.Rect(x, y, w, h)
+            pygame.draw.rect(surface, fill, box, border_radius=4)
             surface.blit(image, image.get_rect(center=box.center))
             drawn.append((box, what))
             x = box.right + 2
