@@ -305,3 +305,23 @@ def test_a_refusal_and_a_bust_token_wear_no_seats_symbol(app):
     bust = next(c for c in counters if c.value == table.view["bust_tokens"][0]
                 and c.symbol != "circle")
     assert bust.symbol not in SEAT_SYMBOLS, bust
+
+
+def test_the_status_pill_keeps_its_words_after_a_toast_said_the_same(app):
+    """During a computer's turn a click on a button that is off says "Ana's turn" in a
+    toast, the pill's own words: the toast's fading once left the pill's shared label
+    without its transparency, a blank white bar."""
+    app.settings["animation_speed"] = "normal"             # the computer waits a moment
+    table = uitools.new_table(app, ["heuristic", "human"], seed=3, game="ten")
+    assert not table.my_turn
+    said = table.status_text()
+    click(app, table.flip_button.rect.center)
+    assert app.toasts.items[-1].text == said
+    for _ in range(3):
+        app.invalidate()
+        app.step(wait=False)                   # no test time passes: still the computer's turn
+    assert not table.my_turn and table.status_text() == said
+    pill = table.status_rect
+    light = sum(1 for x in range(pill.left, pill.right) for y in range(pill.top, pill.bottom)
+                if min(app.screen.get_at((x, y))[:3]) > 200)
+    assert light < pill.w * pill.h * 0.3, (light, pill)

@@ -21,7 +21,8 @@ from tentable.session import Session
 from tentable.text import t
 from tentable.ui.widgets.button import Button, caption_width
 from tentable.ui.widgets.illustration import illustration
-from tentable.ui.widgets.panel import blit_label, fit, label, line_height, rounded, wrap
+from tentable.ui.widgets.panel import (blit_label, faded, fit, label, line_height, rounded,
+                                       wrap)
 
 PLAY, CONTINUE, RULES = "play", "continue", "rules"   # the parts of a tile keys can focus
 ART_SHARE = 0.46    # of a tile's height for its picture, where the words under it leave room
@@ -377,12 +378,10 @@ class MenuScene(Scene):
         w = surface.get_width()
         backdrop(surface)
         title = label(t("app.title"), text_px(84, s), theme.ACCENT, bold=True)
-        shadow = label(t("app.title"), text_px(84, s), (0, 0, 0), bold=True)
-        shadow.set_alpha(90)
+        shadow = faded(label(t("app.title"), text_px(84, s), (0, 0, 0), bold=True), 90)
         top = px(40, s)
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + px(3, s), top + px(4, s))))
         surface.blit(title, title.get_rect(midtop=(w // 2, top)))
-        shadow.set_alpha(None)
         blit_label(surface, t("menu.tagline"), text_px(21, s), theme.TEXT_DIM,
                    midtop=(w // 2, top + title.get_height() + px(2, s)))
         current = self.nav.current if self.nav.visible else None
