@@ -473,6 +473,7 @@ STRINGS: dict[str, str] = {
     "rx.you": "you",
     "rx.deck": "Deck {n}",
     "rx.round_card": "Round card",
+    "rx.tag_legend": "penalty points",
     "rx.round_of": "Round {round} of 10",
     "rx.round_short": "{round} of 10",
     "rx.pot": "Pot {n}",

@@ -325,3 +325,18 @@ def test_the_status_pill_keeps_its_words_after_a_toast_said_the_same(app):
     light = sum(1 for x in range(pill.left, pill.right) for y in range(pill.top, pill.bottom)
                 if min(app.screen.get_at((x, y))[:3]) > 200)
     assert light < pill.w * pill.h * 0.3, (light, pill)
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_rx_r10_the_tag_on_the_cards_is_explained_beside_the_round_card(app, monkeypatch,
+                                                                        players):
+    """RX-R10: the red ▼ tag on the round card, the penalty cards and the jokers counts
+    penalty points; the table says so under the round card, whole."""
+    from tentable.text import t
+    drawn = uitools.record_labels(monkeypatch)
+    table = uitools.new_table(app, ["human"] + ["easy"] * (players - 1), seed=4,
+                              game="retro10")
+    uitools.wait_for(app, lambda: table.my_turn)
+    app.invalidate()
+    step(app)
+    assert t("rx.tag_legend") in drawn
