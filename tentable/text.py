@@ -181,7 +181,11 @@ STRINGS: dict[str, str] = {
     "elfer.bd.connections.one": "Connection card left",
     "elfer.bd.connections.other": "Connection cards left",
     "elfer.bd.nothing": "they count nothing",
-    "elfer.bd.last": "The last game ({n} of {of})",
+    "elfer.bd.game": "Game {n}",
+    "elfer.bd.game_hand": "cards left in hand {hand}",
+    "elfer.bd.went_out": "went out",
+    "elfer.bd.bonus_cards.one": "{n} bonus card {points}",
+    "elfer.bd.bonus_cards.other": "{n} bonus cards {points}",
     "tt.bd.plus": "Plus: twisted pairs",
     "tt.bd.twists.one": "{n} twist",
     "tt.bd.twists.other": "{n} twists",
@@ -463,6 +467,9 @@ STRINGS: dict[str, str] = {
     "elfer.game_title": "Game {part} of {parts} is over",
     "elfer.game_line": "{name}: {points} this game, {total} in all",
     "elfer.next_game": "Next game",
+    "elfer.game_won": "{name} wins game {part}",
+    "elfer.game_won.you": "You win game {part}",
+    "elfer.game_shared": "Game {part} is shared: {names}",
 
     # 10 – Special Retro Edition table
     "rx.points.one": "{score} point",

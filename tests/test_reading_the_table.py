@@ -340,3 +340,59 @@ def test_rx_r10_the_tag_on_the_cards_is_explained_beside_the_round_card(app, mon
     app.invalidate()
     step(app)
     assert t("rx.tag_legend") in drawn
+
+
+def elfer_chooser(seed=3):
+    bots = {}
+
+    def choose(state):
+        seat = state.current_player
+        return bots.setdefault(seat, make_bot("heuristic", "elfer", seat, seed + seat)).choose(
+            state)
+    return choose
+
+
+def test_er_r14_the_summary_between_games_says_who_won_it(app, monkeypatch):
+    """ER-R14: highest score wins; the banner held between the games of a match says who
+    won the game just played, first."""
+    from tentable.ui.tables.moments import play_to_moment
+    app.settings["moments"] = "wait"
+    drawn = uitools.record_labels(monkeypatch)
+    table = uitools.new_table(app, ["human", "easy"], seed=3, game="elfer", games=2)
+    play_to_moment(table, "part", elfer_chooser())
+    app.invalidate()
+    step(app)
+    moment = table.moments.current
+    scores = moment.facts["scores"]
+    best = [s for s in range(2) if scores[s] == max(scores)]
+    title, lines, _ = table.moment_words(moment)
+    won = lines[0]
+    if len(best) == 1:
+        name = table.names[best[0]]
+        assert won == (f"You win game 1" if best[0] == table.bottom else
+                       f"{name} wins game 1"), lines
+    else:
+        assert won.startswith("Game 1 is shared"), lines
+    assert won in drawn
+
+
+def test_er_r15_the_results_explain_every_game_of_the_match(app):
+    """ER-R15: a match of two games; the results explain both, not only the last."""
+    from tentable.ui.scenes.results import ResultsScene
+    from tentable.ui.tables.moments import play_to_moment
+    table = uitools.new_table(app, ["human", "easy"], seed=3, game="elfer", games=2)
+    play_to_moment(table, "part", elfer_chooser())
+    uitools.go_on(app, table)
+    state = table.match.state
+    choose = elfer_chooser(7)
+    while not state.is_over:
+        state.apply(choose(state))
+    table.show_results()
+    step(app)
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    for seat, items in results.breakdown.seats.items():
+        labels = [item.label for item in items]
+        assert "Game 1" in labels and "Game 2" in labels, labels
+        first = items[labels.index("Game 1")]
+        assert first.value.startswith(("+", "0", "\u2212")) and "bonus" in first.note
