@@ -396,3 +396,43 @@ def test_er_r15_the_results_explain_every_game_of_the_match(app):
         assert "Game 1" in labels and "Game 2" in labels, labels
         first = items[labels.index("Game 1")]
         assert first.value.startswith(("+", "0", "\u2212")) and "bonus" in first.note
+
+
+@pytest.mark.parametrize("size,ui", [((1280, 720), "100"), ((1024, 640), "auto"),
+                                     ((1024, 640), "75"), ((1280, 720), "150"),
+                                     ((1600, 900), "150")])
+def test_the_menus_continue_leaves_every_game_description_whole(app, monkeypatch, size, ui):
+    """With a game in progress in every game, each tile shows Continue above New game and
+    its description whole, clear of both."""
+    from tentable.engine import GAMES
+    from tentable.text import t
+    from tentable.ui.scenes import menu as menu_module
+    from tentable.ui.widgets.panel import wrap
+    for game_id in GAMES:
+        table = uitools.new_table(app, ["easy", "human"], seed=5, game=game_id)
+        uitools.wait_for(app, lambda: table.match.history)
+    app.reset("menu")
+    at_size(app, size, ui, "medium")
+    placed = []
+    real = menu_module.blit_label
+
+    def record(surface, text, px, *args, **kwargs):
+        rect = real(surface, text, px, *args, **kwargs)
+        placed.append((text, px, rect))
+        return rect
+    monkeypatch.setattr(menu_module, "blit_label", record)
+    app.invalidate()
+    step(app)
+    menu = app.top
+    assert all(tile.on_continue is not None for tile in menu.tiles)
+    for tile in menu.tiles:
+        blurb = t(f"game.{tile.game.id}.blurb")
+        size_px = next(px for text, px, rect in placed
+                       if text and tile.rect.contains(rect) and blurb.startswith(text))
+        lines = wrap(blurb, size_px, tile.rect.w - 2 * menu_module.px(16, menu.scale))
+        shown = [(text, rect) for text, px, rect in placed
+                 if text in lines and tile.rect.contains(rect)]
+        assert [text for text, _ in shown] == lines, (tile.game.id, size, ui)
+        for _, rect in shown:
+            assert not rect.colliderect(tile.continue_pill), (tile.game.id, size, ui)
+            assert not rect.colliderect(tile.play_pill), (tile.game.id, size, ui)
