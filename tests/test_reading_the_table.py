@@ -11,7 +11,6 @@ import uitools
 from tentable.bots import make_bot
 from tentable.engine.core import code_of
 from tentable.engine.ten_cards import is_joker
-from tentable.ui.tables.ten.layout import pay_rect
 from uitools import click, key, step
 
 SIZES = [((1280, 720), "100", "medium"), ((1280, 720), "150", "large"),
@@ -72,7 +71,7 @@ def test_ten_r12_the_pay_tray_keeps_every_chip_clear_of_pay_and_cancel(app, size
     click(app, table.market_cell(buy[4:]).center)
     assert table.tray is not None and table.tray.buy == buy
     step(app)
-    tray = pay_rect(table.geo)
+    tray = table.tray_area
     assert {item for _, kind, item in table.tray_hits if kind == "add"} == \
         {item for item, _ in table.available()}, "every item to add has its chip"
     for rect, kind, item in table.tray_hits:

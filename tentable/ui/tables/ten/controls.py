@@ -65,6 +65,7 @@ class Controls(CardTable):
         self.held: CardSprite | None = None  # a market card being dragged (or springing back)
         self.held_code: str | None = None
         self.tray_hits: list[tuple[pygame.Rect, str, str]] = []
+        self.tray_area = pygame.Rect(0, 0, 0, 0)     # where the tray was drawn
         self._coach: tuple[dict, dict] | None = None
 
     @property

@@ -3,7 +3,7 @@ collection as four colour rows of slots 1-9 (jokers beside them); the draw pile 
 tableau across the middle with the running total, the money sum and the bust line; your
 collection at the bottom left and the market, a grid by colour and number, at the bottom
 right; the log and the buttons on the right. Auctions and payments open a panel over
-the right of the middle band (`tray_rect`); a payment reaches down over the market
+the right of the middle band (`tray_rect`); a long payment reaches down over the market
 (`pay_rect`).
 """
 from __future__ import annotations
@@ -130,12 +130,18 @@ def tray_rect(g: Geometry) -> pygame.Rect:
 
 
 def pay_rect(g: Geometry) -> pygame.Rect:
-    """The payment tray: the tray's panel, reaching down over the market (nothing is bought
-    while paying) as far as the window, clear of your collection (what may pay)."""
+    """The payment tray when its items need more than the tray's panel: reaching down over
+    the market (nothing is bought while paying) as far as the window, clear of your
+    collection (what may pay)."""
     r = tray_rect(g)
     pad = px(theme.PAD, g.scale)
     left = max(min(r.x, g.market.x - pad), g.mine.right + pad)
     return pygame.Rect(left, r.y, r.right - left, g.market.bottom - r.y)
+
+
+def pay_reach(g: Geometry) -> pygame.Rect:
+    """All a payment tray may cover, small or tall: the tableau keeps left of it."""
+    return tray_rect(g).union(pay_rect(g))
 
 
 def coach_rect(g: Geometry) -> pygame.Rect:

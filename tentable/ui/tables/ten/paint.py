@@ -19,7 +19,8 @@ from tentable.ui.scenes.common import MODAL, px, text_px
 from tentable.ui.tables.kit import CardTable
 from tentable.ui.tables.ten import tray as trays
 from tentable.ui.tables.ten.tray import JOKER_FILL, MONEY_COLOUR
-from tentable.ui.tables.ten.layout import TOTAL_TEXT, coach_rect, pay_rect, tray_rect
+from tentable.ui.tables.ten.layout import (TOTAL_TEXT, coach_rect, pay_reach, pay_rect,
+                                           tray_rect)
 from tentable.text import t
 from tentable.ui.widgets.cards import card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
@@ -109,7 +110,7 @@ class Paint(CardTable):
         if view["auction"] is not None:
             middle.w = min(middle.w, tray_rect(self.geo).x)
         elif self.tray_visible():
-            middle.w = min(middle.w, pay_rect(self.geo).x)
+            middle.w = min(middle.w, pay_reach(self.geo).x)
         elif self.coach_numbers() is not None:
             middle.w = min(middle.w, coach_rect(self.geo).x)
         self.kept_layer(surface, "middle", middle,
@@ -438,15 +439,20 @@ class Paint(CardTable):
         """The payment tray (`tray.lay_out`): a click on a chip puts its item back or adds
         one; the chip the keys chose is ringed."""
         tray = self.tray
-        r = pay_rect(self.geo)
-        draw_panel(surface, r, fill=MODAL, edge=theme.SELECTED)    # over the market
+        chosen, adds = payment_order(tray.items), self.available()
+        r = tray_rect(self.geo)
+        laid = trays.lay_out(r, chosen, adds, s)
+        if not laid.fits:                   # a long list: the tray reaches over the market
+            r = pay_rect(self.geo)
+            laid = trays.lay_out(r, chosen, adds, s)
+        self.tray_area = r
+        draw_panel(surface, r, fill=MODAL, edge=theme.SELECTED)
         pad = px(12, s)
         size = text_px(theme.FONT_BODY, s)
         small = text_px(theme.FONT_SMALL, s)
         paid, ok = self.tray_status()
         title = t("ten.tray_buy", card=words.card(buys([tray.buy])[0]), price=tray.price) \
             if tray.buy else t("ten.tray_due", price=tray.price)
-        laid = trays.lay_out(r, payment_order(tray.items), self.available(), s)
         blit_label(surface, fit(title, size, r.w - 2 * pad, bold=True), size, theme.SELECTED,
                    bold=True, topleft=laid.title)
         blit_label(surface, fit(t("ten.tray_paid", paid=paid, price=tray.price), small,
