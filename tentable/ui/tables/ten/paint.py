@@ -232,6 +232,13 @@ class Paint(CardTable):
                                  size)
         if others:
             room = pygame.Rect(x + beside, area.y, area.right + 2 - x - beside, box_h)
+            h = min(box_h - 4, size + 5)
+            for lines in range(1, box_h // (h + 2) + 1):     # as tall as its jokers need
+                if flow([chip_w[c] for c in others], room.inflate(-4, -4).clip(
+                        room.x, room.y, room.w, lines * (h + 2) + 4), h, 2) == len(others):
+                    room.h = min(box_h, lines * (h + 2) + 4)
+                    room.y += (box_h - room.h) // 2       # between the rows, in none
+                    break
             draw_panel(surface, room, fill=(236, 226, 250, 40), edge=(236, 226, 250, 110),
                        radius=4)
             self.draw_jokers(surface, others, room.inflate(-4, -4), size)
