@@ -6,12 +6,13 @@ from typing import NamedTuple
 
 import pygame
 
-from tentable.ui.theme import MIN_CARD_WIDTH
+from tentable.ui.theme import MIN_CARD_WIDTH, SELECT_LIFT
 
 GAP = 0.08            # gap between cards that have room, as a share of the card width
 MIN_STEP = 0.36       # tightest overlap: a two-figure corner index ("17") stays readable
 LINE_STEP = 0.42      # a wrapped row's next line overlaps the previous one this much
-INDEX_STRIP = 0.27    # a hand's line behind another shows this much of its height: the index
+INDEX_STRIP = 0.27    # a row's line behind another shows this much of its height: the index
+INDEX_DEPTH = 0.2     # how far down a card its corner index reaches, as a share of its height
 SMALLEST = 0.6        # a hand's cards shrink to no less than this share of their size
 
 
@@ -63,11 +64,13 @@ def fan(n: int, center: tuple[float, float], max_width: float, card_size: tuple[
 def hand(n: int, center: tuple[float, float], max_width: float, card_size: tuple[int, int],
          max_angle: float = 0.0, rise: float = 0.0) -> tuple[list[Slot], tuple[int, int]]:
     """A hand centred on `center` and the size its cards are drawn at: one `fan` while each
-    card shows its corner index; else flat lines, each a strip (`INDEX_STRIP`) higher than
-    the line in front of it, the first cards at the back, rising at most `rise` above the
-    fan's top, the cards smaller where that is not enough. So every card's number stays in
-    view whatever the hand's size, the window and the card size."""
+    card shows its corner index; else flat lines, each a strip higher than the line in
+    front of it (its index, even under a picked card lifted in front), the first cards at
+    the back, rising at most `rise` above the fan's top, the cards smaller where that is
+    not enough. So every card's number stays in view whatever the hand's size, the window
+    and the card size."""
     w, h = card_size
+    strip = INDEX_DEPTH + SELECT_LIFT
     a = math.radians(abs(max_angle)) if n > 1 else 0.0
     if n <= 1 or _step(n, w * math.cos(a) + h * math.sin(a), w, max_width) >= MIN_STEP * w:
         return fan(n, center, max_width, card_size, max_angle), card_size
@@ -75,7 +78,7 @@ def hand(n: int, center: tuple[float, float], max_width: float, card_size: tuple
         cw = max(min(w, MIN_CARD_WIDTH), round(w * k))
         ch = round(cw * h / w)
         lines = math.ceil(n / _per_line(n, cw, max_width))
-        if ch + (lines - 1) * INDEX_STRIP * ch <= h + rise:
+        if ch + (lines - 1) * strip * ch <= h + rise:
             break
     per = math.ceil(n / lines)
     step = _step(per, cw, cw, max_width)
@@ -85,7 +88,7 @@ def hand(n: int, center: tuple[float, float], max_width: float, card_size: tuple
         line, col = divmod(i, per)
         count = min(per, n - line * per)
         slots.append(Slot(center[0] + (col - (count - 1) / 2) * step,
-                          front - (lines - 1 - line) * INDEX_STRIP * ch))
+                          front - (lines - 1 - line) * strip * ch))
     return slots, (cw, ch)
 
 
