@@ -255,6 +255,8 @@ def test_tl_r7_the_keys_cursor_leaves_the_may_move_ring_in_view(app):
 def test_tl_r3_no_undo_where_every_move_ends_the_turn(app):
     table, state, _, _ = tiles_phase_2(app)
     assert not table.undo.shown
+    menu, hint = table.pause_button.rect, table.hint_button.rect
+    assert menu.x - hint.right == menu.h // 3          # Hint beside Menu, no gap for Undo
     other = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
     assert other.undo.shown
 
