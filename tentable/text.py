@@ -647,6 +647,7 @@ STRINGS: dict[str, str] = {
     "tiles.keys.zoom": "+ / −  zoom    F  fit    H  hint",
     "tiles.keys.cursor_held": "Arrows  choose its place",
     "tiles.keys.enter_held": "Enter  put the tile there",
+    "tiles.keys.esc_held": "Esc  put it back",
     "tiles.not_movable": "That tile cannot be moved now. Press H to see the ones that can.",
     "tiles.pick_first_move": "Pick a tile first: Tab, or the arrows onto a lit tile and Enter.",
     "tiles.drop_nowhere": "Drop the tile on a lit place. Press H to see them.",

@@ -239,8 +239,9 @@ class Paint(CardTable):
         lift = t("tiles.keys.tab") if phase != PLACE else \
             t("tiles.keys.drawn") if self.view["rows"] is None else t("tiles.keys.open")
         if self.mode() == "holding":     # a tile in hand: where to put it comes first
+            back = t("tiles.keys.pass" if self.held_by_itself() else "tiles.keys.esc_held")
             return [t("tiles.keys.cursor_held"), t("tiles.keys.enter_held"), lift,
-                    t("tiles.keys.pass"), t("tiles.keys.zoom"), t("tiles.keys.mouse")]
+                    back, t("tiles.keys.zoom"), t("tiles.keys.mouse")]
         return [lift, t("tiles.keys.cursor"), t("tiles.keys.enter"), t("tiles.keys.pass"),
                 t("tiles.keys.zoom"), t("tiles.keys.mouse")]
 
