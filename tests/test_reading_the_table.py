@@ -155,12 +155,21 @@ def takethat_with_a_long_row(app, n=22):
     return table, state.row + state.hands[0]
 
 
+def retro10_hand(app):
+    """10 Retro's hand of four beside the pot and the action panel (four seats)."""
+    table = uitools.new_table(app, ["human", "easy", "easy", "easy"], seed=4, game="retro10")
+    uitools.wait_for(app, lambda: table.my_turn)
+    return table, list(table.view["hand"])
+
+
 @pytest.mark.parametrize("size,ui,cards", SIZES)
-@pytest.mark.parametrize("deal", [elfer_with_a_big_hand, takethat_with_a_long_row])
+@pytest.mark.parametrize("deal", [elfer_with_a_big_hand, takethat_with_a_long_row,
+                                  retro10_hand])
 def test_every_cards_number_shows_at_any_scale_and_card_size(app, size, ui, cards, deal):
-    """Elfer raus!'s 20-card hand and Take That's row of 22 with the hand under it: each
-    card's corner number is in view (lines of cards, smaller cards where they must be),
-    a card picked by the keys (lifted) included."""
+    """Elfer raus!'s 20-card hand, Take That's row of 22 with the hand under it and 10
+    Retro's hand beside the pot and the action panel: each card's corner number is in view
+    (lines of cards, smaller cards where they must be), a card picked by the keys (lifted)
+    included."""
     at_size(app, size, ui, cards)
     table, shown = deal(app)
     for _ in range(6):
