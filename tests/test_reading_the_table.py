@@ -449,3 +449,29 @@ def test_the_menus_continue_leaves_every_game_description_whole(app, monkeypatch
         for _, rect in shown:
             assert not rect.colliderect(tile.continue_pill), (tile.game.id, size, ui)
             assert not rect.colliderect(tile.play_pill), (tile.game.id, size, ui)
+
+
+@pytest.mark.parametrize("size,ui,cards", SIZES)
+def test_ten_r4_a_long_tableau_keeps_its_numbers_and_the_total_in_view(app, size, ui, cards):
+    """Eleven flipped cards left of the coach's panel: one line, smaller cards where the
+    room is short, every number shown and none over the total and the bust line."""
+    at_size(app, size, ui, cards)
+    table = uitools.new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2,
+                              game="ten")
+    state = table.match.state
+    for code in ["$5", "$4", "B1", "G1", "O1", "P1", "B2", "G2", "O2", "P2", "B3"]:
+        card = next(c for c in state.pile if code_of(c) == code)
+        state.pile.remove(card)
+        state.tableau.append(card)
+    key(app, pygame.K_c)                                  # the coach's panel narrows the row
+    show(table, app, state, table.seat)
+    from tentable.text import t
+    from tentable.ui.scenes.common import text_px
+    from tentable.ui.tables.ten.layout import TOTAL_TEXT
+    from tentable.ui.widgets.panel import label
+    g = table.geo
+    high = label(t("ten.total", n=10), text_px(TOTAL_TEXT, g.scale), bold=True).get_height()
+    total = pygame.Rect(g.gauge.x, g.gauge.y - high, g.gauge.w, high)   # the total's line
+    for card in state.tableau:
+        assert index_shows(table, card), (size, ui, cards, card)
+        assert not table.cards[card].rect.colliderect(total), (size, ui, cards, card)

@@ -92,6 +92,17 @@ def hand(n: int, center: tuple[float, float], max_width: float, card_size: tuple
     return slots, (cw, ch)
 
 
+def one_line(n: int, max_width: float, card_size: tuple[int, int]) -> tuple[int, int]:
+    """The size at which a row of `n` cards fits on one line in `max_width`: the cards'
+    own, else smaller (down to `SMALLEST` of it; a row longer still wraps)."""
+    w, h = card_size
+    for k in (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, SMALLEST):
+        cw = max(min(w, MIN_CARD_WIDTH), round(w * k))
+        if _per_line(n, cw, max_width) >= n:
+            break
+    return cw, round(cw * h / w)
+
+
 def row(n: int, left_mid: tuple[float, float], max_width: float,
         card_size: tuple[int, int], line_step: float = LINE_STEP) -> list[Slot]:
     """A row growing to the right from `left_mid` (its left edge, vertical middle).

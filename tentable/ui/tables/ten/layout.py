@@ -173,9 +173,12 @@ def spots(v: TenView, g: Geometry, panel: pygame.Rect | None) -> dict[str, Spot]
         panel = tray_rect(g)
     if panel is not None:
         width = panel.x - g.row_left_mid[0] - px(8, g.scale)
+    # one line, smaller cards where a panel leaves little room: a second line would lie
+    # over the total and the bust line
+    size = layout.one_line(len(tableau), width, g.card)
     for i, (card, slot) in enumerate(zip(tableau, layout.row(len(tableau), g.row_left_mid,
-                                                             width, g.card))):
-        out[card] = Spot(slot.pos, True, 100 + i, g.card)
+                                                             width, size))):
+        out[card] = Spot(slot.pos, True, 100 + i, size)
     if v["auction"] is not None:
         r = tray_rect(g)
         small = (round(g.card[0] * 0.8), round(g.card[1] * 0.8))
