@@ -173,7 +173,7 @@ class Match:
         self._bots = {i: self._make_bot(i, seat.bot)
                       for i, seat in enumerate(session.seats)
                       if seat.is_bot and i not in self._state.automata}
-        self.undo_allowed = undo
+        self.undo_allowed = undo and not self._state.one_move_turns   # TEN tiles: never
         # The gestures of the human to move that may be taken back: the position before
         # each (BGA's policy: own moves of this turn, nothing revealed, nobody else moved).
         self._takeback: list[tuple[State, tuple[str, ...]]] = []
@@ -341,12 +341,6 @@ class Match:
         return events
 
     # -- taking a move back ---------------------------------------------------------
-    @property
-    def undo_possible(self) -> bool:
-        """Whether undo may ever be asked: it is on, and the game has moves that leave the
-        turn with the mover (never so in TEN tiles, where every move ends the turn)."""
-        return self.undo_allowed and not self._state.one_move_turns
-
     def undo_refusal(self, seat: int | None) -> str | None:
         """None if `seat` may take back its last gesture now, else why not: NOTHING,
         REVEALED (a card was drawn, flipped or shown), TURN_OVER, NOT_YOURS, UNDO_OFF."""

@@ -94,7 +94,7 @@ class Hints(TableScene):
         """The Hint button sits left of Undo (of Menu where a game has no undo), as small as
         its word allows."""
         super().resize(size)
-        beside = self.undo.button.rect if self.match.undo_possible else self.pause_button.rect
+        beside = self.undo.button.rect if self.match.undo_allowed else self.pause_button.rect
         width = max(beside.h * 2, caption_width(t("table.hint"), beside.h) + beside.h)
         self.hint_button.layout((beside.x - beside.h // 3 - width, beside.y, width, beside.h))
 

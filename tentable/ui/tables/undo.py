@@ -35,7 +35,7 @@ class UndoControl:
     @property
     def shown(self) -> bool:
         match = self.table.match
-        return match.undo_possible and bool(match.humans) and not match.is_over
+        return match.undo_allowed and bool(match.humans) and not match.is_over
 
     def refusal(self) -> str | None:
         """The player's words for why the seat at the screen cannot take back now."""
