@@ -2,7 +2,6 @@
 at any scale and card size, TEN tiles' phase 2 by keys, and reading the table (jokers,
 icons, badges, the summary between games, the status pill, the menu). Each test plays
 through real mouse and key events, at the sizes where it went wrong."""
-from functools import partial
 
 import pygame
 import pytest
