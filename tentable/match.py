@@ -75,7 +75,7 @@ class Match:
         self._bots = {i: self._make_bot(i, seat.bot)
                       for i, seat in enumerate(session.seats)
                       if seat.is_bot and i not in self._state.automata}
-        self.undo_allowed = undo
+        self.undo_allowed = undo and not self._state.one_move_turns   # TEN tiles: never
         # The gestures of the human to move that may be taken back: the position before
         # each (BGA's policy: own moves of this turn, nothing revealed, nobody else moved).
         self._takeback: list[tuple[State, tuple[str, ...]]] = []

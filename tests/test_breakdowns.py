@@ -93,14 +93,23 @@ def played_out_before_end(game_id, seed, players):
     return before
 
 
-def test_elfer_r14_a_single_bonus_card_says_so_and_a_match_explains_its_last_game():
+def test_elfer_r14_a_single_bonus_card_says_so_and_a_match_explains_every_game():
     view = played_out("elfer", 2, 3).view(None)
     view["bonuses"] = [["bonus#1"], [], []]
-    view["games"], view["game_no"] = 3, 3
     bd = elfer_words.breakdown(view)
     assert bd.seats[0][0].label == "Bonus card" and bd.seats[0][0].value == "+11 points"
     assert bd.seats[1][0].label == "Bonus cards" and bd.seats[1][0].value == "0 points"
-    assert bd.title == "The last game (3 of 3)"
+    # ER-R15: three games, each explained: the earlier ones by their points, bonus cards
+    # and what was left in hand, the last card by card
+    view["game_scores"] = [[22, -5, 0], [-3, 11, 4]] + view["game_scores"]
+    view["game_bonuses"] = [[2, 0, 0], [0, 1, 1]] + view["game_bonuses"]
+    bd = elfer_words.breakdown(view)
+    labels = [item.label for item in bd.seats[1]]
+    assert labels[:4] == ["Game 1", "Game 2", "Game 3", "Bonus cards"] and bd.title == ""
+    assert [item.value for item in bd.seats[1][:2]] == ["−5 points", "+11 points"]
+    assert bd.seats[1][0].note == "cards left in hand \u22125"
+    assert bd.seats[1][1].note == "1 bonus card +11, went out"
+    assert bd.seats[0][0].note == "2 bonus cards +22, went out"
 
 
 # -- TT-R9 ----------------------------------------------------------------------------------

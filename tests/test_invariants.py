@@ -187,7 +187,10 @@ def playouts(game_id, first, count, deadline=None):
                 random.Random(pick).choice(actions)
             if rng.random() < 0.02:
                 refused_untouched(state, rng)
+            mover = state.current_player
             state.apply(rng.choice(actions))
+            if state.one_move_turns:       # its table offers no undo: nothing to take back
+                assert state.current_player != mover, "a move left the turn with its mover"
             assert all_cards(state) == cards, "a card appeared or vanished"
             if costly < COSTLY_PER_GAME and rng.random() < SAMPLE:
                 costly += 1

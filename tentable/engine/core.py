@@ -299,6 +299,8 @@ class State(ABC):
     lowest_wins: ClassVar[bool] = False     # retro10: penalty points, the fewest win
     parts: ClassVar[str | None] = None      # a match in parts: the field listing each
                                             # finished part's scores ("round_scores")
+    one_move_turns: ClassVar[bool] = False  # every move ends the mover's turn (TEN tiles):
+                                            # no move is ever there to take back
     phases: ClassVar[dict[str, Phase]]
     first_phase: ClassVar[str]
     # phase -> the phases it may go to, from the declarations (filled by `register`);

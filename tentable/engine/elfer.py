@@ -144,6 +144,7 @@ class ElferView(View):
     game_no: int                  # the game being played, from 1 (ER-R15)
     games: int                    # how many the match has
     game_scores: list[list[int]]  # per finished game, a score per seat (ER-R14)
+    game_bonuses: list[list[int]]  # per finished game, the bonus cards each seat won
     start_player: int             # who began this game (ER-R4)
     rows: list[Row]               # top row first (ER-R1)
     islands: list[Island]
@@ -191,7 +192,7 @@ class Elfer(State):
                help="the seat that starts the first game (ER-R4)"),
     )
     parts = "game_scores"
-    fields = ("game_no", "game_scores", "rows", "board", "hands", "pile", "connections",
+    fields = ("game_no", "game_scores", "game_bonuses", "rows", "board", "hands", "pile", "connections",
               "connections_out", "bridges", "bonus_stack", "bonuses", "turn", "turn_cards",
               "swapped", "pending", "passes")
 
@@ -201,6 +202,7 @@ class Elfer(State):
             deck = check_deck(GAME_ID, deck, list(shuffle_codes()))
         state = cls(players, seed, options, deck)
         state.game_scores = []
+        state.game_bonuses = []
         state._deal(1)
         return state
 
@@ -521,11 +523,14 @@ class Elfer(State):
 
     def _end_game(self) -> None:
         self.game_scores.append(self._game_score())
+        self.game_bonuses.append([len(b) for b in self.bonuses])
         if self.game_no >= self.options["games"]:
             self.turn = None
         else:
             # the last board of the game stays in sight before the next deal (ER-R14)
-            self.moment("part", part=self.game_no, scores=list(self.game_scores[-1]))
+            scores = self.game_scores[-1]
+            self.moment("part", part=self.game_no, scores=list(scores),     # ER-R14
+                        winners=[s for s in range(self.players) if scores[s] == max(scores)])
             self._deal(self.game_no + 1)
 
     def scores(self) -> list[int]:
@@ -567,6 +572,7 @@ class Elfer(State):
         view = {
             "game_no": self.game_no, "games": self.options["games"],
             "game_scores": [list(g) for g in self.game_scores],
+            "game_bonuses": [list(g) for g in self.game_bonuses],
             "start_player": (self.options["start"] + self.game_no - 1) % self.players,
             "rows": rows, "islands": self._islands(),
             "bridges": [dict(b) for b in self.bridges],
@@ -643,6 +649,9 @@ class Elfer(State):
             "game_no": type(self.game_no) is int and 1 <= self.game_no <= self.options["games"],
             "game_scores": isinstance(self.game_scores, list) and all(
                 isinstance(g, list) and len(g) == players for g in self.game_scores),
+            "game_bonuses": isinstance(self.game_bonuses, list)
+            and len(self.game_bonuses) == len(self.game_scores) and all(
+                isinstance(g, list) and len(g) == players for g in self.game_bonuses),
             "pending": self.pending == "" or (self.pending in SLOTS and self.phase == FOLLOW),
             "swapped": type(self.swapped) is bool,
             "passes": type(self.passes) is int and 0 <= self.passes <= players,

@@ -186,6 +186,7 @@ class TenTiles(State):
     title = "TEN (tiles)"
     min_players = 2
     max_players = 2
+    one_move_turns = True        # TL-R3: turns alternate, one move each
     options_spec = (
         Option("open", False, bool, help="open game (TL-R2): both supplies lie face up in a "
                                          "row; take a tile from either end"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tentable.engine.core import code_of
 from tentable.engine.elfer import BONUS_POINTS, SLOTS, ElferView, card_value, is_joker, move_of
-from tentable.narration import Breakdown, Item, Line, Teller, last_part, plural, points
+from tentable.narration import Breakdown, Item, Line, Teller, plural, points, signed
 from tentable.text import t
 
 
@@ -75,21 +75,38 @@ def _drawn(teller: Teller, seat: int, before: ElferView, after: ElferView) -> st
 
 
 def breakdown(view: ElferView) -> Breakdown:
-    """ER-R14 per player from the final view: the bonus cards won, the cards left in
-    hand (shown now: the game is over) and their cost; connection cards count nothing.
-    A match explains its last game; the others' scores stand in the results' columns."""
+    """ER-R14 per player from the final view: in a match of several games (ER-R15) each
+    earlier game's points first, with its bonus cards and what the cards left in hand
+    cost; then the last game's: the bonus cards won, the cards left in hand (shown now:
+    the game is over) and their cost; connection cards count nothing."""
     seats = {}
+    games = view["game_scores"]
     for seat in range(view["players"]):
         bonuses = view["bonuses"][seat]
         hand = view["hands"][seat]
-        items = [Item(plural("elfer.bd.bonus", len(bonuses)),
-                      points(BONUS_POINTS * len(bonuses)),
-                      tuple(code_of(c) for c in bonuses)),
-                 Item(t("elfer.bd.hand"), points(-sum(card_value(c) for c in hand)),
-                      tuple(code_of(c) for c in hand),
-                      "" if hand else t("elfer.bd.out"), penalty=bool(hand))]
+        items = [game_item(n, scores[seat], won[seat])
+                 for n, (scores, won) in enumerate(zip(games[:-1], view["game_bonuses"]), 1)]
+        if len(games) > 1:
+            items.append(Item(t("elfer.bd.game", n=len(games)), points(games[-1][seat])))
+        items += [Item(plural("elfer.bd.bonus", len(bonuses)),
+                       points(BONUS_POINTS * len(bonuses)),
+                       tuple(code_of(c) for c in bonuses)),
+                  Item(t("elfer.bd.hand"), points(-sum(card_value(c) for c in hand)),
+                       tuple(code_of(c) for c in hand),
+                       "" if hand else t("elfer.bd.out"), penalty=bool(hand))]
         if view["connections"][seat]:
             items.append(Item(plural("elfer.bd.connections", len(view["connections"][seat])),
                               points(0), note=t("elfer.bd.nothing")))
         seats[seat] = items
-    return Breakdown(seats, title=last_part(view["game_no"], view["games"], "elfer.bd.last"))
+    return Breakdown(seats)
+
+
+def game_item(n: int, score: int, bonuses: int) -> Item:
+    """An earlier game of the match: its points, from its bonus cards and the cards left
+    in hand then (ER-R14: what the bonus cards do not explain, the hand cost)."""
+    bonus = BONUS_POINTS * bonuses
+    hand = score - bonus
+    notes = [plural("elfer.bd.bonus_cards", bonuses, points=signed(bonus))] if bonuses else []
+    notes.append(t("elfer.bd.game_hand", hand=signed(hand)) if hand else t("elfer.bd.went_out"))
+    return Item(t("elfer.bd.game", n=n), points(score), note=", ".join(notes),
+                penalty=score < 0)

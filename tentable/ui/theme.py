@@ -51,7 +51,7 @@ BUTTON_DISABLED: RGB = (60, 70, 68)
 BUTTON_DISABLED_TEXT: RGB = (130, 140, 138)
 
 TOAST: dict[str, RGB] = {"info": (30, 52, 60), "error": (120, 40, 10)}
-TOAST_SYMBOL: dict[str, str] = {"info": "circle", "error": "diamond"}
+TOAST_SYMBOL: dict[str, str] = {"info": "circle", "error": "cross"}   # a cross: no seat's
 
 # --- cards ------------------------------------------------------------------------------
 CARD_PAPER: RGB = (250, 248, 240)

@@ -21,11 +21,13 @@ from tentable.session import Session
 from tentable.text import t
 from tentable.ui.widgets.button import Button, caption_width
 from tentable.ui.widgets.illustration import illustration
-from tentable.ui.widgets.panel import blit_label, fit, label, line_height, rounded, wrap
+from tentable.ui.widgets.panel import (blit_label, faded, fit, label, line_height, rounded,
+                                       wrap)
 
 PLAY, CONTINUE, RULES = "play", "continue", "rules"   # the parts of a tile keys can focus
 ART_SHARE = 0.46    # of a tile's height for its picture, where the words under it leave room
 LEAST_ART = 64      # units: a short room takes the gaps round the tiles before the picture
+HEAD_GIVES = 40     # units under the title a short room takes, the tagline's
 
 
 def title_slot(scale: float) -> int:
@@ -101,16 +103,21 @@ class GameTile:
         self.pressed: str | None = None
 
     def words_height(self, tile_w: int, scale: float) -> int:
-        """What a tile `tile_w` wide needs under its picture: title, players and pills."""
+        """What a tile `tile_w` wide needs under its picture: title, players, the
+        description whole and the pills (Continue too: it once took the description's
+        room)."""
         width = tile_w - 2 * px(16, scale)
         lines = fitted_title(self.game.title, width, scale)
         title = (title_slot(scale) if len(lines) == 1
                  else sum(line.get_height() for line in lines))
         players = line_height(text_px(16, scale), True)
+        size = text_px(15, scale)
+        blurb = len(wrap(t(f"game.{self.game.id}.blurb"), size, width)) * (
+            line_height(size) + px(1, scale))
         pills = pill_height(scale) + px(12, scale)
         if self.on_continue is not None:
             pills += pill_height(scale) + px(8, scale)
-        return px(12, scale) + title + players + px(6, scale) + pills
+        return px(12, scale) + title + players + px(6, scale) + blurb + px(2, scale) + pills
 
     def layout(self, rect: pygame.Rect, scale: float, art_h: int) -> None:
         """Place the tile at `rect` with a picture `art_h` tall (the same on every tile)."""
@@ -268,6 +275,7 @@ class MenuScene(Scene):
         self.nav = KeyNav()
         self.tile_items: list[tuple[Focusable, GameTile, str]] = []
         self.scale = 1.0
+        self.tagline = True                # drawn where the room is not short
         self._read_saves = False
         self._make_tiles()
 
@@ -315,8 +323,12 @@ class MenuScene(Scene):
         tile_w = min(px(250, s), (w - 2 * margin - (n - 1) * gap) // n)
         head, foot = px(186, s), px(40, s)
         bh = px(46, s, 34)
-        below = h - head - foot - bh        # for the tiles, the buttons and the gaps round them
         words = max((tile.words_height(tile_w, s) for tile in self.tiles), default=0)
+        # a short room takes the tagline's place under the title for the tiles first
+        least = px(10, s) + px(LEAST_ART, s) + words + 2 * px(16, s)
+        head -= min(px(HEAD_GIVES, s), max(0, least - (h - head - foot - bh)))
+        self.tagline = head == px(186, s)
+        below = h - head - foot - bh        # for the tiles, the buttons and the gaps round them
         tile_h, between = self._tile_height(tile_w, below, words, s)
         art_h = max(1, min(round(tile_h * ART_SHARE), tile_h - px(10, s) - words))
         top = head + max(0, (below - (tile_h + between)) // 3)
@@ -381,14 +393,13 @@ class MenuScene(Scene):
         w = surface.get_width()
         backdrop(surface)
         title = label(t("app.title"), text_px(84, s), theme.ACCENT, bold=True)
-        shadow = label(t("app.title"), text_px(84, s), (0, 0, 0), bold=True)
-        shadow.set_alpha(90)
+        shadow = faded(label(t("app.title"), text_px(84, s), (0, 0, 0), bold=True), 90)
         top = px(40, s)
         surface.blit(shadow, shadow.get_rect(midtop=(w // 2 + px(3, s), top + px(4, s))))
         surface.blit(title, title.get_rect(midtop=(w // 2, top)))
-        shadow.set_alpha(None)
-        blit_label(surface, t("menu.tagline"), text_px(21, s), theme.TEXT_DIM,
-                   midtop=(w // 2, top + title.get_height() + px(2, s)))
+        if self.tagline:
+            blit_label(surface, t("menu.tagline"), text_px(21, s), theme.TEXT_DIM,
+                       midtop=(w // 2, top + title.get_height() + px(2, s)))
         current = self.nav.current if self.nav.visible else None
         focus = {id(tile): part for item, tile, part in self.tile_items if item is current}
         for tile in self.tiles:

@@ -91,11 +91,12 @@ class Hints(TableScene):
 
     # -- the hint and the keys line --------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        """The Hint button sits left of Undo, as small as its word allows."""
+        """The Hint button sits left of Undo (of Menu where a game has no undo), as small as
+        its word allows."""
         super().resize(size)
-        undo = self.undo.button.rect
-        width = max(undo.h * 2, caption_width(t("table.hint"), undo.h) + undo.h)
-        self.hint_button.layout((undo.x - undo.h // 3 - width, undo.y, width, undo.h))
+        beside = self.undo.button.rect if self.match.undo_allowed else self.pause_button.rect
+        width = max(beside.h * 2, caption_width(t("table.hint"), beside.h) + beside.h)
+        self.hint_button.layout((beside.x - beside.h // 3 - width, beside.y, width, beside.h))
 
     def top_buttons(self) -> list[pygame.Rect]:
         shown = [] if self.session.watch else [self.hint_button.rect]

@@ -73,6 +73,8 @@ def consumed(handle: Callable[[pygame.event.Event], bool]) -> Handler:
 
 class CardTable(Hints):
     game: str = ""                     # the game id: its card art and seat panels
+    # the kit's words that name a card, as a game of other pieces says them (its tiles)
+    kit_words: dict[str, str] = {}
 
     def __init__(self, app, session, match=None) -> None:
         super().__init__(app, session, match)
@@ -91,6 +93,10 @@ class CardTable(Hints):
         self.focus_index: int | None = None    # where in `picks` the last played pick was
         self.keyed = False             # the gesture under way is a key (not the pointer)
         self._bound: dict[int, Callable[[], str | None]] = {}
+
+    def kit_text(self, key: str) -> str:
+        """One of the kit's texts ("table.drop_nowhere"), in the game's own words."""
+        return t(self.kit_words.get(key, key))
 
     @staticmethod
     def card_code(key: Hashable) -> str:
@@ -247,7 +253,7 @@ class CardTable(Hints):
             return None
         if not self.my_turn:
             return self.status_text() or t("table.not_your_turn")
-        return t("table.not_movable")
+        return self.kit_text("table.not_movable")
 
     def forced_pill(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """The pill that says "Your only move: …" plays it when clicked (a pass at TEN
@@ -378,7 +384,7 @@ class CardTable(Hints):
             if not self.act(result.target.key) and spot is not None:
                 self.drag.spring_back(result.sprite, spot.pos)
         else:
-            self.refuse(t("table.drop_nowhere"), card)
+            self.refuse(self.kit_text("table.drop_nowhere"), card)
         self.refresh()
 
     def click(self, card: Hashable) -> None:
@@ -401,7 +407,7 @@ class CardTable(Hints):
         first (→) or the last (←)."""
         hand = self.picks
         if not hand:
-            self.refuse(self.status_text() if not self.my_turn else t("table.nothing_to_pick"))
+            self.refuse(self.status_text() if not self.my_turn else self.kit_text("table.nothing_to_pick"))
             return
         if self.selected in hand:
             index = hand.index(self.selected) + step

@@ -93,7 +93,8 @@ class HoldsMoments:
         "Go on"), in the player's words. The end of a part of a match is told here; a table
         words its game's own moments."""
         if moment.kind == "part" and self.parts is not None:
-            return self.part_summary(moment.view, moment.facts["part"])
+            return self.part_summary(moment.view, moment.facts["part"],
+                                     moment.facts.get("winners"))
         raise NotImplementedError(f"{type(self).__name__} has no words for a {moment.kind}")
 
     def moment_column(self) -> pygame.Rect | None:

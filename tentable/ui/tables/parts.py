@@ -20,7 +20,9 @@ class Parts:
     ended: str           # the log: a part is over, with its scores
     title: str           # the summary held after a part: its title,
     line: str            # a line per player ({points} this part, {total} in all),
-    button: str          # and its button
+    button: str          # and its button;
+    won: str = ""        # who won the part, when its moment says ({name}, + ".you"),
+    shared: str = ""     # or who share it ({names})
 
 
 class InParts:
@@ -45,14 +47,22 @@ class InParts:
         if after["phase"] != "over":
             self.log_start(after)
 
-    def part_summary(self, view: dict, part: int) -> tuple[str, list[str], str]:
+    def part_summary(self, view: dict, part: int,
+                     winners: list[int] | None = None) -> tuple[str, list[str], str]:
         """The banner held over the last board of a part (a moment, `tables.moments`):
-        its title, each player's points of the part and in all, and the button. "In all"
-        is the view's score, the number the seat panels under the banner show."""
+        its title, who won it (when the game says), each player's points of the part and
+        in all, and the button. "In all" is the view's score, the number the seat panels
+        under the banner show."""
         parts = self.parts
         lines = [t(parts.line, name=name, points=signed(p), total=signed(total))
                  for name, p, total in zip(self.names, view[parts.scores][part - 1],
                                            view["scores"])]
+        if winners and len(winners) == 1 and parts.won:
+            lines.insert(0, t(parts.won + self.you(winners[0]), name=self.names[winners[0]],
+                              part=part))
+        elif winners and parts.shared:
+            lines.insert(0, t(parts.shared, part=part,
+                              names=", ".join(self.names[s] for s in winners)))
         return t(parts.title, part=part, parts=view[parts.count]), lines, t(parts.button)
 
     def log_start(self, view: dict) -> None:

@@ -3,7 +3,8 @@
 The match decides (`Match.undo_refusal`, Board Game Arena's policy); this only shows it.
 While undo is not possible the button is drawn disabled and says why when hovered or
 pressed ("A card was revealed: …"); it is not shown at all where undo is off (ladder
-games) or nobody at the screen could use it.
+games), where no move could ever be taken back (TEN tiles) or nobody at the screen
+could use it.
 """
 from __future__ import annotations
 

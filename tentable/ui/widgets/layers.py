@@ -26,7 +26,12 @@ class Layers:
         if kept is not None and kept[0] == key:
             surface.blit(kept[1], rect)
             return
-        paint()
+        clip = surface.get_clip()
+        surface.set_clip(rect)        # what falls outside would be gone from the next frame
+        try:
+            paint()
+        finally:
+            surface.set_clip(clip)
         self._kept[name] = (key, surface.subsurface(rect).copy())
 
     def clear(self) -> None:

@@ -6,9 +6,14 @@ from typing import NamedTuple
 
 import pygame
 
+from tentable.ui.theme import MIN_CARD_WIDTH, SELECT_LIFT
+
 GAP = 0.08            # gap between cards that have room, as a share of the card width
-MIN_STEP = 0.24       # tightest overlap of a row: the corner index stays readable
+MIN_STEP = 0.36       # tightest overlap: a two-figure corner index ("17") stays readable
 LINE_STEP = 0.42      # a wrapped row's next line overlaps the previous one this much
+INDEX_STRIP = 0.27    # a row's line behind another shows this much of its height: the index
+INDEX_DEPTH = 0.2     # how far down a card its corner index reaches, as a share of its height
+SMALLEST = 0.6        # a hand's cards shrink to no less than this share of their size
 
 
 class Slot(NamedTuple):
@@ -56,12 +61,55 @@ def fan(n: int, center: tuple[float, float], max_width: float, card_size: tuple[
     return slots
 
 
+def hand(n: int, center: tuple[float, float], max_width: float, card_size: tuple[int, int],
+         max_angle: float = 0.0, rise: float = 0.0) -> tuple[list[Slot], tuple[int, int]]:
+    """A hand centred on `center` and the size its cards are drawn at: one `fan` while each
+    card shows its corner index; else flat lines, each a strip higher than the line in
+    front of it (its index, even under a picked card lifted in front), the first cards at
+    the back, rising at most `rise` above the fan's top, the cards smaller where that is
+    not enough. So every card's number stays in view whatever the hand's size, the window
+    and the card size."""
+    w, h = card_size
+    strip = INDEX_DEPTH + SELECT_LIFT
+    a = math.radians(abs(max_angle)) if n > 1 else 0.0
+    if n <= 1 or _step(n, w * math.cos(a) + h * math.sin(a), w, max_width) >= MIN_STEP * w:
+        return fan(n, center, max_width, card_size, max_angle), card_size
+    for k in (1.0, 0.9, 0.8, 0.7, SMALLEST):
+        cw = max(min(w, MIN_CARD_WIDTH), round(w * k))
+        ch = round(cw * h / w)
+        lines = math.ceil(n / _per_line(n, cw, max_width))
+        if ch + (lines - 1) * strip * ch <= h + rise:
+            break
+    per = math.ceil(n / lines)
+    step = _step(per, cw, cw, max_width)
+    front = center[1] + h / 2 - ch / 2             # the front line stands where the fan did
+    slots = []
+    for i in range(n):
+        line, col = divmod(i, per)
+        count = min(per, n - line * per)
+        slots.append(Slot(center[0] + (col - (count - 1) / 2) * step,
+                          front - (lines - 1 - line) * strip * ch))
+    return slots, (cw, ch)
+
+
+def one_line(n: int, max_width: float, card_size: tuple[int, int]) -> tuple[int, int]:
+    """The size at which a row of `n` cards fits on one line in `max_width`: the cards'
+    own, else smaller (down to `SMALLEST` of it; a row longer still wraps)."""
+    w, h = card_size
+    for k in (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, SMALLEST):
+        cw = max(min(w, MIN_CARD_WIDTH), round(w * k))
+        if _per_line(n, cw, max_width) >= n:
+            break
+    return cw, round(cw * h / w)
+
+
 def row(n: int, left_mid: tuple[float, float], max_width: float,
-        card_size: tuple[int, int]) -> list[Slot]:
+        card_size: tuple[int, int], line_step: float = LINE_STEP) -> list[Slot]:
     """A row growing to the right from `left_mid` (its left edge, vertical middle).
 
     Cards overlap more as the row grows; if even the tightest overlap would not fit, the row
-    wraps into further lines, each a little lower, so 30 and more cards still fit.
+    wraps into further lines, each `line_step` of a card lower, so 30 and more cards still
+    fit.
     """
     if n <= 0:
         return []
@@ -71,7 +119,7 @@ def row(n: int, left_mid: tuple[float, float], max_width: float,
     slots = []
     for i in range(n):
         line, col = divmod(i, per_line)
-        slots.append(Slot(left_mid[0] + w / 2 + col * step, left_mid[1] + line * h * LINE_STEP))
+        slots.append(Slot(left_mid[0] + w / 2 + col * step, left_mid[1] + line * h * line_step))
     return slots
 
 

@@ -29,6 +29,17 @@ def blit_label(surface: pygame.Surface, text: str, px: int, colour: tuple[int, .
     return rect
 
 
+def faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
+    """`image` drawn at `alpha` (0-255): a copy, never the image itself, which a cache may
+    share with other parts of the screen. (`set_alpha(None)` does not undo `set_alpha` on
+    a text image: it drops the image's own transparency, and the text becomes a bar.)"""
+    if alpha >= 255:
+        return image
+    copy = image.copy()
+    copy.set_alpha(alpha)
+    return copy
+
+
 def line_height(px: int, bold: bool = False) -> int:
     """The height of a line of text at `px`, whatever letters it has."""
     return label("Hg", px, bold=bold).get_height()

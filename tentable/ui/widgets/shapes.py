@@ -1,4 +1,5 @@
-"""Suit symbols (circle, triangle, square, diamond, heart, star, ring) as plain polygons.
+"""Suit symbols (circle, triangle, square, diamond, heart, star, ring) as plain polygons, and
+two signs no seat or suit uses: a cross (a refusal) and a bolt (TEN's bust token).
 
 Card faces draw them on a supersampled canvas; `symbol_icon` gives a small anti-aliased
 icon for the UI (legends, log lines, toasts).
@@ -11,7 +12,7 @@ import pygame
 
 from tentable.ui.widgets.cache import LRU
 
-SYMBOLS = ("circle", "ring", "triangle", "square", "diamond", "heart", "star")
+SYMBOLS = ("circle", "ring", "triangle", "square", "diamond", "heart", "star", "cross", "bolt")
 SUPERSAMPLE = 4
 _ICONS: LRU[pygame.Surface] = LRU(256)
 
@@ -64,6 +65,16 @@ def draw_symbol(surface: pygame.Surface, shape: str, center: Point, r: float,
         _heart(surface, colour, cx, cy, r)
     elif shape == "star":
         pygame.draw.polygon(surface, colour, star_points((cx, cy + r * 0.08), r * 1.05))
+    elif shape == "cross":
+        arm, k = r * 0.85, r * 0.22          # two bars from corner to corner
+        for sx in (1, -1):
+            pygame.draw.polygon(surface, colour, [
+                (cx - sx * (arm - k), cy - arm), (cx - sx * arm, cy - arm + k),
+                (cx + sx * (arm - k), cy + arm), (cx + sx * arm, cy + arm - k)])
+    elif shape == "bolt":
+        pygame.draw.polygon(surface, colour, [
+            (cx + r * 0.25, cy - r), (cx - r * 0.6, cy + r * 0.12), (cx - r * 0.02, cy + r * 0.12),
+            (cx - r * 0.3, cy + r), (cx + r * 0.6, cy - r * 0.18), (cx + r * 0.04, cy - r * 0.18)])
     else:  # unknown names still show something
         pygame.draw.circle(surface, colour, center, r * 0.5)
 

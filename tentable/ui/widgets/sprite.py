@@ -36,6 +36,12 @@ def _outline(image: pygame.Surface, box: pygame.Rect, colour: tuple[int, ...], w
                      border_radius=radius + grow)
 
 
+def mark_width(size: tuple[int, int]) -> int:
+    """The width of a card's ring (selected, "you can use this"); its halo reaches twice
+    as far beyond the card."""
+    return max(2, round(size[0] * theme.HIGHLIGHT_WIDTH / 80))
+
+
 def sprite_image(game_id: str, code: str, face_up: bool, size: tuple[int, int],
                  marks: tuple[bool, ...], angle: float) -> pygame.Surface:
     """The card with shadow and marks (selected, hover, highlight, and optionally dimmed:
@@ -51,7 +57,7 @@ def sprite_image(game_id: str, code: str, face_up: bool, size: tuple[int, int],
         image = _shadow(size).copy()
         box = pygame.Rect(m, m, *size)
         radius = max(2, round(size[0] * 0.07))
-        w = max(2, round(size[0] * theme.HIGHLIGHT_WIDTH / 80))
+        w = mark_width(size)
         if highlight:  # a soft halo, then a crisp ring: "you can use this"
             _outline(image, box, (*theme.HIGHLIGHT, 90), w * 2, w * 2, radius)
             _outline(image, box, theme.HIGHLIGHT, w, w, radius)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pygame
 
 from tentable.ui import theme
-from tentable.ui.widgets.panel import label, rounded, wrap
+from tentable.ui.widgets.panel import faded, label, rounded, wrap
 from tentable.ui.widgets.shapes import symbol_icon
 
 
@@ -86,7 +86,5 @@ class Toasts:
                 placed.append((text, (x, top)))
                 top += text.get_height()
             for image, pos in placed:
-                image.set_alpha(alpha)  # cached surfaces: alpha is reset below
-                surface.blit(image, pos)
-                image.set_alpha(None)
+                surface.blit(faded(image, alpha), pos)     # the cached images untouched
             y += h + pad // 2

@@ -40,6 +40,7 @@ class Geometry:
     stack: Point
     hand_center: Point
     hand_width: float
+    hand_rise: float                      # room over the hand for its back lines
     mine: pygame.Rect                     # the bottom seat: connection and bonus cards
     panels: dict[int, pygame.Rect]        # seat -> panel, for the other seats
     turn_label: tuple[int, int]           # midtop of "Cards this turn"
@@ -99,7 +100,8 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int,
     return Geometry(card=card, small=small, slot=slot, pitch=pitch, first_x=first_x,
                     row_y=row_y, head_w=head_w, board=board, pile=pile, stack=stack,
                     hand_center=((hand_left + hand_right) / 2, hand_y),
-                    hand_width=hand_right - hand_left, mine=mine,
+                    hand_width=hand_right - hand_left,
+                    hand_rise=hand_y - card[1] * 0.5 - band_top, mine=mine,
                     panels=dict(zip(others, rects)),
                     turn_label=(bx + buttons_w // 2, band_top), pad=pad, log=log_rect,
                     buttons=buttons, toasts=pygame.Rect(board.x, area_top, board.w, board.h))
@@ -155,9 +157,10 @@ def spots(v: ElferView, g: Geometry, bottom: int) -> dict[str, Spot]:
         out[bridge["id"]] = Spot(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), True, 400 + i,
                                  link, 90.0)
     hand = v["hand"] or []
-    for i, (card, slot) in enumerate(zip(hand, layout.fan(
-            len(hand), g.hand_center, g.hand_width, g.card, HAND_ANGLE))):
-        out[card] = Spot(slot.pos, True, 600 + i, g.card, slot.angle)
+    slots, size = layout.hand(len(hand), g.hand_center, g.hand_width, g.card, HAND_ANGLE,
+                              g.hand_rise)
+    for i, (card, slot) in enumerate(zip(hand, slots)):
+        out[card] = Spot(slot.pos, True, 600 + i, size, slot.angle)
     for i, card in enumerate(v["connections"][bottom]):
         out[card] = Spot(links_spot(g, i), True, 20 + i, g.small)
     for i, card in enumerate(v["bonuses"][bottom]):

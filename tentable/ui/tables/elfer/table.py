@@ -36,7 +36,8 @@ class ElferTable(Controls, Paint):
     game = GAME
     words = words
     parts = Parts("game_no", "games", "game_scores", "elfer.log.game", "elfer.log.game_over",
-                  "elfer.game_title", "elfer.game_line", "elfer.next_game")
+                  "elfer.game_title", "elfer.game_line", "elfer.next_game",
+                  "elfer.game_won", "elfer.game_shared")
 
     def __init__(self, app, session, match=None) -> None:
         super().__init__(app, session, match)

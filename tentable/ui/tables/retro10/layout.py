@@ -119,11 +119,15 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int,
 
 
 def least_room(players: int) -> tuple[int, int] | None:
-    """The room (units) the oval needs where the smallest any scale leaves is too little:
-    five seats or more round it (measured on the fullest tables at 200%)."""
-    if players <= 4:
-        return None
-    return (1100, 620) if players == 5 else (1200, 675)
+    """The room (units) the table needs where the smallest any scale leaves is too little:
+    five seats or more round the oval, and at any count a hand of five beside the pot and
+    the action panel, every card's number in view (at 150% and Large cards the middle goes
+    above your panel and the hand had a few pixels left). Measured on the fullest tables,
+    every card size, at 75% to 200%."""
+    return LEAST_ROOM
+
+
+LEAST_ROOM = (1200, 675)
 
 
 def hug(panel: pygame.Rect, centre: Point, place: tuple[int, int], pad: int) -> Point:
@@ -160,9 +164,9 @@ def place_rect(g: Geometry, seat: int) -> pygame.Rect:
     return rect
 
 
-def fan(g: Geometry, n: int) -> list:
-    """The slots of a hand of `n` cards."""
-    return layout.fan(n, g.hand_center, g.hand_width, g.card, HAND_ANGLE)
+def fan(g: Geometry, n: int) -> tuple[list, tuple[int, int]]:
+    """The slots of a hand of `n` cards and their size (`layout.hand`)."""
+    return layout.hand(n, g.hand_center, g.hand_width, g.card, HAND_ANGLE)
 
 
 def first_key(view: Retro10View, place: int) -> Hashable | None:
@@ -182,8 +186,9 @@ def spots(v: Retro10View, g: Geometry, pending: str | None) -> dict[Hashable, Sp
     hand = v["hand"] or []
     pend = pending if pending in hand else None
     fan_cards = [c for c in hand if c != pend]
-    for i, (card, slot) in enumerate(zip(fan_cards, fan(g, len(fan_cards)))):
-        out[card] = Spot(slot.pos, True, 300 + i, g.card, slot.angle)
+    slots, size = fan(g, len(fan_cards))
+    for i, (card, slot) in enumerate(zip(fan_cards, slots)):
+        out[card] = Spot(slot.pos, True, 300 + i, size, slot.angle)
     if pend is not None:
         out[pend] = Spot(g.places[g.bottom], True, 200, g.place)
     for place, row in enumerate(v["table"]):

@@ -25,6 +25,20 @@ CHIP = (232, 184, 48)
 CHIP_EDGE = (120, 80, 10)
 
 
+def tag_icon(height: int) -> pygame.Surface:
+    """The cards' penalty tag without its number: a red pill with a white falling arrow
+    (`widgets.faces`), for the legend that says what it counts."""
+    h = max(8, height)
+    image = pygame.Surface((round(h * 1.5), h), pygame.SRCALPHA)
+    box = image.get_rect()
+    pygame.draw.rect(image, (255, 255, 255), box, border_radius=h // 2)
+    pygame.draw.rect(image, theme.PENALTY, box.inflate(-2, -2), border_radius=h // 2 - 1)
+    cx, cy, r = box.centerx, box.centery, h * 0.26
+    pygame.draw.polygon(image, (255, 255, 255), [(cx - r, cy - r * 0.8), (cx + r, cy - r * 0.8),
+                                                 (cx, cy + r)])
+    return image
+
+
 class Paint(CardTable):
     def make_paint(self) -> None:
         self._panels: dict[tuple, pygame.Surface] = {}
@@ -155,9 +169,36 @@ class Paint(CardTable):
         self.chip(surface, g.pot, px(16, s), str(view["pot"]), s)
         blit_label(surface, t("rx.pot", n=view["pot"]), small, theme.TEXT, bold=True,
                    midtop=(g.pot[0], below))
+        right = g.pot[0] + g.place[0] / 2
         if pot != view["pot"]:   # protection chips go to the pot in phase 4
-            blit_label(surface, t("rx.on_cards", n=pot - view["pot"]), small, theme.TEXT_DIM,
-                       midtop=(g.pot[0], below + small + px(2, s)))
+            right = blit_label(surface, t("rx.on_cards", n=pot - view["pot"]), small,
+                               theme.TEXT_DIM, midtop=(g.pot[0], below + small + px(2, s))).x
+        # the legend's line has the deck's side to itself (the deck has no second line)
+        left = max(g.pad, g.deck[0] - (g.round_card[0] - g.deck[0]) / 2)
+        self.draw_tag_legend(surface, g.round_card[0], below + small + px(4, s),
+                             (left, right - px(8, s)), s)
+
+    def draw_tag_legend(self, surface, centre_x: float, y: float,
+                        room: tuple[float, float], s: float) -> None:
+        """What the red ▼ tag on a card means (RX-R10): its penalty points; under the round
+        card, whose tag the round is played for: centred on it where `room` (the line's
+        left and right ends) allows, else moved aside, else on two lines."""
+        small = text_px(theme.FONT_SMALL - 1, s)
+        tag = tag_icon(small)
+        gap = px(4, s)
+        left, right = room
+        lines = wrap(t("rx.tag_legend"), small, round(right - left) - tag.get_width() - gap,
+                     most=2)
+        y = round(y)
+        for i, line in enumerate(lines):
+            words = label(line, small, theme.TEXT_DIM)
+            lead = tag.get_width() + gap if i == 0 else 0
+            width = lead + words.get_width()
+            x = round(max(left, min(right - width, centre_x - width / 2)))
+            if i == 0:
+                surface.blit(tag, (x, y + (words.get_height() - tag.get_height()) // 2))
+            surface.blit(words, (x + lead, y))
+            y += words.get_height()
 
     def chip(self, surface, centre, r: int, text: str | None, s: float) -> None:
         c = (round(centre[0]), round(centre[1]))

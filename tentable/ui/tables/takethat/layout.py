@@ -32,6 +32,7 @@ class Geometry:
     row_width: float
     hand_center: Point
     hand_width: float
+    hand_rise: float                      # room over the hand for its back lines
     mine: pygame.Rect                     # the bottom seat's name, score and piles
     panels: dict[int, pygame.Rect]        # seat -> panel, for the other seats
     bottom: int                           # the seat drawn at the bottom
@@ -70,7 +71,9 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int,
     return Geometry(
         card=card, small=small, pile=(pile_x, row_y), row_left_mid=row_left_mid,
         row_width=row_width, hand_center=((mine.right + right) / 2, hand_y),
-        hand_width=right - mine.right - 2 * pad, mine=mine, panels=dict(zip(others, rects)),
+        hand_width=right - mine.right - 2 * pad,
+        hand_rise=max(0.0, hand_y - card[1] - row_y - pad), mine=mine,
+        panels=dict(zip(others, rects)),
         bottom=bottom,
         log=pygame.Rect(right + pad, top, log_w, buttons_top - top - pad),
         buttons=[pygame.Rect(right + pad, buttons_top + i * (bh + pad), log_w, bh)
@@ -101,13 +104,13 @@ def spots(v: TakeThatView, g: Geometry) -> dict[Hashable, Spot]:
     """Where every card the view shows belongs."""
     out: dict[Hashable, Spot] = {}
     row = v["row"]
-    for i, (card, slot) in enumerate(zip(row, layout.row(len(row), g.row_left_mid,
-                                                         g.row_width, g.card))):
+    for i, (card, slot) in enumerate(zip(row, row_slots(g, len(row)))):
         out[card] = Spot(slot.pos, True, 100 + i, g.card)
     hand = v["hand"] or []
-    slots = layout.fan(len(hand), g.hand_center, g.hand_width, g.card, HAND_ANGLE)
+    slots, size = layout.hand(len(hand), g.hand_center, g.hand_width, g.card, HAND_ANGLE,
+                              g.hand_rise)
     for i, (card, slot) in enumerate(zip(hand, slots)):
-        out[card] = Spot(slot.pos, True, 300 + i, g.card, slot.angle)
+        out[card] = Spot(slot.pos, True, 300 + i, size, slot.angle)
     for seat in range(v["players"]):
         up, down = pile_spots(g, seat)
         # V1's pile cards lie on top of the minus pile, face up where the view names them
@@ -123,6 +126,16 @@ def spots(v: TakeThatView, g: Geometry) -> dict[Hashable, Spot]:
                 out[card] = Spot((centre[0] + dx, centre[1] + dy), face, 10 + i, g.small,
                                  pile_depth=depth)
     return out
+
+
+def row_slots(g: Geometry, n: int) -> list[layout.Slot]:
+    """The row's cards: a long row wraps into lines, each a strip (`layout.INDEX_STRIP`)
+    lower than the one before, the lines centred on the row's middle between the seats
+    and the hand, so every card's number shows."""
+    lines = layout.row_lines(n, g.row_width, g.card)
+    x, y = g.row_left_mid
+    top = y - (lines - 1) * layout.INDEX_STRIP * g.card[1] / 2
+    return layout.row(n, (x, top), g.row_width, g.card, layout.INDEX_STRIP)
 
 
 def row_end(g: Geometry, last: pygame.Rect | None) -> pygame.Rect:

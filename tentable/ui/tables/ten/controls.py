@@ -65,6 +65,7 @@ class Controls(CardTable):
         self.held: CardSprite | None = None  # a market card being dragged (or springing back)
         self.held_code: str | None = None
         self.tray_hits: list[tuple[pygame.Rect, str, str]] = []
+        self.tray_area = pygame.Rect(0, 0, 0, 0)     # where the tray was drawn
         self._coach: tuple[dict, dict] | None = None
 
     @property
@@ -296,13 +297,16 @@ class Controls(CardTable):
     def on_pointer(self, pos: tuple[int, int]) -> None:
         self.mouse = pos
         self.drag.motion(pos)
-        code = self.market_at(pos) if self.drag.sprite is None else self.held_code
+        code = self.held_code if self.drag.sprite is not None else \
+            None if self.tray_visible() else self.market_at(pos)   # the tray covers it
         if code != self.hover_code:
             self.hover_code = code
             self.app.invalidate()
 
     def on_press(self, pos: tuple[int, int]) -> None:
         if self.tray_visible():
+            if any(button.rect.collidepoint(pos) for button in self.live_buttons()):
+                return                # a press on Pay or Cancel is theirs alone
             for rect, kind, item in self.tray_hits:
                 if rect.collidepoint(pos):
                     (self.tray_add if kind == "add" else self.tray_remove)(item)

@@ -3,7 +3,8 @@ collection as four colour rows of slots 1-9 (jokers beside them); the draw pile 
 tableau across the middle with the running total, the money sum and the bust line; your
 collection at the bottom left and the market, a grid by colour and number, at the bottom
 right; the log and the buttons on the right. Auctions and payments open a panel over
-the right of the middle band (`tray_rect`).
+the right of the middle band (`tray_rect`); a long payment reaches down over the market
+(`pay_rect`).
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from tentable.ui.widgets.spritesync import Point, Spot
 
 LOG_W = 250
 MARKET_LABEL = 22     # the colour symbols left of the market's rows
+TOTAL_TEXT = 26       # the running total's size
+GAUGE_W = 300         # the bust line's length, where there is room
 
 
 @dataclass
@@ -36,6 +39,7 @@ class Geometry:
     market_cell: tuple[int, int]
     panels: dict[int, pygame.Rect]     # seat -> panel, for the other seats
     gauge: pygame.Rect                 # the bust line
+    middle: pygame.Rect                # the pile, the total, the bust line and the money
     log: pygame.Rect
     buttons: list[pygame.Rect]
     toasts: pygame.Rect
@@ -79,18 +83,37 @@ def lay_out(size: tuple[int, int], card: tuple[int, int], players: int, bottom: 
     band = pygame.Rect(pad, band_top, right - pad, min(mine.y, market.y) - pad - band_top)
     row_y = band.y + px(18, s) + card[1] / 2
     pile_x = pad + card[0] * 0.6
-    gauge = pygame.Rect(pile_x - card[0] / 2, row_y + card[1] / 2 + px(44, s),
-                        px(300, s), px(10, s, 6))
+    row_left = pile_x + card[0] * 0.5 + 2 * pad
+    gauge, middle = _under_the_row(s, row_left, row_y + card[1] / 2, band, mine, market)
     return Geometry(
         scale=s, card=card, pile=(pile_x, row_y),
-        row_left_mid=(pile_x + card[0] * 0.5 + 2 * pad, row_y),
+        row_left_mid=(row_left, row_y),
         row_width=right - (pile_x + card[0] * 0.5 + 3 * pad),
         band=band, mine=mine, market=market, market_cell=(cw, ch),
-        panels=dict(zip(others, rects)), gauge=gauge,
+        panels=dict(zip(others, rects)), gauge=gauge, middle=middle,
         log=pygame.Rect(right + pad, top, log_w, buttons_top - top - pad),
         buttons=[pygame.Rect(right + pad, buttons_top + i * (bh + gap), log_w, bh)
                  for i in range(buttons)],
         toasts=pygame.Rect(band.x + band.w // 3, band.y, band.w * 2 // 3, band.h))
+
+
+def _under_the_row(s: float, x: float, card_bottom: float, band: pygame.Rect,
+                   mine: pygame.Rect, market: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The bust line under the tableau, the total above it and the money (and Mona's goal)
+    below, and `middle`, the kept layer they are painted in with the pile: down to the keys
+    line over your collection and never over the market (a layer kept over another part
+    shows that part as it was when the layer was painted)."""
+    small = text_px(theme.FONT_SMALL, s)
+    bottom = mine.y - px(6, s) - text_px(theme.FONT_SMALL - 2, s) - px(4, s)
+    gauge_h = px(10, s, 6)
+    below = gauge_h + px(10, s) + 2 * round(small * 1.3)        # the money, Mona's goal
+    y = min(card_bottom + px(44, s), bottom - below)
+    width = max(px(120, s), min(px(GAUGE_W, s), market.x - x - px(40, s)))
+    gauge = pygame.Rect(round(x), round(y), width, gauge_h)
+    right = gauge.right + px(80, s)
+    if bottom > market.y - px(4, s):
+        right = min(right, market.x - px(6, s))
+    return gauge, pygame.Rect(0, band.y, right, max(band.h, bottom - band.y))
 
 
 # The middle band holds a card, the total, the bust line, the money and the keys line
@@ -104,6 +127,21 @@ def tray_rect(g: Geometry) -> pygame.Rect:
     r = pygame.Rect(0, 0, min(g.band.w - g.card[0] * 2, px(560, g.scale)), g.band.h)
     r.topright = (g.band.right, g.band.y)
     return r
+
+
+def pay_rect(g: Geometry) -> pygame.Rect:
+    """The payment tray when its items need more than the tray's panel: reaching down over
+    the market (nothing is bought while paying) as far as the window, clear of your
+    collection (what may pay)."""
+    r = tray_rect(g)
+    pad = px(theme.PAD, g.scale)
+    left = max(min(r.x, g.market.x - pad), g.mine.right + pad)
+    return pygame.Rect(left, r.y, r.right - left, g.market.bottom - r.y)
+
+
+def pay_reach(g: Geometry) -> pygame.Rect:
+    """All a payment tray may cover, small or tall: the tableau keeps left of it."""
+    return tray_rect(g).union(pay_rect(g))
 
 
 def coach_rect(g: Geometry) -> pygame.Rect:
@@ -135,9 +173,12 @@ def spots(v: TenView, g: Geometry, panel: pygame.Rect | None) -> dict[str, Spot]
         panel = tray_rect(g)
     if panel is not None:
         width = panel.x - g.row_left_mid[0] - px(8, g.scale)
+    # one line, smaller cards where a panel leaves little room: a second line would lie
+    # over the total and the bust line
+    size = layout.one_line(len(tableau), width, g.card)
     for i, (card, slot) in enumerate(zip(tableau, layout.row(len(tableau), g.row_left_mid,
-                                                             width, g.card))):
-        out[card] = Spot(slot.pos, True, 100 + i, g.card)
+                                                             width, size))):
+        out[card] = Spot(slot.pos, True, 100 + i, size)
     if v["auction"] is not None:
         r = tray_rect(g)
         small = (round(g.card[0] * 0.8), round(g.card[1] * 0.8))

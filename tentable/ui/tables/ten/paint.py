@@ -10,14 +10,17 @@ from collections import Counter as Multiset
 import pygame
 
 from tentable.engine.ten_cards import COLOURS, MONA, is_joker
-from tentable.engine.ten_view import (TenView, buys, colour_of, kind_of, number_of, paid_card,
+from tentable.engine.ten_view import (TenView, buys, colour_of, kind_of, number_of,
                                       payment_order, price_of)
 from tentable.narration import plural
 from tentable.narration import ten as words
 from tentable.ui import theme
-from tentable.ui.scenes.common import px, text_px
+from tentable.ui.scenes.common import MODAL, px, text_px
 from tentable.ui.tables.kit import CardTable
-from tentable.ui.tables.ten.layout import coach_rect, tray_rect
+from tentable.ui.tables.ten import tray as trays
+from tentable.ui.tables.ten.tray import JOKER_FILL, MONEY_COLOUR
+from tentable.ui.tables.ten.layout import (TOTAL_TEXT, coach_rect, pay_reach, pay_rect,
+                                           tray_rect)
 from tentable.text import t
 from tentable.ui.widgets.cards import card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
@@ -25,7 +28,6 @@ from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge, seat_colour
 from tentable.ui.widgets.shapes import symbol_icon
 from tentable.ui.widgets.spritesync import code_of
 
-MONEY_COLOUR = (240, 200, 80)
 BUST_COLOUR = theme.DANGER
 MONA_TINT = (92, 52, 128)
 MONA_EDGE = (196, 150, 255)
@@ -45,14 +47,18 @@ def warm(total: int, limit: int) -> tuple[int, int, int]:
 
 
 def joker_chip(code: str, size: int) -> pygame.Surface:
-    """A joker beside the collection rows, as its card shows it: a star for a colour
-    joker (its row says the colour), the star and its number for a number joker, two stars
-    for the joker that is anything."""
-    star = symbol_icon("star", size, theme.TEXT_DARK)
+    """A joker of a collection, as its card shows it: a star and its colour's symbol for a
+    colour joker, the star and its number for a number joker, two stars for the joker
+    that is anything."""
     kind = kind_of(code)
+    colour = colour_of(code)
+    ink = suit(colour).ink if colour else theme.TEXT_DARK
+    star = symbol_icon("star", size, ink)
     parts = [star, star] if kind == "super_wild" else [star]
     if kind == "number_wild":
-        parts.append(label(str(number_of(code)), size, theme.TEXT_DARK, bold=True))
+        parts.append(label(str(number_of(code)), size, ink, bold=True))
+    elif colour:
+        parts.append(symbol_icon(suit(colour).symbol, size, ink))
     chip = pygame.Surface((sum(p.get_width() for p in parts) + len(parts) - 1,
                            max(p.get_height() for p in parts)), pygame.SRCALPHA)
     x = 0
@@ -60,6 +66,30 @@ def joker_chip(code: str, size: int) -> pygame.Surface:
         chip.blit(part, part.get_rect(midleft=(x, chip.get_height() // 2)))
         x += part.get_width() + 1
     return chip
+
+
+def joker_fill(code: str) -> tuple[int, int, int]:
+    colour = colour_of(code)
+    return suit(colour).colour if colour else JOKER_FILL
+
+
+def joker_order(code: str) -> tuple[int, int]:
+    """Colour jokers by colour, then number jokers by number, the joker for anything last."""
+    colour = colour_of(code)
+    return (COLOURS.index(colour) if colour else len(COLOURS),
+            number_of(code) if kind_of(code) == "number_wild" else 10)
+
+
+def flow(widths: list[int], room: pygame.Rect, h: int, gap: int) -> int:
+    """How many of the chips `widths` wide fit in `room` in lines `h` high, in order."""
+    x, y = room.x, room.y
+    for i, w in enumerate(widths):
+        if x + w > room.right and x > room.x:
+            x, y = room.x, y + h + gap
+        if y + h > room.bottom or w > room.w:
+            return i
+        x += w + gap
+    return len(widths)
 
 
 class Paint(CardTable):
@@ -76,10 +106,11 @@ class Paint(CardTable):
                     lambda: self.draw_seat(surface, view, self.bottom, g.mine, s, 24))
         self.draw_market(surface, view, s)
         mona = view["solo"] and view["active"] == MONA
-        middle = pygame.Rect(0, g.band.y, round(g.row_left_mid[0]) + g.gauge.w + px(80, s),
-                             g.band.h)
-        if view["auction"] is not None or self.tray_visible():
+        middle = g.middle.copy()
+        if view["auction"] is not None:
             middle.w = min(middle.w, tray_rect(self.geo).x)
+        elif self.tray_visible():
+            middle.w = min(middle.w, pay_reach(self.geo).x)
         elif self.coach_numbers() is not None:
             middle.w = min(middle.w, coach_rect(self.geo).x)
         self.kept_layer(surface, "middle", middle,
@@ -117,7 +148,7 @@ class Paint(CardTable):
 
     def seat_info(self, view: dict, seat: int) -> SeatInfo:
         counters = [Counter("circle", view["money"][seat], MONEY_COLOUR),
-                    Counter("diamond", view["bust_tokens"][seat], BUST_COLOUR)]
+                    Counter("bolt", view["bust_tokens"][seat], BUST_COLOUR)]
         if view["duplicates"][seat]:
             counters.append(Counter("square", len(view["duplicates"][seat]), theme.TEXT_DIM))
         note = t("ten.mona_note", target=view["target"]) if view["solo"] and seat == MONA else ""
@@ -146,14 +177,29 @@ class Paint(CardTable):
             for joker, spots in scoring[seat]["jokers"].items():
                 for spot in spots:
                     filled[spot] = joker
-        jokers = [c for c in codes if is_joker(c)]
+        jokers = sorted((c for c in codes if is_joker(c)), key=joker_order)
         row_h = max(4, area.h // 4)
         cell_h = min(cell_h, row_h - 2)
         sym = cell_h
-        joker_w = max(cell_h * 2, area.w // 6)
-        cw = max(6, (area.w - sym - joker_w - 4) // 9)
         size = text_px(theme.FONT_SMALL - 2, s) if cell_h >= 18 else max(10, cell_h - 3)
-        wilds = [c for c in jokers if not c[0] in COLOURS]
+        # TEN-R14: a joker is given its place only at the end, so only a colour joker
+        # lies in a row (its colour's); the others wait in a box of their own
+        coloured = {colour: [c for c in jokers if colour_of(c) == colour] for colour in COLOURS}
+        others = [c for c in jokers if not colour_of(c)]
+        chip_w = {c: joker_chip(c, size).get_width() + 6 for c in jokers}
+        beside = max((sum(chip_w[c] + 2 for c in row) for row in coloured.values()),
+                     default=0)
+        least_cell = label("9\u00b2", size, bold=True).get_width() + 4
+        most = area.w - sym - 4 - 9 * least_cell       # the jokers' room at its widest
+        box_h = 4 * row_h - (row_h - cell_h)
+        box_w = max(cell_h * 2, area.w // 6) if others else 0
+        while others and box_w < most - beside and flow(
+                [chip_w[c] for c in others], pygame.Rect(0, 0, box_w - 4, box_h - 4),
+                min(box_h - 4, size + 5), 2) < len(others):
+            box_w += 4
+        joker_w = min(most, beside + box_w) if jokers else 0
+        cw = max(6, (area.w - sym - joker_w - 4) // 9)
+        x = area.x + sym + 9 * cw + 4
         for r, colour in enumerate(COLOURS):
             y = area.y + r * row_h
             info = suit(colour)
@@ -180,36 +226,50 @@ class Paint(CardTable):
                 if run and run[0] <= n <= run[1]:
                     pygame.draw.rect(surface, theme.SELECTED, box.inflate(2, 2), 1,
                                      border_radius=3)
-            # jokers beside the rows: colour wilds in their row, the others after
-            mine = [c for c in jokers if c.startswith(colour)] + wilds[r::4]
-            x = area.x + sym + 9 * cw + 4
-            self.draw_jokers(surface, mine, pygame.Rect(x, y, area.right + 2 - x, cell_h), size)
+            if coloured[colour]:
+                self.draw_jokers(surface, coloured[colour],
+                                 pygame.Rect(x, y, min(beside, area.right + 2 - x), cell_h),
+                                 size)
+        if others:
+            room = pygame.Rect(x + beside, area.y, area.right + 2 - x - beside, box_h)
+            h = min(box_h - 4, size + 5)
+            for lines in range(1, box_h // (h + 2) + 1):     # as tall as its jokers need
+                if flow([chip_w[c] for c in others], room.inflate(-4, -4).clip(
+                        room.x, room.y, room.w, lines * (h + 2) + 4), h, 2) == len(others):
+                    room.h = min(box_h, lines * (h + 2) + 4)
+                    room.y += (box_h - room.h) // 2       # between the rows, in none
+                    break
+            draw_panel(surface, room, fill=(236, 226, 250, 40), edge=(236, 226, 250, 110),
+                       radius=4)
+            self.draw_jokers(surface, others, room.inflate(-4, -4), size)
 
     @staticmethod
     def draw_jokers(surface, codes: list[str], room: pygame.Rect,
                     size: int) -> list[tuple[pygame.Rect, str]]:
-        """A row's jokers as chips from the left of `room`; those that do not fit are
+        """Jokers as chips in lines from the top left of `room`; those that do not fit are
         counted on a last chip ("+2"), so a panel never hides a joker silently. Gives
         each chip drawn: its box and its joker, or the count."""
         chips = [joker_chip(code, size) for code in codes]
         widths = [chip.get_width() + 6 for chip in chips]
-        shown = len(chips)
-        while shown and sum(widths[:shown]) + 2 * shown > room.w:
-            shown -= 1
+        h = min(room.h, size + 5)
+        shown = flow(widths, room, h, 2)
         more = None
-        if shown < len(chips):
-            while True:      # room for the count: "+3" after the chips still drawn
-                more = label(f"+{len(chips) - shown}", size, theme.TEXT_DARK, bold=True)
-                if shown == 0 or sum(widths[:shown]) + 2 * shown + more.get_width() + 6 \
-                        <= room.w:
-                    break
-                shown -= 1
-        drawn, x = [], room.x
-        parts = list(zip(chips[:shown], codes)) + ([(more, f"+{len(chips) - shown}")]
-                                                   if more is not None else [])
-        for image, what in parts:
-            box = pygame.Rect(x, room.y, image.get_width() + 6, room.h)
-            pygame.draw.rect(surface, (236, 226, 250), box, border_radius=4)
+        while shown < len(chips):      # room for the count: "+3" after the chips still drawn
+            more = label(f"+{len(chips) - shown}", size, theme.TEXT_DARK, bold=True)
+            if shown == 0 or flow(widths[:shown] + [more.get_width() + 6], room, h, 2) \
+                    > shown:
+                break
+            shown -= 1
+        parts = [(image, code, joker_fill(code)) for image, code in zip(chips[:shown], codes)]
+        if more is not None:
+            parts.append((more, f"+{len(chips) - shown}", JOKER_FILL))
+        drawn, x, y = [], room.x, room.y
+        for image, what, fill in parts:
+            w = image.get_width() + 6
+            if x + w > room.right and x > room.x:
+                x, y = room.x, y + h + 2
+            box = pygame.Rect(x, y, w, h)
+            pygame.draw.rect(surface, fill, box, border_radius=4)
             surface.blit(image, image.get_rect(center=box.center))
             drawn.append((box, what))
             x = box.right + 2
@@ -266,9 +326,9 @@ class Paint(CardTable):
         """The running total (warming toward 10), the money sum and the bust line."""
         g = self.geo
         total, money, limit = view["total"], view["money_showing"], view["limit"]
-        x = g.row_left_mid[0]
+        x = g.gauge.x
         y = g.gauge.y - px(4, s)
-        big = text_px(26, s)
+        big = text_px(TOTAL_TEXT, s)
         blit_label(surface, t("ten.total", n=total), big, warm(total, limit), bold=True,
                    bottomleft=(x, y))
         small = text_px(theme.FONT_SMALL, s)
@@ -280,7 +340,7 @@ class Paint(CardTable):
         if view["solo"] and view["active"] == MONA:
             blit_label(surface, t("ten.mona_goal", target=view["target"]), small,
                        theme.TEXT_DIM, topleft=(x, money_line.bottom + px(2, s)))
-        gauge = pygame.Rect(x, g.gauge.y, g.gauge.w, g.gauge.h)
+        gauge = g.gauge
         pygame.draw.rect(surface, (10, 40, 36), gauge, border_radius=gauge.h // 2)
         unit = gauge.w / (limit + 2)
         if total > 0:
@@ -383,65 +443,53 @@ class Paint(CardTable):
                    small - 2, theme.TEXT_DIM, bottomleft=(x, r.bottom - px(4, s)))
 
     def draw_tray(self, surface, view, s) -> None:
+        """The payment tray (`tray.lay_out`): a click on a chip puts its item back or adds
+        one; the chip the keys chose is ringed."""
         tray = self.tray
+        chosen, adds = payment_order(tray.items), self.available()
         r = tray_rect(self.geo)
-        draw_panel(surface, r, edge=theme.SELECTED)
+        laid = trays.lay_out(r, chosen, adds, s)
+        if not laid.fits:                   # a long list: the tray reaches over the market
+            r = pay_rect(self.geo)
+            laid = trays.lay_out(r, chosen, adds, s)
+        self.tray_area = r
+        draw_panel(surface, r, fill=MODAL, edge=theme.SELECTED)
         pad = px(12, s)
         size = text_px(theme.FONT_BODY, s)
         small = text_px(theme.FONT_SMALL, s)
-        x, y = r.x + pad, r.y + pad // 2
         paid, ok = self.tray_status()
-        title = t("ten.tray_buy", card=words.card(buys([tray.buy])[0]), price=tray.price) if tray.buy else \
-            t("ten.tray_due", price=tray.price)
+        title = t("ten.tray_buy", card=words.card(buys([tray.buy])[0]), price=tray.price) \
+            if tray.buy else t("ten.tray_due", price=tray.price)
         blit_label(surface, fit(title, size, r.w - 2 * pad, bold=True), size, theme.SELECTED,
-                   bold=True, topleft=(x, y))
-        y += round(size * 1.4)
-        blit_label(surface, t("ten.tray_paid", paid=paid, price=tray.price), small,
-                   theme.TEXT if ok else theme.TEXT_DIM, topleft=(x, y))
-        y += round(small * 1.5)
-        self.tray_hits = []
-        y = self.chips(surface, [(a, 1) for a in payment_order(tray.items)], "remove", x, y,
-                        r.right - pad, small, s)
-        blit_label(surface, t("ten.tray_add"), small, theme.TEXT_DIM, topleft=(x, y))
-        y += round(small * 1.4)
-        y = self.chips(surface, self.available(), "add", x, y, r.right - pad, small, s,
-                        picked=self.picked())
-        bh = px(32, s, 24)
-        by = r.bottom - bh - px(22, s)
-        self.pay_button.layout((x, by, px(150, s), bh))
+                   bold=True, topleft=laid.title)
+        blit_label(surface, fit(t("ten.tray_paid", paid=paid, price=tray.price), small,
+                                r.w - 2 * pad), small,
+                   theme.TEXT if ok else theme.TEXT_DIM, topleft=laid.paid)
+        blit_label(surface, t("ten.tray_add"), small, theme.TEXT_DIM, topleft=laid.add)
+        for colour, box in laid.symbols:
+            info = suit(colour)
+            icon = symbol_icon(info.symbol, box.h - 4, info.colour)
+            surface.blit(icon, icon.get_rect(center=box.center))
+        picked = self.picked()
+        for chip in laid.chips:
+            h = chip.box.h
+            pygame.draw.rect(surface, chip.fill, chip.box, border_radius=h // 2)
+            if chip.kind == "remove":
+                pygame.draw.rect(surface, theme.TEXT, chip.box, 1, border_radius=h // 2)
+            blit_label(surface, chip.text, laid.size, chip.ink, bold=True,
+                       center=chip.box.center)
+            if chip.kind == "add" and chip.item == picked:
+                pygame.draw.rect(surface, theme.SELECTED, chip.box.inflate(6, 6), 2,
+                                 border_radius=h // 2 + 3)
+        self.tray_hits = [(chip.box, chip.kind, chip.item) for chip in laid.chips]
+        self.pay_button.layout(laid.pay)
         self.pay_button.enabled = ok
-        self.cancel_button.layout((x + px(156, s), by, px(130, s), bh))
+        self.cancel_button.layout(laid.cancel)
         keys = t("ten.tray_keys")
         if theme.font(small - 2).size(keys)[0] > r.w - 2 * pad:   # a narrow tray: the main keys
             keys = t("ten.tray_keys_short")
         blit_label(surface, fit(keys, small - 2, r.w - 2 * pad), small - 2,
-                   theme.TEXT_DIM, bottomleft=(x, r.bottom - px(4, s)))
-
-    def chips(self, surface, items, kind, x, y, right, size, s, picked=None) -> int:
-        cx = x
-        h = round(size * 1.5)
-        for item, n in items:
-            word = words.item(item)
-            card = paid_card(item)
-            text = f"{word} \u00d7{n}" if kind == "add" and n > 1 else word
-            image = label(text, size, theme.TEXT_DARK, bold=True)
-            box = pygame.Rect(cx, y, image.get_width() + px(12, s), h)
-            if box.right > right:
-                cx, y = x, y + h + px(4, s)
-                box.topleft = (cx, y)
-            fill = MONEY_COLOUR if item == "pay t" else (240, 140, 120) if item == "pay x" \
-                else (200, 200, 200) if card is None else suit(colour_of(card)).colour \
-                if colour_of(card) else (236, 226, 250)
-            pygame.draw.rect(surface, fill, box, border_radius=h // 2)
-            if kind == "remove":
-                pygame.draw.rect(surface, theme.TEXT, box, 1, border_radius=h // 2)
-            surface.blit(image, image.get_rect(center=box.center))
-            if item == picked:
-                pygame.draw.rect(surface, theme.SELECTED, box.inflate(6, 6), 2,
-                                 border_radius=h // 2 + 3)
-            self.tray_hits.append((box, kind, item))
-            cx = box.right + px(4, s)
-        return y + h + px(6, s)
+                   theme.TEXT_DIM, bottomleft=laid.keys)
 
     def draw_tooltip(self, surface, s) -> None:
         code = self.hover_code

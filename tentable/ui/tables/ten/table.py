@@ -59,7 +59,7 @@ class TenTable(Controls, Paint):
         self.sync(animate=False)
 
     def spots(self) -> dict[str, Spot]:
-        panel = layout.tray_rect(self.geo) if self.tray_visible() else \
+        panel = layout.pay_reach(self.geo) if self.tray_visible() else \
             layout.coach_rect(self.geo) if self.coach_numbers() is not None else None
         return layout.spots(self.view, self.geo, panel)
 

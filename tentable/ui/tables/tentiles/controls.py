@@ -23,6 +23,9 @@ ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
 
 
 class Controls(CardTable):
+    kit_words = {"table.drop_nowhere": "tiles.drop_nowhere",
+                 "table.not_movable": "tiles.not_movable",
+                 "table.nothing_to_pick": "tiles.nothing_to_pick"}
     camera: Camera
     cursor: tuple[int, int]       # the keyboard's place on the grid
     manual: bool                  # zoomed or panned by hand, or phase 2: no fitting
@@ -88,12 +91,16 @@ class Controls(CardTable):
             return f"place {to}"
         return f"place {'L' if tile == v['rows'][self.seat][0] else 'R'} {to}"
 
+    def held_by_itself(self) -> bool:
+        """A lone tile to place (the one turned up, the last of a row) is held already."""
+        return len(self.picks) == 1 and self.view["phase"] == PLACE
+
     def refresh(self) -> None:
         """The held tile lifts, the tiles that may lift and the winning line light up; a
-        lone tile to place (the one turned up) is held already."""
+        lone tile to place is held already."""
         lift = self.picks
         if self.selected not in lift:
-            self.selected = lift[0] if len(lift) == 1 and self.view["phase"] == PLACE else None
+            self.selected = lift[0] if self.held_by_itself() else None
         result = self.view["result"]
         won = {self.view["board"].get(p) for line in result["lines"] for p in line} \
             if result else set()
@@ -173,6 +180,18 @@ class Controls(CardTable):
         """The wheel zooms the grid, between the log and the pointer and keys."""
         chain = super().input_chain()
         return [*chain[:-1], self.wheel, chain[-1]]
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        """Esc puts back a tile held by keys or a click, as it does a dragged one (a second
+        Esc pauses); a tile held by itself stays."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and self.drag.sprite is None and self.selected is not None \
+                and self.my_turn and not self.held_by_itself():
+            self.selected = None
+            self.refresh()
+            self.app.invalidate()
+            return
+        super().process_event(event)
 
     def wheel(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type != pygame.MOUSEWHEEL or self.drag.sprite:
@@ -290,14 +309,17 @@ class Controls(CardTable):
             self.act(self.forced)
             return
         where = place(*self.cursor)
-        board = self.view["board"]
+        here = self.view["board"].get(where)
         lift = self.picks
-        if board.get(where) in lift and self.selected != board.get(where):
-            self.selected = board[where]  # phase 2: pick up the tile under the cursor
+        if here in lift and self.selected != here:
+            self.selected = here          # phase 2: pick up the tile under the cursor
             return
         if self.selected is None:
-            if lift:
-                self.refuse(t("tiles.pick_first"))
+            if here is not None and self.view["phase"] != PLACE:
+                self.refuse_lift(here, where)       # TL-R7: why this one stays
+            elif lift:
+                self.refuse(t("tiles.pick_first" if self.view["phase"] == PLACE
+                              else "tiles.pick_first_move"))
             else:
                 legal = self.legal_actions()
                 self.act(legal[0] if legal else "pass")

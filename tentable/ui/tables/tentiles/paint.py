@@ -17,6 +17,7 @@ from tentable.ui.widgets import layout
 from tentable.ui.widgets.cards import card_back
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, rounded
 from tentable.ui.widgets.seatpanel import SeatInfo, badge
+from tentable.ui.widgets.sprite import mark_width
 
 STACK_SHOWN = 4       # a face-down supply draws at most this many backs
 
@@ -137,13 +138,25 @@ class Paint(CardTable):
                          border_radius=px(6, s))
 
     def draw_cursor(self, surface: pygame.Surface, s: float) -> None:
+        """The keyboard's place: four corners round it, beyond the halo of a tile there,
+        so the ring of a tile that may move stays in view under the cursor."""
         cam = self.camera
-        rect = cam.cell_rect(*self.cursor)
+        width = max(2, px(3, s))
+        side = cam.tile + 4 * mark_width((cam.tile, cam.tile)) + 2 * (width + 1)
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = cam.cell_rect(*self.cursor).center
         if not cam.rect.colliderect(rect):
             return
+        arm = max(2 * width, rect.w // 4)
         surface.set_clip(cam.rect)
-        pygame.draw.rect(surface, theme.SELECTED, rect.inflate(px(4, s), px(4, s)),
-                         max(2, px(3, s)), border_radius=px(6, s))
+        for x, dx in ((rect.left, 1), (rect.right - width, -1)):
+            for y, dy in ((rect.top, 1), (rect.bottom - width, -1)):
+                pygame.draw.rect(surface, theme.SELECTED,
+                                 pygame.Rect(min(x, x + dx * arm), y, arm + width, width)
+                                 .clip(rect))
+                pygame.draw.rect(surface, theme.SELECTED,
+                                 pygame.Rect(x, min(y, y + dy * arm), width, arm + width)
+                                 .clip(rect))
         surface.set_clip(None)
 
     def draw_win(self, surface: pygame.Surface, view: TenTilesView, s: float) -> None:
@@ -226,8 +239,9 @@ class Paint(CardTable):
         lift = t("tiles.keys.tab") if phase != PLACE else \
             t("tiles.keys.drawn") if self.view["rows"] is None else t("tiles.keys.open")
         if self.mode() == "holding":     # a tile in hand: where to put it comes first
+            back = t("tiles.keys.pass" if self.held_by_itself() else "tiles.keys.esc_held")
             return [t("tiles.keys.cursor_held"), t("tiles.keys.enter_held"), lift,
-                    t("tiles.keys.pass"), t("tiles.keys.zoom"), t("tiles.keys.mouse")]
+                    back, t("tiles.keys.zoom"), t("tiles.keys.mouse")]
         return [lift, t("tiles.keys.cursor"), t("tiles.keys.enter"), t("tiles.keys.pass"),
                 t("tiles.keys.zoom"), t("tiles.keys.mouse")]
 
