@@ -8,7 +8,7 @@ The levels a player picks, Easy to Expert (`LEVELS`), are the names used everywh
 setup screen, the command line and saves. Underneath are the bots themselves: `random`,
 each game's `heuristic`, TEN tiles' alpha-beta `search`, the rollout search that plays the
 levels of the other four games (`rollout.py`), and `ismcts` (one search for any game, the
-levels of a game without rollout settings). `make_bot` takes both; `level_of` reads an old name (a save's "heuristic") as its level.
+levels of a game without rollout settings) and the sensible `newcomer` (a yardstick, `newcomer.py`). `make_bot` takes both; `level_of` reads an old name (a save's "heuristic") as its level.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from typing import Callable
 
 from tentable.bots.base import Bot, RandomBot
 from tentable.bots.elfer import ElferHeuristic
+from tentable.bots.newcomer import RULES as NEWCOMER_RULES, newcomer_for
 from tentable.bots.ismcts import Ismcts, IsmctsConfig
 from tentable.bots.retro10 import Retro10Heuristic
 from tentable.bots.rollout import RolloutConfig, RolloutSearch
@@ -111,6 +112,8 @@ _BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {
     "heuristic": dict(HEURISTICS),
     "search": {"tentiles": TilesSearch},
     "ismcts": {None: _ismcts},
+    # the sensible newcomer: a yardstick for the levels, not a level (not on the setup screen)
+    "newcomer": {game: newcomer_for(game) for game in NEWCOMER_RULES},
 }
 
 # What must run in the worker process so the window stays fluid: every search.
