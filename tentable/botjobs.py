@@ -81,6 +81,13 @@ def _serve(requests, replies) -> None:
         return      # (Ctrl-C in that terminal reaches the worker too: the app handles it)
 
 
+def bot_for(spec: tuple):
+    """The bot a job's `spec` names: (bot name, game id, seat, seed, time limit), and
+    optionally a smaller iteration count (a test's hint)."""
+    name, game_id, seat, seed, time_limit, *rest = spec
+    return make_bot(name, game_id, seat, seed, time_limit, iterations=rest[0] if rest else None)
+
+
 def _decide_each(requests, replies) -> None:
     from tentable.engine import GAMES
     while True:
@@ -90,12 +97,11 @@ def _decide_each(requests, replies) -> None:
             return
         if request is None:
             return
-        job_id, (name, game_id, seat, seed, time_limit), data = request
+        job_id, spec, data = request
         replies.send(("started", job_id, None))
         try:
-            state = GAMES[game_id].state.variant(data["options"])._from_data(data)
-            bot = make_bot(name, game_id, seat, seed, time_limit)
-            answer = ("ok", job_id, bot.choose(state))
+            state = GAMES[spec[1]].state.variant(data["options"])._from_data(data)
+            answer = ("ok", job_id, bot_for(spec).choose(state))
         except Exception as exc:  # sent back and reported like any failed decision
             answer = ("error", job_id, f"{type(exc).__name__}: {exc}")
         replies.send(answer)
@@ -132,8 +138,8 @@ class Worker:
 
     def submit(self, spec: tuple, state, seat: int, deadline: float,
                clock: Callable[[], float]) -> Job:
-        """`spec` = (bot name, game id, seat, seed, time limit); `state` is the copy the
-        bot may see (a determinization of its seat's knowledge)."""
+        """`spec` = (bot name, game id, seat, seed, time limit[, iterations]) (`bot_for`);
+        `state` is the copy the bot may see (a determinization of its seat's knowledge)."""
         job = Job(seat, deadline, clock)
         with self._lock:
             self._ensure()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tentable.bots.base import Bot
+from tentable.bots.explain import tile_line_sums
 from tentable.engine.core import State, code_of
 
 TEN_STOP_AT = 7          # TEN: stop flipping once the total is 7 or more
@@ -215,24 +216,6 @@ def retro10(state: State, view: dict, legal: list[str], bot: Bot) -> str:
 
 
 # -- TEN tiles ---------------------------------------------------------------------------
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
-
-
-def _tiles_lines_at(board: dict[str, str], x: int, y: int, colour: str, value: int
-                    ) -> list[int]:
-    """The sums of the four lines a tile of `colour` and `value` put at x,y would be in."""
-    sums = []
-    for dx, dy in DIRECTIONS:
-        total = value
-        for sign in (1, -1):
-            cx, cy = x + sign * dx, y + sign * dy
-            while (tile := board.get(f"{cx},{cy}")) and tile[0] == colour:
-                total += int(tile[1])
-                cx, cy = cx + sign * dx, cy + sign * dy
-        sums.append(total)
-    return sums
-
-
 def _tiles_wins(state: State, action: str, seat: int) -> bool:
     """Whether the move wins at once (tried on the copy the newcomer was handed)."""
     trial = state.clone()
@@ -265,12 +248,12 @@ def tentiles(state: State, view: dict, legal: list[str], bot: Bot) -> str:
         return values[words[1]] if len(words) == 3 else values[""]
 
     blocks = [a for a in places
-              if any(10 in _tiles_lines_at(board, *spot(a), theirs, v) for v in their_values)]
+              if any(10 in tile_line_sums(board, *spot(a), theirs, v) for v in their_values)]
     if blocks:
         return max(blocks, key=lambda a: mine(a))
 
     def build(action: str) -> tuple[int, int]:
-        sums = [s for s in _tiles_lines_at(board, *spot(action), colour, mine(action))
+        sums = [s for s in tile_line_sums(board, *spot(action), colour, mine(action))
                 if s < 10]
         return max(sums, default=0), mine(action)
 

@@ -213,8 +213,13 @@ def winners_said(teller: Teller, winners: Sequence[int], key: str, shared: str,
 def refusal(words: ModuleType, exc: IllegalAction, names: Sequence[str]) -> str:
     """A refusal for the player: its sentence with the cards, moves and seats it names
     worded by the game's narration module `words` and the players' `names`."""
-    return t(exc.key, **{name: _word(words, value, names)
-                         for name, value in exc.values.items()})
+    return said(words, exc.key, exc.values, names)
+
+
+def said(words: ModuleType, key: str, values: dict, names: Sequence[str]) -> str:
+    """A text whose values may name cards, moves and seats (`Term`s), worded by the game's
+    narration module `words` and the players' `names` (the hint's reasons)."""
+    return t(key, **{name: _word(words, value, names) for name, value in values.items()})
 
 
 def _word(words: ModuleType, value: object, names: Sequence[str]) -> object:

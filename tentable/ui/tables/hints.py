@@ -4,7 +4,10 @@ request and told in words.
 `Hints` is a part of `CardTable` (tentable.ui.tables.kit): H or the Hint button beside Undo
 lights `hint_marks()` (the cards with a legal place, those places, the buttons that are on,
 the pill of an only move), read from `legal()` through the table's own mapping
-(`drop_targets`, the buttons' enabled state), until the next gesture. The keys line shows
+(`drop_targets`, the buttons' enabled state), until the next gesture. With more than one
+move it also asks what the Hard level would play (`tentable.suggest`, in the bot worker:
+the window goes on meanwhile, saying it thinks), then lights that move in gold
+(`suggestion_marks`) and says it and why on a line under the status pill. The keys line shows
 `<game>.keys.<mode>` from the text table for `mode()`, shortened by whole parts where it is
 narrow, never cut, and jolts with a refusal that had no card to shake.
 """
@@ -12,12 +15,14 @@ from __future__ import annotations
 
 import pygame
 
+from tentable.narration import said
+from tentable.suggest import Suggestion
 from tentable.text import t
 from tentable.ui import theme
 from tentable.ui.scenes.common import text_px
 from tentable.ui.tables.base import TableScene
 from tentable.ui.widgets.button import Button, caption_width
-from tentable.ui.widgets.panel import blit_label, rounded
+from tentable.ui.widgets.panel import blit_label, draw_panel, label, rounded, wrap
 from tentable.ui.widgets.spritesync import Point
 
 HINT_KEY = pygame.K_h
@@ -67,7 +72,69 @@ class Hints(TableScene):
         self.hinting = bool(self.hint_marks())
         if not self.hinting:
             self.refuse(t("table.no_hint"))
+        elif len(self.legal()) > 1:
+            self.ask_suggestion()
         self.app.invalidate()
+
+    # -- the suggestion: Hard's move, lit and said ----------------------------------------
+    def ask_suggestion(self) -> None:
+        """Ask for Hard's move here, unless it was asked for this position already."""
+        moves = len(self.match.history)
+        old = self.suggestion
+        if old is not None and old.for_position(moves, self.seat):
+            return
+        if old is not None:
+            old.cancel()
+        self.suggestion = Suggestion(self.match, self.seat)
+        self._suggestion_seen = False
+
+    def suggested(self) -> str | None:
+        """Hard's move for this position, once thought about (None meanwhile)."""
+        s = self.suggestion
+        if s is None or not s.for_position(len(self.match.history), self.seat):
+            return None
+        return s.action
+
+    def suggestion_marks(self, action: str) -> list[pygame.Rect]:
+        """What the suggested move is played with: the card and the place it goes to (by
+        `drop_targets`), the button that plays it, the pill of an only move."""
+        marks = []
+        for card in self.playable_picks():
+            places = [target.rect for target in self.drop_targets(card)
+                      if target.key == action]
+            sprite = self.cards.get(card)
+            if places and sprite is not None:
+                marks += [pygame.Rect(sprite.rect)] + [pygame.Rect(r) for r in places]
+        for button in self.live_buttons():
+            move = self._bound.get(id(button))
+            if move is not None and button.enabled and button.rect.w and move() == action:
+                marks.append(pygame.Rect(button.rect))
+        return marks
+
+    def suggestion_line(self) -> str | None:
+        """The line under the status pill: thinking, or the move and why."""
+        s = self.suggestion
+        if s is None or not s.for_position(len(self.match.history), self.seat):
+            return None
+        if not s.done:
+            return t("hint.thinking")
+        action, reason = s.action, s.reason
+        if action is None or reason is None:
+            return None
+        key, values = reason
+        return t("hint.suggest", move=self.words.move(action),
+                 why=said(self.words, key, values, self.names))
+
+    def update(self, dt: float) -> bool:
+        """Keep the frames coming while Hard thinks, and draw its answer when it comes."""
+        busy = super().update(dt)
+        s = self.suggestion
+        if self.hinting and s is not None and not self._suggestion_seen:
+            if s.done:
+                self._suggestion_seen = True
+                self.app.invalidate()
+            return True
+        return busy
 
     def hint_input(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """H and the Hint button light the legal moves; the next gesture puts them out."""
@@ -108,16 +175,46 @@ class Hints(TableScene):
         if self.hinting and self.my_turn:
             self.draw_hint(surface)
         super().draw_status(surface)
+        if self.hinting and self.my_turn:
+            self.draw_suggestion_line(surface)
         if not self.session.watch:
             self.hint_button.enabled = self.my_turn
             self.draw_shaken(surface, self.hint_button)
 
     def draw_hint(self, surface: pygame.Surface) -> None:
+        """The legal marks in sky blue; Hard's move over them in gold, a ring wider."""
         width = max(3, round(theme.HIGHLIGHT_WIDTH * 1.5 * theme.ui_scale(surface.get_size())))
         for rect in self.hint_marks():
             box = rect.inflate(2 * width, 2 * width)
             surface.blit(rounded(box.size, (*theme.HIGHLIGHT, 60), theme.RADIUS,
                                  (*theme.HIGHLIGHT, 255), width), box)
+        action = self.suggested()
+        for rect in self.suggestion_marks(action) if action else []:
+            box = rect.inflate(4 * width, 4 * width)
+            surface.blit(rounded(box.size, (*theme.ACCENT, 70), theme.RADIUS,
+                                 (*theme.ACCENT, 255), 2 * width), box)
+
+    def draw_suggestion_line(self, surface: pygame.Surface) -> None:
+        """The suggestion said, in a panel under the status pill (as wide as it needs,
+        at most two lines)."""
+        text = self.suggestion_line()
+        if not text:
+            return
+        scale = theme.ui_scale(surface.get_size())
+        size = text_px(theme.FONT_SMALL, scale)
+        pad = max(4, round(theme.PAD * scale))
+        lines = wrap(text, size, surface.get_width() // 2, most=2)
+        images = [label(line, size, theme.TEXT) for line in lines]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad,
+                          sum(i.get_height() for i in images) + pad)
+        top = self.status_rect.bottom if self.status_rect.h else pad
+        box.midtop = (surface.get_width() // 2, top + pad // 2)
+        draw_panel(surface, box, radius=min(box.h // 2, 3 * pad), edge=theme.ACCENT)
+        self.suggestion_rect = pygame.Rect(box)
+        y = box.y + pad // 2
+        for image in images:
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+            y += image.get_height()
 
     def mode(self) -> str:
         """What the keys do now: "select" a card, "holding" one, choosing its "target",

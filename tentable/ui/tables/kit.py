@@ -87,6 +87,9 @@ class CardTable(Hints):
         self.holding: Hashable | None = None   # what the pressed sprite was picked up as
         self.geo = None                # the game's geometry, set by `layout`
         self.hinting = False           # the legal moves are lit (H) until the next gesture
+        self.suggestion = None         # Hard's move asked for by the hint (tentable.suggest)
+        self._suggestion_seen = False  # its answer has been drawn
+        self.suggestion_rect = pygame.Rect(0, 0, 0, 0)   # where its line was drawn
         self.hint_button = Button(t("table.hint"), self.show_hint)
         self.jolted: object = None     # what the last refusal shook: a card, a Button, KEYS
         self.jolt_dx = 0.0             # the shaking button's or keys line's offset now

@@ -418,6 +418,19 @@ class Controls(CardTable):
                 marks.append(self.place_rect(seat))
         return marks
 
+    def suggestion_marks(self, action: str) -> list[pygame.Rect]:
+        """Hard's move lit where it is played: the hand card to place (the popover then
+        offers its side and chips) and the place, or the seat whose card to deal for or
+        who starts; else the button that plays it."""
+        words = action.split()
+        if words[0] == "place":
+            sprites = [self.cards.get(c) for c in self.hand if self.code(c) == words[1]]
+            return [pygame.Rect(s.rect) for s in sprites[:1] if s is not None] + \
+                [self.place_rect(self.bottom)]
+        if words[0] in ("swap", "bid", "start"):
+            return [self.place_rect(int(words[1]))]
+        return super().suggestion_marks(action)
+
     def mode(self) -> str:
         """The keys of the phase: placing (select, holding, the popover as a dialog),
         choosing a card to deal for (target), or the phase's own panel."""

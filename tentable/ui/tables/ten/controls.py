@@ -123,6 +123,18 @@ class Controls(CardTable):
             marks += [self.market_cell(code) for code in buys(self.legal())]
         return marks
 
+    def suggestion_marks(self, action: str) -> list[pygame.Rect]:
+        """Hard's move lit where it is played: the market card to buy, the auction's Bid
+        or Pass, the tray's Pay (its items are the table's suggested payment)."""
+        verb = action.split()[0]
+        if verb == "buy" and not self.tray_visible():
+            return [self.market_cell(action.split()[1])]
+        panel = {"bid": self.bid_button, "pass": self.pass_button, "pay": self.pay_button}
+        button = panel.get(verb)
+        if button is not None and button in self.live_buttons() and button.rect.w:
+            return [pygame.Rect(button.rect)]
+        return super().suggestion_marks(action)
+
     def mode(self) -> str:
         """The main keys: flipping, or choosing a market card to buy (the tray and the
         auction show their own keys)."""
