@@ -27,13 +27,15 @@ def _plain(state: State, view: dict, seat: int, action: str) -> Reason:
 
 # -- TEN -------------------------------------------------------------------------------------
 def _ten_card(code: str) -> tuple[str, int] | None:
+    """A TEN number card's colour and number ("B5" -> ("B", 5)); None for the rest."""
     if len(code) == 2 and code[0] in "BGOP" and code[1].isdigit():
         return code[0], int(code[1])
     return None
 
 
-def _ten_joins(code: str, mine: list[str]) -> bool:
-    """Whether a number card lies beside one of `mine` in its colour (joins a run)."""
+def joins_run(code: str, mine: list[str]) -> bool:
+    """Whether a TEN number card lies beside one of `mine` (codes) in its colour: it
+    extends a run."""
     card = _ten_card(code)
     held = {_ten_card(c) for c in mine}
     return card is not None and any((card[0], card[1] + d) in held for d in (-1, 1))
@@ -54,14 +56,14 @@ def ten(state: State, view: dict, seat: int, action: str) -> Reason:
     if action == "pass" and view["phase"] == "auction":
         return "why.ten.pass", {}
     if verb == "buy":
-        joins = _ten_joins(rest, mine)
+        joins = joins_run(rest, mine)
         return ("why.ten.buy_run" if joins else "why.ten.buy"), {"card": Term.card(rest)}
     if action == "skip":
         return "why.ten.skip", {}
     if verb == "pay":
         if rest in ("t", "x", "d"):
             return f"why.ten.pay_{rest}", {}
-        joins = _ten_joins(rest, [c for c in mine if c != rest])
+        joins = joins_run(rest, [c for c in mine if c != rest])
         return ("why.ten.pay_run" if joins else "why.ten.pay_loose"), {"card": Term.card(rest)}
     return "why.only", {}
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tentable.bots.base import Bot
-from tentable.bots.explain import tile_line_sums
+from tentable.bots.explain import joins_run, tile_line_sums
 from tentable.engine.core import State, code_of
 
 TEN_STOP_AT = 7          # TEN: stop flipping once the total is 7 or more
@@ -47,22 +47,6 @@ def _first(legal: list[str], word: str) -> list[str]:
 
 
 # -- TEN --------------------------------------------------------------------------------
-def _ten_colour_number(code: str) -> tuple[str, int] | None:
-    """A plain number card's colour and number ("B5" -> ("B", 5)); None for the rest."""
-    if len(code) == 2 and code[0] in "BGOP" and code[1].isdigit():
-        return code[0], int(code[1])
-    return None
-
-
-def _ten_touches(code: str, mine: list[str]) -> bool:
-    """Whether a card sits next to one of mine in its colour (it extends a run)."""
-    card = _ten_colour_number(code)
-    if card is None:
-        return False
-    held = {_ten_colour_number(c) for c in mine}
-    return (card[0], card[1] - 1) in held or (card[0], card[1] + 1) in held
-
-
 def ten(state: State, view: dict, legal: list[str], bot: Bot) -> str:
     """Stop flipping at 7 or more; buy only a card that extends a run, with money; bid up
     to 3 on a joker; pay with tokens first, then a card that is in no run."""
@@ -82,7 +66,7 @@ def ten(state: State, view: dict, legal: list[str], bot: Bot) -> str:
     buys = _first(legal, "buy")
     if buys:
         cash = view["money"][seat] + 3 * view["bust_tokens"][seat]
-        good = [a for a in buys if _ten_touches(a.split()[1], mine)
+        good = [a for a in buys if joins_run(a.split()[1], mine)
                 and int(a.split()[1][1]) <= cash]
         # the dearest card that extends a run: a higher number is worth its price
         return max(good, key=lambda a: int(a.split()[1][1])) if good else "skip"
@@ -91,7 +75,7 @@ def ten(state: State, view: dict, legal: list[str], bot: Bot) -> str:
         for item in ("pay t", "pay x", "pay d"):
             if item in legal:
                 return item
-        loose = [a for a in pays if not _ten_touches(a.split()[1], mine)]
+        loose = [a for a in pays if not joins_run(a.split()[1], mine)]
         # the lowest number first; a joker last (it fits any run)
         return min(loose or pays, key=lambda a: (not a.split()[1][1].isdigit(), a.split()[1][1:]))
     if "bust token" in legal:
