@@ -132,8 +132,10 @@ HINTS = {"takethat": (31, 3, 3), "elfer": (5, 4, 2), "retro10": (7, 0, 3), "ten"
 
 
 def hint_shots(app, shot, only: set[str]) -> None:
-    """Each game's table mid-game with the hint lit (H), as `<game>-hint.png`."""
+    """Each game's table mid-game with the hint lit (H) and the Hard level's move in
+    gold with its reason, as `<game>-hint.png`."""
     import random
+    import time
 
     import pygame
     from tentable.ui.launch import session_for
@@ -148,6 +150,8 @@ def hint_shots(app, shot, only: set[str]) -> None:
             app.step(wait=False)
             if table.dialog is not None:
                 table.show_dialog(None)
+            while table.moments:        # a joker won, a bust: the player goes on
+                table.go_on()
             if table.match.job is not None:
                 table.match.job.done.wait(0.01)
             if table.my_turn and played >= moves and table.forced is None:
@@ -159,6 +163,12 @@ def hint_shots(app, shot, only: set[str]) -> None:
         pygame.time.wait(round(app.keys.waiting() * 1000) + 1)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0,
                                              unicode="h", scancode=0))
+        app.step(wait=False)
+        deadline = time.monotonic() + 30         # Hard's move, thought about in the worker
+        while table.suggestion is not None and not table.suggestion.done \
+                and time.monotonic() < deadline:
+            table.suggestion.job.done.wait(0.05)
+            app.step(wait=False)
         shot(f"{game}-hint")
 
 

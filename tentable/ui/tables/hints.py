@@ -191,7 +191,7 @@ class Hints(TableScene):
         action = self.suggested()
         for rect in self.suggestion_marks(action) if action else []:
             box = rect.inflate(4 * width, 4 * width)
-            surface.blit(rounded(box.size, (*theme.ACCENT, 70), theme.RADIUS,
+            surface.blit(rounded(box.size, (*theme.ACCENT, 40), theme.RADIUS,
                                  (*theme.ACCENT, 255), 2 * width), box)
 
     def draw_suggestion_line(self, surface: pygame.Surface) -> None:
