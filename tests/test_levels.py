@@ -75,7 +75,8 @@ def test_no_bot_reads_what_its_seat_cannot_see(game_id):
     makers = {"random": lambda seat, seed: make_bot("random", game_id, seat, seed),
               "easy": lambda seat, seed: make_bot("easy", game_id, seat, seed, math.inf),
               "search": search_bot, "normal": level_bot("normal", game_id),
-              "hard": level_bot("hard", game_id)}
+              "hard": level_bot("hard", game_id),
+              "newcomer": lambda seat, seed: make_bot("newcomer", game_id, seat, seed)}
     if game_id == "tentiles":
         # its levels search by the clock, and a deeper search may choose otherwise: the
         # tiles search reads only the seat's view (test_tentiles), so leave it out here
