@@ -354,7 +354,6 @@ STRINGS: dict[str, str] = {
     "why.tiles.block": "it blocks {seat}'s line of ten",
     "why.tiles.build": "it builds your line to {sum}",
     "why.tiles.quiet": "a quiet move that gives nothing away",
-    "why.tiles.move": "the safest move the search found",
     "table.pick_first": "Pick a card first: click it, or use ← and →.",
     # {card}: the card under the mouse pointer ("red 12"); {then}: a "Pick a card first" text
     "table.pointed": "{card} is only under the pointer, not picked. {then}",

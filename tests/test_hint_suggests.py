@@ -167,3 +167,27 @@ def test_the_real_worker_process_thinks_the_same_move(monkeypatch):
         assert suggestion.action == hard_choice(state.clone(), 7)
     finally:
         botjobs.shutdown()
+
+
+@pytest.mark.parametrize("game", ["ten", "takethat", "elfer", "retro10", "tentiles"])
+def test_every_reason_is_a_text_of_the_table_worded_in_every_language(game):
+    """Over random positions, each legal move's reason is a key of the text table, and its
+    cards and seats come out in words (no placeholder, no engine notation left)."""
+    from tentable import i18n
+    from tentable.bots.explain import why
+    from tentable.narration import said, words_for
+    from tentable.text import STRINGS
+    words, names = words_for(game), ["You", "Ana"]
+    keys = set()
+    for n in range(12):
+        state, _ = position(game, 100 + n)
+        for action in list(state.legal_actions())[:40]:
+            key, values = why(state, 0, action)
+            assert key in STRINGS, (key, action)
+            keys.add(key)
+            for language in ("en", "de", "nl"):
+                i18n.set_language(language)
+                text = said(words, key, values, names)
+                assert "{" not in text and "Term(" not in text, (language, key, text)
+            i18n.set_language("en")
+    assert len(keys) >= 3, keys

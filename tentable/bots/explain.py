@@ -172,7 +172,7 @@ def tentiles(state: State, view: dict, seat: int, action: str) -> Reason:
         return "why.tiles.wins", {}
     words = action.split()
     if words[0] != "place":
-        return ("why.tiles.move" if words[0] == "move" else "why.only"), {}
+        return "why.only", {}       # moving: the search's reason lies plies deep
     x, y = (int(v) for v in words[-1].split(","))
     board = {where: code_of(tile) for where, tile in view["board"].items()}
     colour, theirs = ("W", "B") if seat == 0 else ("B", "W")
