@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pygame
 
+from tentable import speech
 from tentable.narration import said
 from tentable.suggest import Suggestion
 from tentable.text import t
@@ -132,6 +133,7 @@ class Hints(TableScene):
         if self.hinting and s is not None and not self._suggestion_seen:
             if s.done:
                 self._suggestion_seen = True
+                self.aloud(self.suggestion_line() or "", speech.NOW)   # for a reader too
                 self.app.invalidate()
             return True
         return busy
