@@ -1118,8 +1118,8 @@ STRINGS: dict[str, str] = {
     "cli.help.players": "seats at the table (default 2)",
     "cli.help.games": "games to play (default 100)",
     "cli.help.first_seed": "seed of the first game; game g uses seed + g (default 0)",
-    "cli.help.bots": "computer levels, comma-separated; seats cycle through them and the "
-                     "order rotates each game (default easy)",
+    "cli.help.bots": "computer levels (or newcomer, a scripted yardstick), comma-separated; "
+                     "seats cycle through them and the order rotates each game (default easy)",
     "cli.help.options": "game options as a JSON object, e.g. {example}",
     "cli.help.time_limit": "seconds per decision for levels that search (default: the "
                            "level's own)",
