@@ -105,18 +105,23 @@ def translate(key: str, english: str) -> str:
     return _translation.pgettext(key, english)
 
 
-@functools.lru_cache(maxsize=None)
 def in_every_language(key: str, english: str) -> frozenset[str]:
     """`english` (the text for `key`) in every language that ships: what a save made in
-    any of them may hold (the default name "You", "Du", "Jij"). Remembered: the shipped
-    catalogues do not change while the app runs, and a table asks for every seat's name
-    on every frame (finding the catalogues each time cost 8 ms a frame)."""
-    return frozenset({english} | {_catalogue(code).pgettext(key, english)
+    any of them may hold (the default name "You", "Du", "Jij"). Remembered for the
+    catalogues' folder: the shipped catalogues do not change while the app runs, and a
+    table asks for every seat's name on every frame (finding the catalogues each time
+    cost 8 ms a frame); another folder (a test's) is another memory."""
+    return _in_every_language(locale_dir(), key, english)
+
+
+@functools.lru_cache(maxsize=None)
+def _in_every_language(where: Path, key: str, english: str) -> frozenset[str]:
+    return frozenset({english} | {_catalogue(where, code).pgettext(key, english)
                                   for code in available() if code != ENGLISH})
 
 
 @functools.lru_cache(maxsize=None)
-def _catalogue(code: str) -> gettext.NullTranslations:
+def _catalogue(where: Path, code: str) -> gettext.NullTranslations:
     try:
         with open(catalogue_path(code), "rb") as file:
             return gettext.GNUTranslations(file)
