@@ -66,17 +66,26 @@ def overlaps(drawn: list[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
 def finished_table(app, game_id: str):
     """A table whose game random moves have played to the end. Test time goes by in the
     longest steps the app takes (a quarter second), so the moments on the way go on by
-    themselves in a few frames rather than 180 of them: the screens are what is checked."""
+    themselves in a few frames rather than 180 of them: the screens are what is checked.
+    The table's frames on the way are not drawn (`App._draw` stands aside until the end):
+    they are not what is checked here (test_text_fits draws every frame of random games),
+    and drawing them was nine tenths of this test's time; the steps, the moves and the
+    moments are the app's own, so the game ends as it did with every frame drawn."""
     players = min(3, GAMES[game_id].max_players)
     table = uitools.new_table(app, ["human"] + ["easy"] * (players - 1), seed=4, game=game_id)
     rng = random.Random(2)
-    for _ in range(20_000):
-        if table.match.is_over:
-            return table
-        if table.my_turn:
-            table.submit(rng.choice(table.legal_actions()))
-        uitools.pass_time(app)
-        table.show_dialog(None)           # a summary between parts: go on
+    draw = app._draw
+    app._draw = lambda: None
+    try:
+        for _ in range(20_000):
+            if table.match.is_over:
+                return table
+            if table.my_turn:
+                table.submit(rng.choice(table.legal_actions()))
+            uitools.pass_time(app)
+            table.show_dialog(None)           # a summary between parts: go on
+    finally:
+        app._draw = draw
     raise AssertionError(f"{game_id}: no end after 20,000 frames")
 
 

@@ -128,13 +128,21 @@ def record_labels(monkeypatch) -> set[str]:
 
 
 def record_label_images(monkeypatch, seen) -> None:
-    """Call `seen(text, image)` for every text image made from now on (the cache aside)."""
+    """Call `seen(text, image)` for every text image made from now on (the app's cache
+    aside: what earlier tests left in it is made again). A label asked for again is the
+    image already seen: `label` returns the same image for the same arguments, so making
+    it afresh on every frame would only show `seen` the same text and pixels again."""
     from tentable.ui.widgets import panel
 
     class Recorder:
+        def __init__(self):
+            self.made = {}
+
         def get(self, key, make):
-            image = make()
-            seen(str(key[0]), image)
+            image = self.made.get(key)
+            if image is None:
+                image = self.made[key] = make()
+                seen(str(key[0]), image)
             return image
     monkeypatch.setattr(panel, "_LABELS", Recorder())
 
