@@ -4,6 +4,8 @@ every table, and no text drawn may need shortening with an ellipsis.
 `panel.fit` is what shortens a text that does not fit; every module that draws text
 imports it, so the test watches each of those imports."""
 import random
+import importlib
+import pkgutil
 import sys
 
 import pygame
@@ -25,6 +27,11 @@ def watch_fit(monkeypatch) -> set[str]:
         if out != text:
             cut.add(text)
         return out
+    # every module of the window, imported now: one imported later (the results scene,
+    # first reached at a game's end) would keep the unwatched `fit`
+    import tentable.ui
+    for found in pkgutil.walk_packages(tentable.ui.__path__, "tentable.ui."):
+        importlib.import_module(found.name)
     for module in list(sys.modules.values()):
         if getattr(module, "__name__", "").startswith("tentable.ui") \
                 and getattr(module, "fit", None) is original:
