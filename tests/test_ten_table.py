@@ -170,9 +170,9 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     buy = max((a for a in state.legal_actions() if a.startswith("buy ")), key=lambda a: a[-1])
     code, price = buy[4:], int(buy[-1])
     click(app, cell_centre(table, code))
-    expected = best_payment(state, 0, price, True)
+    expected = best_payment(state, 0, price, True, code)     # the card bought counts
     assert table.tray.items == expected
-    assert suggested_payment(table.view, 0, price, True) == expected
+    assert suggested_payment(table.view, 0, price, True, code) == expected
     # one more token is too much: refused, nothing played
     before = len(state.history)
     state.money[0] = 10                                  # enough to pay in tokens alone
