@@ -206,3 +206,32 @@ def test_r11_the_last_bidder_bids_the_lowest_when_everyone_passed():
                         "flip" if "flip" in actions else actions[0])
         bot = make_bot(level, "ten", state.current_player, 1, math.inf, ROLLOUTS)
         assert bot.choose(state.determinize(state.current_player, 1)) in ("bid 1", "pass")
+
+
+def test_r4_no_level_flips_into_a_likely_bust_with_points_to_take():
+    """TEN-R4, TEN-R6: at 9 or 10, where the next flip more likely busts than not and
+    stopping takes cards that join runs, every level stops (issue #39: "flipping at 9")."""
+    from tentable.engine.ten_cards import odds
+    positions = []
+    for seed in range(900, 930):
+        rng = random.Random(seed)
+        state = new_game("ten", 2, seed=seed)
+        while not state.is_over:
+            if state.phase == "flip" and "stop numbers" in state.legal_actions() \
+                    and "flip" in state.legal_actions() \
+                    and odds(state.view(state.current_player))["bust"] >= 0.5:
+                seat = state.current_player
+                numbers = [code_of(c) for c in state.tableau if c[0] != "$"]
+                if score_of(state.codes(seat) + numbers) > score_of(state.codes(seat)):
+                    positions.append(state.clone())
+            state.apply(_scrappy(state, rng))
+    assert len(positions) > 40
+    flips = []
+    for level in ("easy", *SEARCHES):
+        for i, state in enumerate(positions[:40] if level == "easy" else positions[:10]):
+            seat = state.current_player
+            bot = make_bot(level, "ten", seat, i, math.inf,
+                           None if level == "easy" else ROLLOUTS)
+            if bot.choose(state.determinize(seat, i)) == "flip":
+                flips.append(f"{level} #{i}")
+    assert not flips, flips

@@ -29,6 +29,7 @@ from tentable.engine.ten_solo import SOLO_MIN_BID
 DEPTH = 2             # flips of lookahead
 EARLY_BIDDER = 0.7    # share of its limit a bidder who is not last opens with
 MONA_MONEY = 0.3      # what a coin in Mona's hands costs me, against a rival's
+RECKLESS = 0.5        # a search never flips at this chance of busting with points to take
 
 
 class TenHeuristic(Bot):
@@ -69,11 +70,13 @@ class TenHeuristic(Bot):
         """The moves of `actions` a good player may make about money (issue #39): the
         payment plan's next item; a bid up to the joker's `bid_limit`, and as the last
         bidder only the lowest; no buy whose payment gives up more final points than the
-        card brings. A search chooses among these, so noise never overrules the plan."""
+        card brings; no flip that more likely busts than not when stopping takes points. A search chooses among these, so noise never overrules the plan."""
         phase, seat = state.phase, self.seat
         if len(actions) == 1:
             return actions
         ten = cast(Ten, state)
+        if phase == "flip" and "stop numbers" in actions and self._reckless(ten):
+            return [a for a in actions if a != "flip"]
         if phase == "pay":
             return [best_payment(ten, seat, ten.payment["due"])[0]]
         if phase == "auction":
@@ -84,6 +87,16 @@ class TenHeuristic(Bot):
                     if a == "pass" or low <= int(a[4:]) <= (low if last else top)]
         return [a for a in actions if not a.startswith("buy ") or
                 sane_purchase(ten, seat, a[4:], card_info(a[4:])[1])]
+
+    def _reckless(self, state: Ten) -> bool:
+        """Whether flipping more likely busts than not (TEN-R4) while stopping would take
+        points: at 9 or 10 with runs to gain, a search's few worlds flipped on by chance."""
+        view = state.view(self.seat)
+        if odds(view)["bust"] < RECKLESS:
+            return False
+        numbers = [code_of(c) for c in view["tableau"] if card_info(code_of(c))[0] == "number"]
+        codes = state.codes(self.seat)
+        return score_of([*codes, *numbers]) > score_of(codes)
 
     def _bid_bounds(self, state: Ten, actions: list[str]) -> tuple[int, int, bool]:
         """(lowest bid, the most worth bidding, whether this seat bids last)."""
