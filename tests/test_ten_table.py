@@ -180,9 +180,10 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     table.tray_add("pay t")
     assert table.tray.items == expected + ["pay t"]
     app.step(wait=False)
-    assert not table.pay_button.enabled, (expected, table.tray.items, table.tray_status())
-    key(app, pygame.K_RETURN)
-    assert len(state.history) == before
+    if "pay x" not in expected:     # else the bust token, paid last, may overshoot (TEN-R12)
+        assert not table.pay_button.enabled, (expected, table.tray.items, table.tray_status())
+        key(app, pygame.K_RETURN)
+        assert len(state.history) == before
     key(app, pygame.K_DELETE)                            # take the last item back
     calls = []
     original = table.on_actions

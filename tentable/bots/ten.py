@@ -209,6 +209,8 @@ class TenHeuristic(Bot):
                 continue
             code = action.split()[1]
             price = card_info(code)[1]
+            if self.card_value(code) <= 0:
+                continue                  # whatever it costs, it would be worth less
             # what the card likely adds less what its payment gives up (`best_payment`)
             worth = purchase(state, self.seat, code, price)
             if worth is None or worth[1] < 0:

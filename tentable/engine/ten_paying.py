@@ -4,7 +4,7 @@ be worth most at the end. The table's suggestion and every bot pay by this one p
 from __future__ import annotations
 
 from collections import Counter
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from tentable.engine.core import code_of
 from tentable.engine.ten import Ten
@@ -85,7 +85,9 @@ class Plan(NamedTuple):
 
 
 def _plan(state: Ten, seat: int, price: int, cards: bool | None,
-          gaining: str | None) -> Plan:
+          gaining: str | None, floor: int | None = None) -> Plan:
+    """`best_payment` with what it gives up; with `floor`, ValueError where only a
+    payment keeping fewer final points than `floor` can pay."""
     if price <= 0:
         return Plan([], -1, 0.0, 0)
     money, busts, dups = state.money[seat], state.bust[seat], len(state.duplicates[seat])
@@ -106,13 +108,10 @@ def _plan(state: Ten, seat: int, price: int, cards: bool | None,
     kept_spare = [0.0] * (spare + 1)        # what the spare cards left after paying k add
     for k in range(spare - 1, -1, -1):
         kept_spare[k] = kept_spare[k + 1] + spares[k][0]
-    runs = _run_cards_paid(key, keep, spares, most - spare)
     best = None
-    for k in range(most + 1):
-        if k > spare:
-            score, future = runs[k - spare - 1][0], 0.0
-        else:
-            score, future = full, kept_spare[k]
+
+    def consider(k: int, score: int, future: float, paid_cards: list[str]):
+        nonlocal best
         for x in range(min(busts, -(-(price - k) // BUST_WORTH)) + 1):
             for d in range(min(dups, max(0, price - k - BUST_WORTH * x)) + 1):
                 t = max(0, price - k - BUST_WORTH * x - d)
@@ -126,13 +125,21 @@ def _plan(state: Ten, seat: int, price: int, cards: bool | None,
                 # final points first: a token is never worth a run card (issue #39)
                 value = (score, round(future + coin * kept, 9), -k)
                 if best is None or value > best[0]:
-                    best = (value, k, t, x, d)
+                    best = (value, t, x, d, paid_cards, kept_spare[0] - future)
+
+    for k in range(min(spare, most) + 1):
+        consider(k, full, kept_spare[k], [code for _, code in spares[:k]])
+    # run cards only when money and spare cards cannot pay, and only while no fewer
+    # of them keep as many points (searching them is the dear part)
+    runs = _run_cards_paid(key, keep, spares, most - spare, floor)
+    for k, (score, paid_cards) in enumerate(runs, spare + 1):
+        if best is not None and score < best[0][0] or floor is not None and score < floor:
+            break
+        consider(k, score, 0.0, paid_cards)
     if best is None:
         raise ValueError(f"seat {seat} cannot pay {price}")
-    (score, _, _), k, t, x, d = best
-    paid_cards = [code for _, code in spares[:k]] if k <= spare else runs[k - spare - 1][1]
+    (score, _, _), t, x, d, paid_cards, spent = best
     out = [f"pay {code}" for code in paid_cards]
-    spent = kept_spare[0] - (kept_spare[k] if k <= spare else 0.0)
     return Plan(out + ["pay d"] * d + ["pay t"] * t + ["pay x"] * x, score, spent,
                 t + d + BUST_WORTH * x)
 
@@ -154,36 +161,46 @@ def _monas(price: int, money: int, busts: int, dups: int) -> list[str]:
 
 
 def _run_cards_paid(key: tuple[str, ...], keep: tuple[str, ...],
-                    spares: list[tuple[float, str]], n: int) -> list[tuple[int, list[str]]]:
-    """Past the spare cards, for 1..n more cards: the score kept and the cards paid.
-    Without a card bought, exactly (`score_within`); with one, one card at a time, each the
-    one whose loss costs fewest points (the bought card stays whatever is paid)."""
-    out: list[tuple[int, list[str]]] = []
-    if n <= 0:
-        return out
+                    spares: list[tuple[float, str]], n: int,
+                    floor: int | None = None) -> Iterator[tuple[int, list[str]]]:
+    """Past the spare cards, for 1..n more cards in turn: the score kept and the cards
+    paid. Without a card bought, exactly (`score_within`); with one, the cards whose loss
+    alone costs fewest points first (the bought card stays whatever is paid). A decision
+    (`floor` given: the points it must keep) gets only the best that any as many cards
+    could keep (a cheap bound, no cards named), while that reaches `floor`."""
     spare = len(spares)
     if not keep:
-        for j in range(1, n + 1):
-            k = spare + j
-            score = score_within(key, len(key) - k, len(key) - spare - 1)[0]
-            out.append((score, _cards_to_pay(key, k, spares)))
-        return out
+        for k in range(spare + 1, spare + n + 1):
+            yield (score_within(key, len(key) - k, len(key) - spare - 1)[0],
+                   _cards_to_pay(key, k, spares))
+        return
     rest = Counter(key) - Counter(code for _, code in spares)
+    both = tuple(sorted(key + keep))
+    if floor is not None:
+        # a decision (buy or bid) needs the points, not the cards: the bound alone
+        for j in range(1, n + 1):
+            bound = score_within(both, len(both) - spare - j, len(both))[0]
+            if bound < floor:
+                return
+            yield bound, []
+        return
+
+    def loss(code: str):
+        trial = rest.copy()
+        trial[code] -= 1
+        return (-score_of([*trial.elements(), *keep]), is_joker(code), -card_info(code)[1],
+                code)
+    # each card by what its loss alone costs, dearest last: one pass, not one per card
+    order = sorted(rest.elements(), key=loss)
     paid = [code for _, code in spares]
-    for _ in range(n):
-        def loss(code: str):
-            trial = rest.copy()
-            trial[code] -= 1
-            return (-score_of([*trial.elements(), *keep]), is_joker(code), -card_info(code)[1],
-                    code)
-        code = min(rest, key=loss) if +rest else None
-        if code is None:
-            break
-        rest[code] -= 1
-        rest = +rest
-        paid.append(code)
-        out.append((score_of([*rest.elements(), *keep]), list(paid)))
-    return out
+    for j in range(1, n + 1):
+        left = rest - Counter(order[:j])
+        yield score_of([*left.elements(), *keep]), paid + order[:j]
+
+
+def _score(codes: list[str]) -> int:
+    """TEN-R14's score, from the table `_spare_worths` fills too (the leanest runs)."""
+    return best_assignment(tuple(sorted(codes)), True)[0]
 
 
 def card_worth(codes: list[str], code: str, left: float) -> float:
@@ -192,7 +209,7 @@ def card_worth(codes: list[str], code: str, left: float) -> float:
     card beside its colour and more for a joker, which may fill any gap later."""
     if card_info(code)[0] == "number" and code in codes:
         return 0.0                                    # TEN-R10 forbids buying it anyway
-    gain = score_of([*codes, code]) - score_of(codes)
+    gain = _score([*codes, code]) - _score(codes)
     kind, value, colour = card_info(code)
     if kind != "number":
         return gain + JOKER_FUTURE * left
@@ -214,25 +231,30 @@ def purchase(state: Ten, seat: int, code: str, price: int,
     by `best_payment`: (what it is worth: the card's `card_worth` less the points, spare
     cards' outlook and money the payment gives up, coins at `spending_worth`; the final
     points it brings less those the payment gives up, TEN-R14). None when `seat` cannot
-    pay it."""
+    pay it without ending up with fewer final points than now."""
+    codes = state.codes(seat)
+    now = _score(codes)
+    gain = _score([*codes, code]) - now
+    left = len(state.pile) / len(deck_for(state.players))
+    money = state.money[seat] + BUST_WORTH * state.bust[seat] + len(state.duplicates[seat])
+    spare = len(_spare_worths(tuple(sorted(codes)), left, (code,))) if cards else 0
+    if price - money - spare > (gain if cards else 0):
+        return None     # more run cards to pay than points gained: not worth searching
     try:
-        plan = _plan(state, seat, price, cards, code)
+        plan = _plan(state, seat, price, cards, code, now)
     except ValueError:
         return None
-    codes = state.codes(seat)
-    left = len(state.pile) / len(deck_for(state.players))
-    score = plan.score if plan.score >= 0 else score_of([*codes, code])   # Mona: no cards
-    lost = score_of([*codes, code]) - score
+    score = plan.score if plan.score >= 0 else now + gain      # Mona pays with no card
     coin = spending_worth(left, state.phase == "final")
+    lost = now + gain - score
     worth = card_worth(codes, code, left) - lost - plan.spares - coin * plan.money
-    return worth, score - score_of(codes)
+    return worth, score - now
 
 
 def sane_purchase(state: Ten, seat: int, code: str, price: int, cards: bool = True) -> bool:
     """A purchase a good player may make: it never gives up more final points than it
     brings."""
-    worth = purchase(state, seat, code, price, cards)
-    return worth is not None and worth[1] >= 0
+    return purchase(state, seat, code, price, cards) is not None
 
 
 def bid_limit(state: Ten, seat: int, joker: str, low: int, high: int,
