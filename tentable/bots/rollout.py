@@ -74,6 +74,7 @@ class RolloutSearch(Bot):
         self.iterations_run = 0
 
     def choose(self, state: State) -> str:
+        start = time.perf_counter()     # narrowing the moves counts in the budget too
         legal = state.legal_actions()
         sane = getattr(self.guide, "sane", None)
         if sane is not None and len(legal) > 1:
@@ -82,7 +83,6 @@ class RolloutSearch(Bot):
             legal = sane(state, legal)
         if len(legal) == 1:
             return legal[0]
-        start = time.perf_counter()
         deadline = self.deadline(start)
         config, me = self.config, self.seat
         guided = self.guide.choose(state)
