@@ -21,8 +21,8 @@ TEN_SAFE_TOTAL = 5          # flip on while a flip cannot take the total far pas
 
 def ten(state: State, rng: random.Random) -> str:
     """TEN played as a cautious beginner would: flip while the running total is low, then
-    take the numbers; pay with tokens before cards, and cards by the plan; bid the lowest
-    now and then, and buy a card when offered more often than not, when money pays. Uniform play pays with collection cards and busts at
+    take the numbers; pay with tokens before cards, and cards by the plan every level pays
+    by; bid now and then; buy a card when offered more often than not. Uniform play pays with collection cards and busts at
     random, which drowns what a decision is worth in noise."""
     actions = state.legal_actions()
     if len(actions) == 1:
@@ -44,19 +44,15 @@ def ten(state: State, rng: random.Random) -> str:
                 return item
         # out of tokens: the cards every level pays with (`best_payment`), never at random
         return best_payment(state, state.payment["payer"], state.payment["due"])[0]
-    # bids and buys only what money pays: a card paid for with run cards is a wreck no
-    # level would make, and rollouts full of them misjudge every decision about money
-    seat = state.current_player
-    money = state.wealth(seat, cards=False)
     if phase == "auction":
         bids = [a for a in actions if a.startswith("bid ")]
-        if bids and int(bids[0][4:]) <= money and rng.random() < 0.4:
+        if bids and rng.random() < 0.4:
             return bids[0]
         return "pass" if "pass" in actions else rng.choice(actions)
-    buys = [a for a in actions if a.startswith("buy ") and CARD[a[4:]][2] <= money]
+    buys = [a for a in actions if a.startswith("buy ")]
     if buys and rng.random() < 0.6:
         return rng.choice(buys)
-    return rng.choice([a for a in actions if not a.startswith("buy ")] or actions)
+    return rng.choice(actions)
 
 
 def ten_standing(state: State) -> list[float]:
