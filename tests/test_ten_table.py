@@ -170,9 +170,9 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     buy = max((a for a in state.legal_actions() if a.startswith("buy ")), key=lambda a: a[-1])
     code, price = buy[4:], int(buy[-1])
     click(app, cell_centre(table, code))
-    expected = best_payment(state, 0, price, True)
+    expected = best_payment(state, 0, price, True, code)     # the card bought counts
     assert table.tray.items == expected
-    assert suggested_payment(table.view, 0, price, True) == expected
+    assert suggested_payment(table.view, 0, price, True, code) == expected
     # one more token is too much: refused, nothing played
     before = len(state.history)
     state.money[0] = 10                                  # enough to pay in tokens alone
@@ -180,9 +180,10 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     table.tray_add("pay t")
     assert table.tray.items == expected + ["pay t"]
     app.step(wait=False)
-    assert not table.pay_button.enabled, (expected, table.tray.items, table.tray_status())
-    key(app, pygame.K_RETURN)
-    assert len(state.history) == before
+    if "pay x" not in expected:     # else the bust token, paid last, may overshoot (TEN-R12)
+        assert not table.pay_button.enabled, (expected, table.tray.items, table.tray_status())
+        key(app, pygame.K_RETURN)
+        assert len(state.history) == before
     key(app, pygame.K_DELETE)                            # take the last item back
     calls = []
     original = table.on_actions

@@ -13,6 +13,8 @@ down, as a bluff, to draw bids.
 """
 from __future__ import annotations
 
+import math
+import statistics
 from collections import Counter
 from functools import lru_cache
 from typing import cast
@@ -28,6 +30,8 @@ TAKE_RISK = {0: 0.22, 1: 0.12, 2: 0.06}   # chance one opponent takes a card so 
 NEAR = 0.5                      # penalty points: placements this close are equally good
 CHIP = 2                        # RX-R10: a chip is worth 2 penalty points
 JOKER_LATER = 4.0               # a joker kept for a later round: a sure 10 then
+TAKE_MARGIN = 0.25              # penalty points a card taken for chips must save beyond them
+TAKE_ERRORS = 2.0               # ... and standard errors of that saving over the worlds
 
 
 @lru_cache(maxsize=1)
@@ -94,6 +98,33 @@ class Retro10Heuristic(Bot):
         if phase == "protect":
             return self._protect(actions)
         return self._phase4(phase, actions)
+
+    # -- what a search may choose among ------------------------------------------------
+    def sane(self, state: State, actions: list[str]) -> list[str]:
+        """The moves of `actions` a good player may make with chips (issue #39): a chip is
+        2 penalty points (RX-R10), so a swap, bid or raise is allowed only where the card
+        improves the expected showdown by at least what it costs, priced on this seat's
+        worlds; protection only as the heuristic places and raises it. A search chooses
+        among these, so a few worlds' noise never pays 7 chips for a face-up 7."""
+        view = cast(Retro10View, state.view(self.seat))
+        phase = view["phase"]
+        if len(actions) < 2 or phase not in ("place", "deal", "bid", "protect"):
+            return actions
+        self._read(view)
+        if phase == "place":
+            costs = self._placements()
+            best = min(costs.values())
+            near = {f"place {code} down" + (f" protect {p}" if p else "")
+                    for (code, p), cost in costs.items() if cost <= best + NEAR}
+            return [a for a in actions if " protect " not in a or a in near]
+        if phase == "protect":
+            costs = self._protections(actions)
+            return [a for a in actions if a in costs and costs[a] <= costs["keep"]]
+        if phase == "deal":
+            return ["pass"] + [a for a in actions if a != "pass" and self._deal_worth(a)]
+        owner = view["auction"]["owner"]
+        return ["pass"] + [a for a in actions
+                           if a != "pass" and self._worth_taking(owner, int(a.split()[1]))]
 
     # -- what it knows ---------------------------------------------------------------
     def _read(self, view: dict) -> None:
@@ -166,8 +197,13 @@ class Retro10Heuristic(Bot):
               dump: float = 0.0, extra_pot: int = 0) -> float:
         """Expected penalty points of a plan. `mine(sample)` gives my (total, best, cards);
         `swap_with`: the seat whose first card I take (it gets mine)."""
+        costs = self._costs(mine, swap_with, extra_pot)
+        return sum(costs) / len(costs) + paid - dump
+
+    def _costs(self, mine, swap_with: int | None = None, extra_pot: int = 0) -> list[float]:
+        """`_cost` world by world, before chips paid and points shed."""
         me, points = self.seat, self.points
-        total_cost = 0.0
+        out = []
         pot = CHIP * (self.pot + extra_pot)
         for sample in self._samples:
             results = dict(sample["results"])
@@ -184,11 +220,11 @@ class Retro10Heuristic(Bot):
                 if s != winner and (loser is None or results[s][0] <= results[loser][0]):
                     loser = s
             if loser == me:
-                total_cost += self.round_points + sum(
-                    points[c] for r in results.values() for c in r[2])
-            elif winner == me:
-                total_cost -= pot
-        return total_cost / len(self._samples) + paid - dump
+                out.append(self.round_points + sum(
+                    points[c] for r in results.values() for c in r[2]))
+            else:
+                out.append(-pot if winner == me else 0.0)
+        return out
 
     def _shed(self, code: str) -> float:
         """Penalty points gone from my hand by playing `code` (a drawn card replaces it)."""
@@ -205,6 +241,21 @@ class Retro10Heuristic(Bot):
 
     # -- phase 2 ----------------------------------------------------------------------
     def _place(self, actions: list[str]) -> str:
+        chips = self.view["chips"][self.seat]
+        costs = self._placements()
+        # variety: placements within NEAR of the best are played at random (seeded); round
+        # one's joker with one chip or two, say, differ by less than the samples can tell
+        best_cost = min(costs.values())
+        code, p = self.rng.choice(sorted(k for k, c in costs.items() if c <= best_cost + NEAR))
+        if plan(self.hand)[0] <= 5 and chips >= 3 and self.rng.random() < BLUFF:
+            code = min(self.hand, key=lambda c: TEN + 1 if self.value[c] is None
+                       else self.value[c])
+            p = 1
+        action = f"place {code} down" + (f" protect {p}" if p else "")
+        return action if action in actions else actions[0]
+
+    def _placements(self) -> dict[tuple[str, int], float]:
+        """Each face-down placement (card, protection) with its expected penalty points."""
         openers = self.view["players"] - 1
         chips = self.view["chips"][self.seat]
         costs: dict[tuple[str, int], float] = {}
@@ -217,16 +268,7 @@ class Retro10Heuristic(Bot):
             for p in range(0, min(chips, MAX_PROTECTION) + 1):
                 risk = self._risk(p, openers)
                 costs[code, p] = (1 - risk) * keep + risk * (taken - CHIP * p) + CHIP * p * 0.5
-        # variety: placements within NEAR of the best are played at random (seeded); round
-        # one's joker with one chip or two, say, differ by less than the samples can tell
-        best_cost = min(costs.values())
-        code, p = self.rng.choice(sorted(k for k, c in costs.items() if c <= best_cost + NEAR))
-        if plan(self.hand)[0] <= 5 and chips >= 3 and self.rng.random() < BLUFF:
-            code = min(self.hand, key=lambda c: TEN + 1 if self.value[c] is None
-                       else self.value[c])
-            p = 1
-        action = f"place {code} down" + (f" protect {p}" if p else "")
-        return action if action in actions else actions[0]
+        return costs
 
     # -- phase 3 ----------------------------------------------------------------------
     def _mine(self, first_of):
@@ -240,18 +282,43 @@ class Retro10Heuristic(Bot):
         return self._cost(self._mine(lambda sample: known or sample["firsts"][seat]),
                           swap_with=seat, paid=CHIP * price, extra_pot=fee_to_pot)
 
+    def _worth_taking(self, seat: int, price: int, fee_to_pot: int = 0) -> bool:
+        """Whether taking `seat`'s card for `price` chips (RX-R5) improves my expected
+        showdown by more than the chips cost, 2 penalty points each (RX-R10), on the same
+        worlds by a margin and by two standard errors: on 40 worlds a card that merely
+        looked better paid chips for nothing."""
+        known = self.firsts[seat]
+        keep = self._costs(self._mine(lambda sample: self.firsts[self.seat]))
+        take = self._costs(self._mine(lambda sample: known or sample["firsts"][seat]),
+                           swap_with=seat, extra_pot=fee_to_pot)
+        gains = [k - t - CHIP * price for k, t in zip(keep, take)]
+        gain = statistics.fmean(gains)
+        spread = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+        return gain > max(TAKE_MARGIN, TAKE_ERRORS * spread)
+
+    def _deal_cost(self, action: str) -> float:
+        """Expected penalty points after a swap (1 chip to the pot) or a bid won."""
+        words = action.split()
+        if words[0] == "swap":
+            return self._take_cost(int(words[1]), 1, fee_to_pot=1)
+        return self._take_cost(int(words[1]), int(words[2]))
+
+    def _deal_worth(self, action: str) -> bool:
+        words = action.split()
+        if words[0] == "swap":
+            return self._worth_taking(int(words[1]), 1, fee_to_pot=1)
+        return self._worth_taking(int(words[1]), int(words[2]))
+
     def _deal(self, actions: list[str]) -> str:
         best, best_cost = "pass", self._keep_cost()
         for action in actions:
             words = action.split()
-            if words[0] == "swap":
-                cost = self._take_cost(int(words[1]), 1, fee_to_pot=1)
-            elif words[0] == "bid" and int(words[2]) == self.view["protection"][int(words[1])]:
-                cost = self._take_cost(int(words[1]), int(words[2]))
-            else:
-                continue
-            if cost < best_cost - 0.25:
-                best, best_cost = action, cost
+            if words[0] == "bid" and int(words[2]) != self.view["protection"][int(words[1])]:
+                continue                # opening at the protection is the cheapest bid
+            if words[0] in ("swap", "bid") and self._deal_worth(action):
+                cost = self._deal_cost(action)
+                if cost < best_cost:
+                    best, best_cost = action, cost
         return best
 
     def _bid(self, actions: list[str]) -> str:
@@ -260,27 +327,34 @@ class Retro10Heuristic(Bot):
         if not raises:
             return "pass"
         amount = auction["bid"] + 1
-        if self._take_cost(auction["owner"], amount) < self._keep_cost() - 0.25:
+        if self._worth_taking(auction["owner"], amount):
             return f"raise {amount}"
         return "pass"
 
     def _protect(self, actions: list[str]) -> str:
+        best, best_cost = "keep", None
+        for action, cost in self._protections(actions).items():
+            if best_cost is None or cost < best_cost - 0.1:
+                best, best_cost = action, cost
+        return best
+
+    def _protections(self, actions: list[str]) -> dict[str, float]:
+        """Each protection level's expected penalty points; `keep` alone when nobody is
+        left to open a deal."""
         view = self.view
         have = view["protection"][self.seat]
         step = self.index[view["opener"]]
         openers = sum(1 for s in self.order[step + 1:] if s != self.seat)
         if not openers:
-            return "keep"
+            return {"keep": 0.0}
         keep = self._keep_cost()
         taken = self._cost(lambda sample: final(sample["spare"], self.hand, True))
-        best, best_cost = "keep", None
+        costs = {}
         for action in actions:
             level = have if action == "keep" else int(action.split()[1])
             risk = self._risk(level, openers)
-            cost = (1 - risk) * keep + risk * taken + CHIP * (level - have) * 0.5
-            if best_cost is None or cost < best_cost - 0.1:
-                best, best_cost = action, cost
-        return best
+            costs[action] = (1 - risk) * keep + risk * taken + CHIP * (level - have) * 0.5
+        return costs
 
     # -- phase 4 ----------------------------------------------------------------------
     def _phase4(self, phase: str, actions: list[str]) -> str:

@@ -16,7 +16,9 @@ Two things make few rollouts enough:
   round the worse half of the moves is dropped (the heuristic's own move is always kept),
   so the close calls get most of the rollouts.
 
-The heuristic's move is played unless another beats it on the same worlds by `defer` and
+A heuristic may narrow the moves tried (`sane(state, legal)`): TEN's and 10 Retro's hand
+the search only the bids and payments their money plans allow. The heuristic's move is
+played unless another beats it on the same worlds by `defer` and
 by `confidence` standard errors of the paired difference. The moves left in play that the
 worlds cannot tell from the one chosen (within `tie` or one standard error) are played at
 random, seeded (variety); a game may keep that to the moves within `tie` alone.
@@ -72,13 +74,20 @@ class RolloutSearch(Bot):
         self.iterations_run = 0
 
     def choose(self, state: State) -> str:
+        start = time.perf_counter()     # narrowing the moves counts in the budget too
         legal = state.legal_actions()
+        sane = getattr(self.guide, "sane", None)
+        if sane is not None and len(legal) > 1:
+            # decisions about money: the search chooses among the moves the game's own plan
+            # allows, where a few hundred worlds' noise once paid run cards (issue #39)
+            legal = sane(state, legal)
         if len(legal) == 1:
             return legal[0]
-        start = time.perf_counter()
         deadline = self.deadline(start)
         config, me = self.config, self.seat
         guided = self.guide.choose(state)
+        if guided not in legal:         # the heuristic's own move is always tried
+            legal = [*legal, guided]
         # one number per decision: the worlds depend on the seed and what the seat sees
         base = self.rng.randrange(1 << 62)
         alive = list(legal)

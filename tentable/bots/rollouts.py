@@ -14,15 +14,15 @@ from tentable.bots.ismcts import Evaluation, Policy, random_policy
 from tentable.bots.retro10 import Retro10Heuristic
 from tentable.engine.core import State
 from tentable.engine.ten_cards import CARD, deck_for
-from tentable.engine.ten_paying import coin_worth, collection_outlook
+from tentable.engine.ten_paying import best_payment, coin_worth, collection_outlook
 
 TEN_SAFE_TOTAL = 5          # flip on while a flip cannot take the total far past ten
 
 
 def ten(state: State, rng: random.Random) -> str:
     """TEN played as a cautious beginner would: flip while the running total is low, then
-    take the numbers; pay with tokens before cards; bid now and then; buy a card when
-    offered more often than not. Uniform play pays with collection cards and busts at
+    take the numbers; pay with tokens before cards, and cards by the plan every level pays
+    by; bid now and then; buy a card when offered more often than not. Uniform play pays with collection cards and busts at
     random, which drowns what a decision is worth in noise."""
     actions = state.legal_actions()
     if len(actions) == 1:
@@ -42,7 +42,8 @@ def ten(state: State, rng: random.Random) -> str:
         for item in ("pay t", "pay d", "pay x"):
             if item in actions:
                 return item
-        return rng.choice(actions)
+        # out of tokens: the cards every level pays with (`best_payment`), never at random
+        return best_payment(state, state.payment["payer"], state.payment["due"])[0]
     if phase == "auction":
         bids = [a for a in actions if a.startswith("bid ")]
         if bids and rng.random() < 0.4:

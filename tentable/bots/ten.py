@@ -6,8 +6,11 @@ the best runs now (TEN-R14, exact) plus a little for a card next to a run; a coi
 worth `coin_value` points, more early on when money still buys cards. Flipping uses the
 coach's card counting (`odds`, `unseen`): when nothing unseen can bust it, it flips;
 otherwise a two-flip lookahead over the cards not yet seen weighs the chance and cost of
-busting against stopping now. Bids go up to a joker's worth in coins; buys take the card
-that adds most per coin; payments follow `best_payment`.
+busting against stopping now. Bids, buys and payments follow the plan every level and the
+table share (`ten_paying`): a bid goes up to what the joker adds less what paying costs
+(`bid_limit`), the last bidder bids the lowest it may; a buy takes the card worth most per
+coin and never one whose payment gives up more final points than it brings; payments
+follow `best_payment`. `sane` hands a search the moves it may choose among.
 """
 from __future__ import annotations
 
@@ -17,15 +20,16 @@ from tentable.bots.base import Bot
 from tentable.engine.core import State, code_of
 from tentable.engine.ten_cards import (BUST_WORTH, LIMIT, MONA, card_info, deck_for, odds,
                                        score_of, unseen)
-from tentable.engine.ten_paying import best_payment
+from tentable.engine.ten_paying import (bid_limit, best_payment, card_worth, purchase,
+                                        sane_purchase, spending_worth)
+from tentable.engine.ten import Ten
 from tentable.engine.ten_view import TenView
 from tentable.engine.ten_solo import SOLO_MIN_BID
 
-NEAR_RUN = 0.3        # a card one or two from a run it could join later
-JOKER_FUTURE = 1.2    # a joker's worth beyond what it adds now, early in the game
 DEPTH = 2             # flips of lookahead
 EARLY_BIDDER = 0.7    # share of its limit a bidder who is not last opens with
 MONA_MONEY = 0.3      # what a coin in Mona's hands costs me, against a rival's
+RECKLESS = 0.5        # a search never flips at this chance of busting with points to take
 
 
 class TenHeuristic(Bot):
@@ -34,7 +38,7 @@ class TenHeuristic(Bot):
         actions = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]
-        self.view = view
+        self.view, self.state = view, state
         self.codes = [code_of(c) for c in view["collections"][self.seat]]
         self.base = score_of(self.codes)
         self.progress = view["pile"] / len(deck_for(view["players"]))
@@ -55,23 +59,54 @@ class TenHeuristic(Bot):
 
     # -- values -------------------------------------------------------------------
     def coin_value(self) -> float:
-        if self.view["phase"] == "final":
-            return 0.02                       # money only breaks ties now (TEN-R15)
-        return 0.12 + 0.25 * self.progress
+        return spending_worth(self.progress, self.view["phase"] == "final")
 
     def card_value(self, code: str, extra: tuple[str, ...] = ()) -> float:
         """What `code` adds to my runs, with `extra` cards already added."""
-        held = [*self.codes, *extra]
-        if code in held:
-            return 0.0
-        gain = score_of([*held, code]) - score_of(held)
-        kind, value, colour = card_info(code)
-        if kind != "number":
-            return gain + JOKER_FUTURE * self.progress
-        if gain == 0:
-            near = any(f"{colour}{value + d}" in held for d in (-2, -1, 1, 2))
-            gain += NEAR_RUN * self.progress if near else 0.0
-        return gain
+        return card_worth([*self.codes, *extra], code, self.progress)
+
+    # -- what a search may choose among ----------------------------------------------
+    def sane(self, state: State, actions: list[str]) -> list[str]:
+        """The moves of `actions` a good player may make about money (issue #39): the
+        payment plan's next item; a bid up to the joker's `bid_limit`, and as the last
+        bidder only the lowest; no buy whose payment gives up more final points than the
+        card brings; no flip that more likely busts than not when stopping takes points. A search chooses among these, so noise never overrules the plan."""
+        phase, seat = state.phase, self.seat
+        if len(actions) == 1:
+            return actions
+        ten = cast(Ten, state)
+        if phase == "flip" and "stop numbers" in actions and self._reckless(ten):
+            return [a for a in actions if a != "flip"]
+        if phase == "pay":
+            return [best_payment(ten, seat, ten.payment["due"])[0]]
+        if phase == "auction":
+            low, top, last = self._bid_bounds(ten, actions)
+            if top < low:
+                return ["pass"]
+            return [a for a in actions
+                    if a == "pass" or low <= int(a[4:]) <= (low if last else top)]
+        return [a for a in actions if not a.startswith("buy ") or
+                sane_purchase(ten, seat, a[4:], card_info(a[4:])[1])]
+
+    def _reckless(self, state: Ten) -> bool:
+        """Whether flipping more likely busts than not (TEN-R4) while stopping would take
+        points: at 9 or 10 with runs to gain, a search's few worlds flipped on by chance."""
+        view = state.view(self.seat)
+        if odds(view)["bust"] < RECKLESS:
+            return False
+        numbers = [code_of(c) for c in view["tableau"] if card_info(code_of(c))[0] == "number"]
+        codes = state.codes(self.seat)
+        return score_of([*codes, *numbers]) > score_of(codes)
+
+    def _bid_bounds(self, state: Ten, actions: list[str]) -> tuple[int, int, bool]:
+        """(lowest bid, the most worth bidding, whether this seat bids last)."""
+        auction = state.auction
+        bids = sorted(int(a[4:]) for a in actions if a.startswith("bid "))
+        if not bids:
+            return 1, 0, True
+        top = bid_limit(state, self.seat, code_of(auction["joker"]), bids[0], bids[-1],
+                        state.auctions_pay_with_cards)
+        return bids[0], top, auction["next"] == len(auction["order"]) - 1
 
     # -- flipping (TEN-R3..R6) ------------------------------------------------------
     def _flip_or_stop(self, actions: list[str]) -> str:
@@ -145,12 +180,11 @@ class TenHeuristic(Bot):
     def _bid(self, actions: list[str]) -> str:
         view = self.view
         auction = view["auction"]
-        joker = code_of(auction["joker"])
-        limit = int(self.card_value(joker) / max(self.coin_value(), 0.05))
         bids = sorted(int(a.split()[1]) for a in actions if a.startswith("bid "))
         if not bids:
             return "pass"
         low, high = bids[0], bids[-1]
+        limit = self._bid_bounds(cast(Ten, self.state), actions)[1]
         if view["solo"] and auction["next"] == 0:
             # S6: Mona will bid one more than me whenever she can pay it
             hers = view["money"][MONA] + BUST_WORTH * view["bust_tokens"][MONA] + \
@@ -168,20 +202,24 @@ class TenHeuristic(Bot):
 
     # -- buying (TEN-R10, TEN-R13, V1) -------------------------------------------------
     def _buy(self, actions: list[str]) -> str:
-        coin = self.coin_value()
+        state = cast(Ten, self.state)
         best, choice = 0.0, None
         for action in actions:
             if not action.startswith("buy "):
                 continue
             code = action.split()[1]
             price = card_info(code)[1]
-            surplus = self.card_value(code) - coin * price
-            if surplus > 0 and (choice is None or surplus / price > best):
-                best, choice = surplus / price, action
+            if self.card_value(code) <= 0:
+                continue                  # whatever it costs, it would be worth less
+            # what the card likely adds less what its payment gives up (`best_payment`)
+            worth = purchase(state, self.seat, code, price)
+            if worth is None or worth[1] < 0:
+                continue
+            if worth[0] > 0 and (choice is None or worth[0] / price > best):
+                best, choice = worth[0] / price, action
         if choice and "bust token" in actions:
             # V1: the card against a bust token's 3 coins
-            surplus = self.card_value(choice.split()[1]) - coin * card_info(choice.split()[1])[1]
-            if surplus < coin * BUST_WORTH:
+            if best * card_info(choice.split()[1])[1] < self.coin_value() * BUST_WORTH:
                 return "bust token"
         if choice:
             return choice

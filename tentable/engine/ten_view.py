@@ -96,12 +96,13 @@ class _ViewPosition:
         return [code_of(c) for c in self._collections[seat]]
 
 
-def suggested_payment(view: TenView, seat: int, price: int,
-                      cards: bool | None = None) -> list[str]:
+def suggested_payment(view: TenView, seat: int, price: int, cards: bool | None = None,
+                      gaining: str | None = None) -> list[str]:
     """`best_payment` for `seat` from a view (any seat's: TEN hides only the pile's
-    order); [] when `seat` cannot pay `price`."""
+    order), keeping the runs that `gaining`, the card being bought, joins; [] when
+    `seat` cannot pay `price`."""
     try:
-        return best_payment(_ViewPosition(view), seat, price, cards)
+        return best_payment(_ViewPosition(view), seat, price, cards, gaining)
     except ValueError:
         return []
 

@@ -219,7 +219,9 @@ class Controls(CardTable):
             self.refuse(reason)
             return False
         price = price_of(code)
-        self.tray = Tray(action, price, suggested_payment(self.view, self.seat, price, True))
+        # the card being bought counts: a card it joins to a run is never suggested
+        self.tray = Tray(action, price,
+                         suggested_payment(self.view, self.seat, price, True, code))
         self.tray_pick = 0
         self.sync()
         return True
