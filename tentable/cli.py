@@ -1,4 +1,5 @@
-"""`tentable [play|sim|replay|ladder|stats|check-deck|--smoke]`: the command line. With no command it
+"""`tentable [play|sim|replay|ladder|stats|check-deck|--smoke]`: the command line (the record
+commands, replay, ladder and stats, in `tentable.cli_records`). With no command it
 opens the game.
 
 Every error is one line on stderr and an exit code, never a traceback: 2 for a usage
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from tentable import __version__, i18n
-from tentable.text import STRINGS, english, t
+from tentable.text import STRINGS, t
 
 USAGE, FAILURE = 2, 1
 ARGPARSE = "cli.argparse."              # the text table's keys for argparse's own words
@@ -159,6 +160,7 @@ def _parser() -> argparse.ArgumentParser:
                       help=t("cli.help.options", example=repr(JSON_EXAMPLE)))
     play.add_argument("--continue", dest="resume", action="store_true",
                       help=t("cli.help.continue"))
+    play.add_argument("--new", action="store_true", help=t("cli.help.new"))
 
     sim = sub.add_parser("sim", help=t("cli.help.sim"))
     sim.add_argument("game", help=t("cli.help.game"))
@@ -222,8 +224,10 @@ def _main(argv: list[str]) -> int:
     except SystemExit as exc:          # --help, --version, or a usage error already said
         return exc.code if isinstance(exc.code, int) else USAGE
     command = "smoke" if args.smoke else args.command or "play"
-    run = {"smoke": _smoke, "play": _play, "sim": _sim, "replay": _replay,
-           "ladder": _ladder, "stats": _stats, "check-deck": _check_deck}[command]
+    from tentable import cli_records
+    run = {"smoke": _smoke, "play": _play, "sim": _sim, "replay": cli_records.replay_command,
+           "ladder": cli_records.ladder_command, "stats": cli_records.stats_command,
+           "check-deck": _check_deck}[command]
     try:
         return run(args)
     except _Usage as exc:
@@ -283,6 +287,8 @@ def _play(args: argparse.Namespace) -> int:
     from tentable.engine.core import MAX_SEED
     game_id, seats, seed, options = (getattr(args, name, None)
                                       for name in ("game", "seats", "seed", "options"))
+    if getattr(args, "new", False) and getattr(args, "resume", False):
+        raise _Usage(t("cli.error.new_and_continue"))
     if game_id is not None:
         game = _game(game_id)
         if seats is not None:
@@ -302,6 +308,8 @@ def _play(args: argparse.Namespace) -> int:
         raise _Usage(t("cli.error.options_need_game", example=repr(JSON_EXAMPLE)))
     elif getattr(args, "resume", False):
         raise _Usage(t("cli.error.continue_needs_game"))
+    elif getattr(args, "new", False):
+        raise _Usage(t("cli.error.new_needs_game"))
     if seed is not None and not 0 <= seed < MAX_SEED:
         raise _Usage(t("cli.error.seed"))
     from tentable.ui.launch import DEFAULT_SEATS, display_problem, run
@@ -310,8 +318,26 @@ def _play(args: argparse.Namespace) -> int:
     problem = display_problem()
     if problem:
         return _say(problem, FAILURE)
+    if game_id is not None and not getattr(args, "resume", False):
+        _start_over(game_id, game.title, getattr(args, "new", False))
     return run(game_id, seats, seed, options, language=args.lang,
                resume=getattr(args, "resume", False))
+
+
+def _start_over(game_id: str, title: str, new: bool) -> None:
+    """A new game of `game_id` would write over its game in progress: only with --new
+    (a ladder game then counts as lost, and is said so), else a usage mistake that names
+    --continue and --new, as the setup screen asks before it starts over."""
+    from tentable import keeping
+    if new:
+        if said := keeping.abandon_in_progress(game_id):
+            print(said)
+        return
+    going, messages = keeping.games_in_progress()
+    for message in messages:
+        _say(f"tentable play: {message}", 0)
+    if game_id in going:
+        raise _Usage(t("cli.error.in_progress", game=title, id=game_id))
 
 
 def _check_options(game_id: str, players: int, options: dict) -> None:
@@ -391,226 +417,6 @@ def _sim_curve(args: argparse.Namespace, game, options: dict) -> int:
     else:
         print(format_curve(rows))
     return FAILURE if any(result.errors for _, result in rows) else 0
-
-
-def _replay(args: argparse.Namespace) -> int:
-    """Check a saved game (a game in progress, a kept game, a shared file) and tell it:
-    every move in words, then how it ended."""
-    from dataclasses import replace
-
-    from tentable import archive, store
-    from tentable.engine import SetupError, replay
-    from tentable.match import Applied, Match
-    from tentable.session import Seat, Session
-
-    where = f"tentable replay: {args.file}"
-    try:
-        data = store.parse_json(args.file)
-    except store.DamagedFile as exc:       # the store's reason, in English like its logs
-        return _say(f"{where}: {str(exc).removeprefix('it ')}", FAILURE)
-    except OSError as exc:
-        return _say(f"{where}: " + t("cli.replay.cannot_read", reason=exc.strerror or exc),
-                    FAILURE)
-    # The app's own checks, so a file is refused here as it is there: a kept or shared
-    # game (its record wrapped with how it ended) as Open a file reads it, a game in
-    # progress as the store checks a save (every field, the seed and options among them).
-    if isinstance(data, dict) and "record" in data:
-        kept, problem = archive.read_shared(args.file)
-        record = kept.record if kept is not None else None
-    else:
-        try:
-            record, problem = store.check_record(data), None
-        except store.DamagedFile as exc:
-            record, problem = None, str(exc)
-    if record is None:
-        return _say(f"{where}: " + t("cli.replay.not_replayable", reason=problem), FAILURE)
-    try:
-        final = replay(record)          # checks the whole record before printing anything
-    except SetupError as exc:
-        return _say(f"{where}: " + t("cli.replay.not_replayable", reason=exc), FAILURE)
-    # the record is sound: the match plays it again, move by move, as the table would
-    names = _seat_names(record, final.players)
-    seats = tuple(Seat(name) for name in names)     # who sat there does not change a move
-    match = Match(replace(Session.from_record(record), seats=seats, history=()))
-    words = _words(record["game"])
-    for i, action in enumerate(record["history"], 1):
-        seat = match.current_player
-        [applied, *_] = match.play(seat, [action])
-        assert isinstance(applied, Applied)
-        for n, line in enumerate(words(names, seat, action, applied.before, applied.after)):
-            print(f"{i:4}. {line}" if n == 0 else f"      {line}")
-    print(_result(final, names))
-    return 0
-
-
-def _words(game_id: str):
-    """The game's narration (`tentable.narration.<game>`): a move in a player's words, as
-    a spectator reads it, in the player's language; the action's notation itself for a
-    game that has no narration yet."""
-    import importlib
-    try:
-        module = importlib.import_module(f"tentable.narration.{game_id}")
-    except ImportError:
-        return lambda names, seat, action, before, after: [f"{names[seat]}: {action}"]
-    from tentable.narration import Teller
-    paid: list[str] = []      # TEN: a payment's items so far, told once it is complete
-
-    def tell(names, seat, action, before, after):
-        if game_id != "ten":
-            return [line.text for line in module.tell(Teller(names), seat, action, before,
-                                                      after)]
-        lines = module.tell(Teller(names), seat, action, before, after, paid)
-        paid[:] = [*paid, action] if action.startswith("pay ") and after["payment"] else []
-        return [line.text for line in lines]
-    return tell
-
-
-def _result(final, names: list[str]) -> str:
-    from tentable.narration import Teller, drawn, public_scores, winners_said
-    view = final.view(None)
-    if not final.is_over:
-        # as a spectator reads the scores while it runs: a hidden card is never counted
-        return t("cli.replay.unfinished") + _scores(names, public_scores(final.game_id, view),
-                                                   final.lowest_wins)
-    # as "Your games" tells a finished game
-    outcome = t("games.draw") if drawn(final.game_id, view) else \
-        winners_said(Teller(names), final.winners(), "games.won", "games.shared")
-    return outcome + _scores(names, final.scores(), final.lowest_wins)
-
-
-def _scores(names: list[str], scores: list | None, lowest_wins: bool) -> str:
-    """" · Ann +3 · Bo −1" after the result (a penalty game: " · Ann 37 · Bo 132");
-    nothing for a game with no score to tell."""
-    from tentable.narration import scores_line, shown_name
-    return "" if scores is None else " · " + scores_line([shown_name(n) for n in names],
-                                                         scores, lowest_wins)
-
-
-def _seat_names(record: dict, players: int) -> list[str]:
-    """The seats' names as saved by the table, else "seat 1", "seat 2", ..."""
-    from tentable.store import clean_name
-    seats: Any = record.get("seats")
-    names = [t("cli.replay.seat", number=i + 1) for i in range(players)]
-    if isinstance(seats, list) and len(seats) == players:
-        for i, seat in enumerate(seats):
-            name = clean_name(seat.get("name")) if isinstance(seat, dict) else ""
-            names[i] = name or names[i]
-    return names
-
-
-def _ladder(args: argparse.Namespace) -> int:
-    from tentable import keeping, store
-    if args.yes and not args.reset:
-        raise _Usage(t("cli.error.yes_needs_reset"))
-    # a solo game the app was stopped while keeping reaches the ladder first, as at its start
-    for message in keeping.games_in_progress()[1]:
-        _say(f"tentable ladder: {message}", 0)
-    ladder, message = store.load_ladder()
-    if message:
-        _say(f"tentable ladder: {message}", 0)
-    if args.reset:
-        return _reset_ladder(ladder, args.yes)
-    print(ladder_report(ladder))
-    return 0
-
-
-def ladder_report(ladder, recent: int = 10) -> str:
-    """The ladder as `tentable ladder` prints it: rungs, the ladder games' tally, the
-    games kept apart (practice, helped), the last games with what each counted as."""
-    from tentable.ladder import HELPED, LADDER, LAST_TARGET, PRACTICE, RESULTS, RUNGS
-    rungs = " ".join(f"[{n}]" if n == ladder.target else str(n) for n in RUNGS)
-    lines = [t("cli.ladder.title_complete" if ladder.complete else "cli.ladder.title",
-               target=ladder.target, last=LAST_TARGET),
-             t("cli.ladder.rungs", rungs=rungs),
-             t("cli.ladder.best", best=ladder.best or t("ladder.best_none")),
-             t("cli.ladder.tally", n=len(ladder.of(LADDER)), **ladder.counts())]
-    if ladder.abandoned:
-        lines.append(t("cli.ladder.abandoned", n=ladder.abandoned))
-    apart = {PRACTICE: "cli.ladder.practice", HELPED: "cli.ladder.helped"}
-    lines += [t(key, n=len(ladder.of(kind)), **ladder.counts(kind))
-              for kind, key in apart.items() if ladder.of(kind)]
-    notes = {PRACTICE: "cli.ladder.note.practice", HELPED: "cli.ladder.note.helped",
-             "abandoned": "cli.ladder.note.abandoned"}
-    if ladder.games:
-        lines.append(t("cli.ladder.recent"))
-        results = {result: t(f"ladder.{result}") for result in RESULTS}
-        width = max(map(len, results.values()))       # the columns line up in any language
-        for game in reversed(ladder.games[-recent:]):
-            note = notes.get("abandoned" if game.abandoned else game.kind)
-            lines.append("  " + t("cli.ladder.game", date=game.date.replace("T", " ")[:16],
-                                  target=f"{game.target:>2}", you=f"{game.you:>2}",
-                                  mona=f"{game.mona:>2}",
-                                  result=f"{results[game.result]:<{width}}",
-                                  margin=f"{game.margin:+d}", seed=game.seed)
-                         + (f"  {t(note)}" if note else ""))
-    else:
-        lines.append(t("cli.ladder.no_games", menu=t("ladder.menu")))
-    return "\n".join(lines)
-
-
-def _reset_ladder(ladder, yes: bool) -> int:
-    from tentable import store
-    if not yes:
-        print(t("cli.ladder.ask", n=len(ladder.games)), end="", flush=True)
-        answer = sys.stdin.readline() if sys.stdin is not None else ""
-        if not answer:                       # no stdin, or end of input: nobody said yes
-            print()
-            return _say(f"tentable ladder: {t('cli.ladder.no_answer')}", USAGE)
-        # the language's yes, and the English one a hand types out of habit
-        words = f"{t('cli.ladder.yes')},{english('cli.ladder.yes')}"
-        said_yes = {word.strip().lower() for word in words.split(",") if word.strip()}
-        if answer.strip().lower() not in said_yes:
-            print(t("cli.ladder.not_reset"))
-            return 0
-    store.reset_ladder()
-    print(t("ladder.reset_done"))
-    return 0
-
-
-def _stats(args: argparse.Namespace) -> int:
-    from tentable import keeping, stats
-    # a game the app was stopped while keeping is counted first, as at its start
-    for message in keeping.games_in_progress()[1]:
-        _say(f"tentable stats: {message}", 0)
-    if args.rebuild:
-        table, messages = stats.rebuild()
-        for message in messages:
-            _say(f"tentable stats: {message}", 0)
-        try:
-            stats.save(table)
-        except OSError as exc:
-            return _say(f"tentable stats: "
-                        f"{t('cli.stats.not_written', reason=exc.strerror or exc)}", FAILURE)
-        print(t("cli.stats.rebuilt"))
-    else:
-        table, message = stats.load()
-        if message:
-            _say(f"tentable stats: {message}", 0)
-    print(stats_report(table))
-    return 0
-
-
-def stats_report(table) -> str:
-    """The statistics as `tentable stats` prints them: a table of rows per game."""
-    from tentable.engine import GAMES
-    from tentable.players import who
-    from tentable.stats import COLUMNS
-    header = [t("cli.stats.player")] + [t(f"stats.{column}") for column in COLUMNS]
-    lines: list[str] = []
-    for game in GAMES:
-        rows = table.of_game(game)
-        if not rows:
-            continue
-        cells = [header] + [[who(row), *row.figures()] for row in rows]
-        widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
-        lines += ["", GAMES[game].title] + ["  " + "  ".join(
-            [line[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(line[1:], widths[1:])])
-            for line in cells]
-        if GAMES[game].state.lowest_wins:
-            lines.append("  " + t("stats.lowest"))
-    if not lines:
-        return t("stats.none")
-    return "\n".join([t("stats.title")] + lines + ["", t("stats.legend")])
 
 
 def _check_deck(args: argparse.Namespace) -> int:

@@ -833,6 +833,9 @@ STRINGS: dict[str, str] = {
     "ten.log.bust.you": "You flip {card} and bust",
     "ten.log.numbers": "{name} takes {cards}; the others get {money} money",
     "ten.log.numbers.you": "You take {cards}; the others get {money} money",
+    "ten.log.numbers_to": "{name} takes {cards}; {other} gets {money} money",
+    "ten.log.numbers_to.you": "You take {cards}; {other} gets {money} money",
+    "ten.log.numbers_to_you": "{name} takes {cards}; you get {money} money",
     "ten.log.numbers_only": "{name} takes {cards}",
     "ten.log.numbers_only.you": "You take {cards}",
     "ten.log.money": "{name} takes {n} money",
@@ -1060,6 +1063,8 @@ STRINGS: dict[str, str] = {
     "cli.help.seed": "deal number, for the same cards again",
     "cli.help.continue": "go on with GAME's game in progress where it was left (as the menu's "
                          "Continue does); start one as --seats say if there is none",
+    "cli.help.new": "start a new game of GAME even if it has one in progress, which is lost "
+                    "(a ladder game counts as lost)",
     "cli.help.sim": "play bot-against-bot games without a window and print wins, mean "
                     "scores, speed and any failing game",
     "cli.help.players": "seats at the table (default 2)",
@@ -1099,6 +1104,11 @@ STRINGS: dict[str, str] = {
     "cli.error.seat_count": "--seats: {game} is for {low}-{high} players, not {count}",
     "cli.error.seats_need_game": "--seats needs a game, e.g. tentable play takethat --seats "
                                  "human,random",
+    "cli.error.in_progress": "your {game} game in progress is still there: "
+                             "tentable play {id} --continue goes on with it, "
+                             "tentable play {id} --new starts a new one and loses it",
+    "cli.error.new_needs_game": "--new needs a game, e.g. tentable play takethat --new",
+    "cli.error.new_and_continue": "--new and --continue cannot go together: choose one",
     "cli.error.continue_needs_game": "--continue needs a game, e.g. tentable play takethat "
                                      "--continue",
     "cli.error.options_need_game": "--options needs a game, e.g. tentable play takethat "

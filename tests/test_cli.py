@@ -440,3 +440,51 @@ def test_levels_against_each_other_are_told_level_by_level(capsys, bots, players
     out = capsys.readouterr().out
     assert "played every seat" not in out
     assert out.splitlines()[1].split()[0] == "bot"
+
+
+# -- a game in progress is never thrown away unasked ---------------------------------------------
+def ladder_game_in_progress():
+    """A solo TEN game at the ladder's first target, a few moves in, as the table saves it."""
+    from tentable import store
+    from tentable.match import Match
+    from tentable.session import Seat, Session
+    match = Match(Session("ten", (Seat("You"), Seat("Mona", "rules")), 77,
+                          {"solo": True, "target": 5}))
+    match.play(0, ["flip"])
+    store.save_autosave(match.record())
+    return match.record()
+
+
+def test_play_a_game_with_one_in_progress_asks_for_continue_or_new(capsys, monkeypatch):
+    """`tentable play ten` over an unfinished ladder game neither opens a window nor writes
+    over it: it says how to go on (--continue) or throw it away (--new)."""
+    from tentable import store
+    from tentable.ui import launch
+    opened = []
+    monkeypatch.setattr(launch, "display_problem", lambda: None)
+    monkeypatch.setattr(launch, "run", lambda *a, **k: opened.append((a, k)) or 0)
+    kept = ladder_game_in_progress()
+    assert main(["play", "ten"]) == 2
+    said = capsys.readouterr().err
+    assert "in progress" in said and "--continue" in said and "--new" in said, said
+    def still_there():
+        record = store.load_autosave("ten")[0]
+        return record is not None and (record["key"], record["history"]) == (
+            kept["key"], kept["history"])
+    assert opened == [] and still_there()
+    assert not store.load_ladder()[0].games
+    # --continue goes on with it; --new throws it away, counted lost on the ladder, and says so
+    assert main(["play", "ten", "--continue"]) == 0 and opened[-1][1]["resume"] is True
+    assert still_there()
+    assert main(["play", "ten", "--new"]) == 0 and opened[-1][1]["resume"] is False
+    assert store.load_autosave("ten")[0] is None
+    [game] = store.load_ladder()[0].games
+    assert game.abandoned and game.key == kept["key"]
+    assert "ladder" in capsys.readouterr().out.lower()
+    # with nothing in progress, play simply opens
+    assert main(["play", "takethat"]) == 0 and len(opened) == 3
+
+
+def test_new_and_continue_together_are_a_usage_mistake(capsys):
+    assert main(["play", "ten", "--new", "--continue"]) == 2
+    assert "--new" in capsys.readouterr().err

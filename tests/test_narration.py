@@ -289,7 +289,8 @@ def test_ten_r7_r11_a_flip_an_auction_and_its_payment_in_words():
 # A text names a seat as a label ("Ana: +3 this round"), or says what it does: then it has a
 # `.you` twin, and `Teller.say` picks it for the reader and for a seat named "You".
 LABELS = {"tt.round_line", "elfer.game_line", "ten.score_line"}
-NEVER_YOU = {"rx.log.bid_yours"}       # "Ana bids 1 for your card": never your own card
+NEVER_YOU = {"rx.log.bid_yours",       # "Ana bids 1 for your card": never your own card
+             "ten.log.numbers_to_you"}  # "Ana takes blue 5; you get 2 money"
 
 
 def test_every_text_that_names_a_seat_has_its_you_form():
@@ -358,3 +359,25 @@ def test_ten_r12_tentable_replay_tells_a_payment_whole(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Ben pays 2 money tokens" in out and "You flip blue 5: total 5" in out, out
+
+
+def test_ten_r8_with_one_other_player_the_money_goes_to_them_by_name():
+    """TEN-R8 (a): the other players get the money showing. With two players there are no
+    "others": Ben gets it, or you do."""
+    from test_ten import game as ten_game
+    from tentable.narration import ten as ten_words
+
+    def taken(names, reader, players=2):
+        state = ten_game(["B5", "$2"], players=players)
+        teller = Teller(names=names, reader=reader)
+        for action in ("flip", "flip"):
+            state.apply(action)
+        before = state.view(0)
+        state.apply("stop numbers")
+        return [line.text for line in ten_words.tell(teller, 0, "stop numbers", before,
+                                                     state.view(0), [])]
+    assert taken(["Ana", "Ben"], 0) == ["You take blue 5; Ben gets 2 money"]
+    assert taken(["Ana", "Ben"], 1) == ["Ana takes blue 5; you get 2 money"]
+    assert taken(["Ana", "Ben"], None) == ["Ana takes blue 5; Ben gets 2 money"]
+    assert taken(["Ana", "Ben", "Cleo"], 0, players=3) == [
+        "You take blue 5; the others get 2 money"]

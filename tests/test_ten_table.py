@@ -563,6 +563,29 @@ def test_ten_r11_r12_the_banner_says_whose_joker_why_you_cannot_bid_and_a_forced
     assert texts[passed - 1] == "Ana had no other move:" and paid > passed
 
 
+def test_ten_r12_a_forced_payment_paid_item_by_item_is_told_once(app):
+    """TEN-R12: a payment is told as one line once complete. Paid item by item (as
+    `scripts/shots.py` plays, a submit for each token), its "had no other move" is said
+    once, before that line, not once a token with nothing after it."""
+    table = hot_seat(app, ["W1"])
+    state = table.match.state
+    step(app, 100)                                    # the flip makes itself: Ana's joker
+    for _ in range(4):
+        key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)                         # Ben bids 5
+    step(app, 100)                                    # Ana passes by herself
+    go_on(app, table)
+    assert table.seat == 1 and table.forced == "pay t"
+    for _ in range(5):                                # Ben pays token by token
+        assert table.submit("pay t")
+        step(app)
+    assert state.history[-5:] == ["pay t"] * 5
+    texts = [e.text for e in table.log.entries]
+    said = texts.index("Ben pays 5 money tokens")
+    assert texts.count("Ben had no other move:") == 1
+    assert texts[said - 1] == "Ben had no other move:"
+
+
 def test_ten_v1_and_r13_the_banner_says_bust_and_final_buy_round(app):
     """V1: after a bust, a bust token or a card; TEN-R13: the last card leads to the final
     buy round, each player in turn, the market empty or not."""

@@ -432,3 +432,24 @@ def test_the_places_the_log_names_are_numbered_on_the_grids_edges(app, monkeypat
         [(_, at)] = [(text, w) for text, w in drawn if text == str(y) and "midleft" in w
                      and abs(w["midleft"][1] - cam.centre(x, y)[1]) < 1]
         assert cam.rect.collidepoint(at["midleft"])
+
+
+@pytest.mark.parametrize("open_game", [False, True])
+def test_taking_a_tile_by_keys_puts_the_cursor_on_a_lit_place(app, open_game):
+    """TL-R3: a placed tile touches the layout by a side. The keyboard's cursor stays on the
+    tile just played, a taken place; taking up a tile (Tab, or L / R in the open game) puts
+    it on the nearest place the tile may go, so Enter plays it at once."""
+    table = new_table(app, ["human", "heuristic"], seed=3, start=0, open=open_game)
+    state = table.match.state
+    if open_game:
+        key(app, pygame.K_r)
+    key(app, pygame.K_RETURN)                     # the first tile: 0,0
+    wait_for(app, lambda: table.my_turn)
+    assert f"{table.cursor[0]},{table.cursor[1]}" in table.view["board"]   # a taken place
+    key(app, pygame.K_l if open_game else pygame.K_TAB)
+    held = table.selected
+    assert held is not None
+    assert f"{table.cursor[0]},{table.cursor[1]}" in table.targets(held)
+    played = len(state.history)
+    key(app, pygame.K_RETURN)
+    assert len(state.history) > played and state.history[played].startswith("place ")

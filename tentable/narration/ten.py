@@ -117,8 +117,17 @@ def _move_lines(teller: Teller, seat: int, action: str, before: TenView, after: 
         # S2: when Mona stops on money cards above the line, nobody gets them
         shared = before["money_showing"] and not (before["solo"] and seat == MONA
                                                   and before["money_showing"] > LIMIT)
+        cards, money = ", ".join(numbers) or "\u2014", before["money_showing"]
+        if shared and len(teller.names) == 2:          # one other player: by name
+            other = 1 - seat
+            if teller.addressed(other) and not teller.addressed(seat):
+                return [Line(t("ten.log.numbers_to_you", name=teller.name(seat),
+                               cards=cards, money=money), seat)]
+            if not teller.addressed(other):
+                return say("ten.log.numbers_to", other=teller.name(other), cards=cards,
+                           money=money)
         return say("ten.log.numbers" if shared else "ten.log.numbers_only",
-                   cards=", ".join(numbers) or "\u2014", money=before["money_showing"])
+                   cards=cards, money=money)
     if action == "stop money":
         return say("ten.log.money", n=before["money_showing"])
     if action.startswith("bid "):

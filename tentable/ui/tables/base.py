@@ -336,7 +336,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
             hidden = state.hidden_cards(seat)
             state.apply(action)
             if only and chain != seat:       # as `Match.play_only_choice` runs them
-                self.log.add(self.only_choice_told(seat), seat_colour(seat))
+                self.tell_only_choice(seat)
             chain = seat if only and not hidden - state.hidden_cards(seat) else None
             self.narrate(seat, action, before, state.view(self.seat))
         if self.session.history and not self.session.watch:
@@ -345,6 +345,15 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
     def forced_text(self, action: str) -> str:
         """What to tell a human whose only move is `action` (override per game)."""
         return t("table.forced", action=action)
+
+    def tell_only_choice(self, seat: int) -> None:
+        """Say that `seat`'s next move was its only one, once: a move told by no line of
+        its own (an item of a payment, told whole when complete) leaves the line said
+        before it as the last, and another only move then needs no second one."""
+        said = self.only_choice_told(seat)
+        entries = self.log.entries
+        if not entries or entries[-1].text != said:
+            self.log.add(said, seat_colour(seat))
 
     def only_choice_told(self, seat: int) -> str:
         """The log's line before a move that was `seat`'s only one and played itself."""
@@ -537,7 +546,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
                     self._follow_turn()
                 self.app.invalidate()
             elif isinstance(event, OnlyChoice):
-                self.log.add(self.only_choice_told(event.seat), seat_colour(event.seat))
+                self.tell_only_choice(event.seat)
             elif isinstance(event, GameOverEvent):
                 self._told_kept(event.kept)
             elif isinstance(event, Undone):

@@ -171,9 +171,20 @@ class Controls(CardTable):
             self.sync(animate=False)
 
     def cursor_to_held(self) -> None:
-        if self.selected is not None and self.view["phase"] != PLACE:
+        """The cursor goes where the held tile is used: in phase 2 onto the tile itself; in
+        phase 1 onto the nearest place it may go, when it stands on one it may not (it
+        stays on the tile just played, a taken place), so Enter plays at once."""
+        if self.selected is None:
+            return
+        if self.view["phase"] != PLACE:
             self.cursor = coords(self.place_of(self.selected))
-            self.follow_cursor()
+        else:
+            lit = [coords(where) for where in self.targets(self.selected)]
+            if not lit or self.cursor in lit:
+                return
+            x, y = self.cursor
+            self.cursor = min(lit, key=lambda c: (abs(c[0] - x) + abs(c[1] - y), c))
+        self.follow_cursor()
 
     # -- input -----------------------------------------------------------------------------
     def input_chain(self) -> list[Handler]:
@@ -288,6 +299,7 @@ class Controls(CardTable):
             lift = self.picks
             if lift and self.view["phase"] == PLACE:
                 self.selected = lift[0] if key == pygame.K_l or len(lift) == 1 else lift[-1]
+                self.cursor_to_held()
                 self.aloud(self.pick_words(self.selected), speech.NOW)
         elif key in CONFIRM_KEYS:
             self.confirm()
