@@ -174,8 +174,9 @@ class TilesSearch(Bot):
         deadline = start + self.limit * 0.5
         safe, read = [], 0
         try:
-            # a win whatever the reply is read whatever the time (as the loss at once)
-            won_by = self._wins_reading(reading, root, 1, math.inf)
+            # a win whatever the reply is read whatever the time in phase 1 (as the loss at
+            # once); in phase 2 each reply asks for a costly search of wins, so by the time
+            won_by = self._wins_reading(reading, root, 1, math.inf if pos.placing else deadline)
             if won_by:
                 return won_by, root
             # phase 2: every move reads ~300 replies; the budget goes to the alpha-beta

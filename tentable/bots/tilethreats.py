@@ -164,7 +164,10 @@ class Threats:
             else:
                 replies = self.forcing_order(legal_moves(pos), pos.turn)
         else:
-            replies = legal_moves(pos)
+            # the replies that cover a place where I would make ten are tried first
+            targets = {q for _, q in move_wins(pos.lay, 1 - pos.turn)}
+            self.nodes += 1
+            replies = sorted(legal_moves(pos), key=lambda r: r[-1] not in targets)
         for reply in replies:
             won, undo = self.make(reply)
             try:
