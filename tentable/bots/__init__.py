@@ -104,11 +104,11 @@ def _ismcts(seat: int, seed: int = 0, time_limit: float | None = None) -> Bot:
 # open game hides nothing: the three-ply guarantee needs an exact look-ahead, and its random
 # playouts are the slowest of the five (docs/ai.md).
 OWN_SEARCH: dict[str, Callable[..., Bot]] = {"tentiles": TilesSearch}
-# Their budgets of moves made per decision, besides the seconds: the threat reading and the
-# alpha-beta each make at most this many (docs/ai.md, "TEN tiles: threats read first").
-# With no time limit (math.inf, as tests and reproducible tournaments use) the count alone
-# bounds a decision, so its answer does not depend on the machine's load.
-OWN_SEARCH_NODES = {"normal": 2000, "hard": 6000, "expert": 12000}
+# Their budgets of moves made per decision, besides the seconds: the threat reading first,
+# the alpha-beta with what it leaves (docs/ai.md, "TEN tiles: threats read first"); about
+# 75 us of CPU a move. With no time limit (math.inf, as tests and reproducible tournaments
+# use) the count alone bounds a decision, so its answer does not depend on the load.
+OWN_SEARCH_NODES = {"normal": 2500, "hard": 7000, "expert": 15000}
 
 # name -> game id (None: every game) -> factory(seat, seed, time_limit)
 _BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {

@@ -114,8 +114,8 @@ class TilesSearch(Bot):
         self.node_limit = math.inf if nodes is None else nodes
         self.depth_reached = 0
         self.partial = 0
-        self.nodes = 0          # the alpha-beta's, within node_limit
-        self.read_nodes = 0     # the threat reading's, within node_limit too
+        self.nodes = 0          # moves made, the reading's included, within node_limit
+        self.read_nodes = 0     # the threat reading's
         self.read = ""          # what the threat reading decided ("" if it did not)
 
     def choose(self, state: State) -> str:
@@ -160,6 +160,7 @@ class TilesSearch(Bot):
             won_by, root = self._read_threats(pos, root, start)
             if won_by:
                 return won_by
+            self.nodes = self.read_nodes        # one budget for the reading and the rest
         return self._deepen(pos, root)
 
     def _read_threats(self, pos: Position, root: list, start: float) -> tuple[str, list]:
