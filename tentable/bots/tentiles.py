@@ -9,7 +9,10 @@ peeked at.
 win in one when it can, and otherwise keeps lines that can still reach ten.
 `TilesSearch` plays negamax with alpha-beta, iterative deepening and a transposition
 table; in the hidden game the draw is a chance node (expectimax). At the root it first
-takes a win and keeps to the moves that leave the opponent the least chance of one.
+takes a win and keeps to the moves that leave the opponent the least chance of one; in
+the open game it then reads threats (`tilethreats.py`): a win whatever the reply, the
+moves that let the opponent force ten within two of theirs (dropped), a win within three
+of mine. A budget of moves made bounds a decision besides its seconds.
 """
 from __future__ import annotations
 
