@@ -230,12 +230,12 @@ LEVEL_BUDGET_MS = {"normal": 300.0, "hard": 1000.0, "expert": 2000.0}
 PLAYOUT_PLAYERS = {"retro10": 3}
 
 
-def mid_game(game_id: str, players: int, seed: int):
+def mid_game(game_id: str, players: int, seed: int, options: dict | None = None):
     """A position halfway through a random game of this seed."""
     import random
     from tentable.engine import new_game
     rng = random.Random(seed)
-    state = new_game(game_id, players, seed=seed)
+    state = new_game(game_id, players, seed=seed, options=options)
     whole = state.clone()
     while not whole.is_over:
         whole.apply(whole.random_action(rng))
@@ -259,7 +259,8 @@ def playouts(game_id: str, players: int, seconds: float = 2.0) -> float:
     return n / (time.process_time() - start)
 
 
-def level_think(game_id: str, players: int, level: str, positions: int = 8) -> dict:
+def level_think(game_id: str, players: int, level: str, positions: int = 8,
+                options: dict | None = None) -> dict:
     """Wall time of a level's decisions on mid-game positions of random games, each on
     a copy determinized for the seat to move, as the table hands it."""
     from tentable.bots import make_bot
@@ -267,7 +268,7 @@ def level_think(game_id: str, players: int, level: str, positions: int = 8) -> d
     seed = 0
     while len(times) < positions:
         seed += 1
-        state = mid_game(game_id, players, seed)
+        state = mid_game(game_id, players, seed, options)
         seat = state.current_player
         if state.is_over or seat in state.automata or len(state.legal_actions()) < 2:
             continue
@@ -303,6 +304,12 @@ def game_rows(bots_only: bool = False) -> list[tuple]:
             think = level_think(game_id, 2 if game_id != "retro10" else 3, level)
             rows.append((f"{level} think, {game_id}, p95 of 8", think["p95_ms"], "ms",
                          budget, "<="))
+    # TEN tiles' open game reads threats before its alpha-beta (docs/ai.md): its own lines,
+    # on the same mid-game positions of random games as above
+    for level, budget in LEVEL_BUDGET_MS.items():
+        think = level_think("tentiles", 2, level, positions=8, options={"open": True})
+        rows.append((f"{level} think, tentiles open game, p95 of 8", think["p95_ms"], "ms",
+                     budget, "<="))
     return rows
 
 

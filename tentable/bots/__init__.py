@@ -105,6 +105,11 @@ def _ismcts(seat: int, seed: int = 0, time_limit: float | None = None) -> Bot:
 # open game hides nothing: the three-ply guarantee needs an exact look-ahead, and its random
 # playouts are the slowest of the five (docs/ai.md).
 OWN_SEARCH: dict[str, Callable[..., Bot]] = {"tentiles": TilesSearch}
+# Their budgets of moves made per decision, besides the seconds: the threat reading first,
+# the alpha-beta with what it leaves (docs/ai.md, "TEN tiles: threats read first"); about
+# 75 us of CPU a move. With no time limit (math.inf, as tests and reproducible tournaments
+# use) the count alone bounds a decision, so its answer does not depend on the load.
+OWN_SEARCH_NODES = {"normal": 2500, "hard": 7000, "expert": 15000}
 
 # name -> game id (None: every game) -> factory(seat, seed, time_limit)
 _BOTS: dict[str, dict[str | None, Callable[..., Bot]]] = {
@@ -189,9 +194,8 @@ def _make_level(level: str, game_id: str, seat: int, seed: int,
     if tuning and (spec.iterations is None or game_id in OWN_SEARCH):
         raise ValueError(f"{level} of {game_id!r} has no search settings to tune")
     if game_id in OWN_SEARCH and spec.iterations is not None:
-        # a search by time only: "iterations only" means the level's own seconds
-        limit = spec.seconds if math.isinf(seconds) else seconds
-        return OWN_SEARCH[game_id](seat, seed, time_limit=limit)
+        return OWN_SEARCH[game_id](seat, seed, time_limit=seconds,
+                                   nodes=iterations or OWN_SEARCH_NODES[level])
     if spec.iterations is None:
         # a game without its own heuristic yet (a new game, a test's) plays Easy at random
         return HEURISTICS.get(game_id, RandomBot)(seat, seed, time_limit=seconds)

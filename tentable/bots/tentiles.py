@@ -9,10 +9,14 @@ peeked at.
 win in one when it can, and otherwise keeps lines that can still reach ten.
 `TilesSearch` plays negamax with alpha-beta, iterative deepening and a transposition
 table; in the hidden game the draw is a chance node (expectimax). At the root it first
-takes a win and keeps to the moves that leave the opponent the least chance of one.
+takes a win and keeps to the moves that leave the opponent the least chance of one; in
+the open game it then reads threats (`tilethreats.py`): a win whatever the reply, the
+moves that let the opponent force ten within two of theirs (dropped), a win within three
+of mine. A budget of moves made bounds a decision besides its seconds.
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import cast
 
@@ -20,6 +24,7 @@ from tentable.bots.base import Bot
 from tentable.bots.tilesboard import (ALL_VALUES, RAYS, Position, legal_moves, line_shape,
                                       make, move_wins, parse_action, spot_needs, threat,
                                       unmake, value_mask)
+from tentable.bots.tilethreats import OutOfNodes, Threats
 from tentable.engine.core import State
 from tentable.engine.tentiles import MOVE_LIMIT, TenTilesView
 from tentable.engine.tentiles_layout import EDGES, Layout
@@ -103,12 +108,18 @@ class TilesSearch(Bot):
     """Negamax with alpha-beta and iterative deepening; expectimax over the hidden draw;
     a transposition table across the iterations of one decision."""
 
-    def __init__(self, seat: int, seed: int = 0, time_limit: float | None = None) -> None:
+    def __init__(self, seat: int, seed: int = 0, time_limit: float | None = None,
+                 nodes: int | None = None) -> None:
         super().__init__(seat, seed, time_limit)
         self.limit = 1.0 if time_limit is None else float(time_limit)
+        # A budget of moves made, besides the seconds (None: time alone): the same
+        # decision on a busy machine as on an idle one, for tests and tournaments.
+        self.node_limit = math.inf if nodes is None else nodes
         self.depth_reached = 0
         self.partial = 0
-        self.nodes = 0
+        self.nodes = 0          # moves made, the reading's included, within node_limit
+        self.read_nodes = 0     # the threat reading's
+        self.read = ""          # what the threat reading decided ("" if it did not)
 
     def choose(self, state: State) -> str:
         start = time.perf_counter()
@@ -119,13 +130,13 @@ class TilesSearch(Bot):
         pos = Position.from_view(view)
         them = 1 - self.seat
         self.deadline = start + self.limit * 0.8
-        self.nodes = 0
+        self.nodes = self.read_nodes = 0
+        self.read = ""
         self.table: dict[int, tuple[int, float, int, tuple | None]] = {}
         self.wins: dict[tuple[int, int], bool] = {}
         # Root: a win at once is taken; otherwise only the moves that leave the opponent
         # the least chance of a win in one are searched.
         rated = []
-        forced = []
         # the open game hides nothing: its root is searched in full, whatever the time
         exact = pos.open
         for action in actions:
@@ -135,8 +146,6 @@ class TilesSearch(Bot):
                 unmake(pos, undo)
                 return action
             risk = self._threat(pos, them)
-            if exact and risk == 0.0 and self._wins_whatever_the_reply(pos):
-                forced.append(action)
             # the heuristic's liking, for the order (and the answer if time runs out)
             shape = line_shape(pos.lay, move[-1] if move[0] == "move" else move[1],
                                self.seat) if move[0] != "pass" else 0.0
@@ -146,17 +155,80 @@ class TilesSearch(Bot):
             if not exact and time.perf_counter() > start + self.limit * 0.5 and \
                     len(rated) > 1:
                 break
-        if forced:
-            return self.rng.choice(forced)
         least = min(r for r, _, _, _ in rated)
         self.rng.shuffle(rated)
         rated.sort(key=lambda r: r[1])
         root = [(a, m) for r, _, a, m in rated if r <= least + 1e-9]
+        if exact and least == 0.0:
+            won_by, root = self._read_threats(pos, root, start)
+            if won_by:
+                return won_by
+            self.nodes = self.read_nodes        # one budget for the reading and the rest
+        return self._deepen(pos, root)
+
+    def _read_threats(self, pos: Position, root: list, start: float) -> tuple[str, list]:
+        """Open game, root moves that leave no ten at once (threat-space reading,
+        `tilethreats.py`): a move that wins whatever the reply; else (phase 1) keep the
+        moves after which the opponent cannot force ten within two of theirs, and among
+        those a move that wins within three of mine whatever the replies. A win within
+        three is safe by itself (it comes first), so the safe moves are read first. By
+        the node budget and half the time; what was not read stays in the root."""
+        budget = self.node_limit if math.isinf(self.node_limit) else int(self.node_limit)
+        reading = Threats(pos, budget)
+        deadline = start + self.limit * 0.5
+        safe, read = [], 0
+        try:
+            # a win whatever the reply is read whatever the time in phase 1 (as the loss at
+            # once); in phase 2 each reply asks for a costly search of wins, so by the time
+            won_by = self._wins_reading(reading, root, 1, math.inf if pos.placing else deadline)
+            if won_by:
+                return won_by, root
+            # phase 2: every move reads ~300 replies; the budget goes to the alpha-beta
+            for action, move in root if pos.placing else ():
+                _, undo = reading.make(move)
+                try:
+                    if not reading.wins_within(2):
+                        safe.append((action, move))
+                finally:
+                    unmake(pos, undo)
+                read += 1
+                if time.perf_counter() > deadline:
+                    raise OutOfNodes
+            won_by = self._wins_reading(reading, safe, 2, deadline) if safe else ""
+            if won_by:
+                return won_by, root
+        except OutOfNodes:
+            pass
+        finally:
+            self.read_nodes = reading.nodes
+        unread = root[read:] if pos.placing else root
+        self.read = f"{len(safe)} of {read} read safe, {len(unread)} unread"
+        # every move read loses: the search picks the longest resistance among all
+        return "", safe + unread if safe or unread else root
+
+    def _wins_reading(self, reading: Threats, root: list, n: int, deadline: float) -> str:
+        """A root move that wins within n + 1 of mine whatever the replies, or ""."""
+        for action, move in reading.forcing_order_root(root):
+            _, undo = reading.make(move)
+            try:
+                if reading.replies_lose(n):
+                    self.read = f"wins within {n + 1} moves"
+                    return action
+            finally:
+                unmake(reading.pos, undo)
+            if time.perf_counter() > deadline:
+                raise OutOfNodes
+        return ""
+
+    def _deepen(self, pos: Position, root: list) -> str:
+        """Alpha-beta over the root moves, one ply deeper each time, while time and the
+        node budget last."""
         best = root[0][0]
         self.depth_reached = 0
         self.partial = 0        # root moves of an unfinished deeper search that decided
         depth = 1
-        while depth <= 30 and time.perf_counter() < self.deadline:
+        while depth <= 30 and time.perf_counter() < self.deadline and \
+                self.nodes < self.node_limit:
             try:
                 values = self._root(pos, root, depth)
             except _Timeout as stop:
@@ -176,23 +248,6 @@ class TilesSearch(Bot):
             root = [(a, m) for _, a, m in values[:ROOT_KEEP]]
             depth += 1
         return best
-
-    def _wins_whatever_the_reply(self, pos: Position) -> bool:
-        """Open game, the opponent to move and unable to make ten: does every reply
-        leave me a ten at once? Full width over the replies, for a move that leaves me a
-        ten now: in phase 1 a reply never adds to my lines (it only takes a place). In
-        phase 2 a reply may open a gap for me, so a win by zugzwang alone is not sought."""
-        me = 1 - pos.turn
-        if self._threat(pos, me) < 1.0:
-            return False
-        for reply in legal_moves(pos):
-            won, undo = make(pos, reply)
-            try:
-                if won or self._threat(pos, me) < 1.0:
-                    return False
-            finally:
-                unmake(pos, undo)
-        return True
 
     # -- tree -----------------------------------------------------------------------
     def _root(self, pos: Position, root: list, depth: int) -> list[tuple[float, str, tuple]]:
@@ -255,7 +310,8 @@ class TilesSearch(Bot):
     def _negamax(self, pos: Position, depth: int, alpha: float, beta: float,
                  ply: int) -> float:
         self.nodes += 1
-        if self.nodes & 15 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes & 15 == 0 and (time.perf_counter() > self.deadline
+                                     or self.nodes > self.node_limit):
             raise _Timeout
         if depth <= 0:
             return self._evaluate(pos)
