@@ -464,6 +464,21 @@ def played_solo(target=5, seed=3):
     return match
 
 
+def drawn_solo_seed(target=5) -> int:
+    """A deal whose solo game `played_solo` draws (S8): looked for, from deal 6 (a draw
+    when this was written), so another Easy finds its own."""
+    from tentable.engine import new_game
+    for seed in (6, *range(200)):
+        state = new_game("ten", 2, seed=seed, options={"solo": True, "target": target})
+        easy = make_bot("easy", "ten", 0, seed * 31)
+        while not state.is_over:
+            state.apply(easy.choose(state.determinize(0, len(state.history)))
+                        if state.current_player == 0 else state.legal_actions()[0])
+        if state.scores()[0] == state.scores()[1]:
+            return seed
+    raise AssertionError("no drawn solo game in 200 deals")
+
+
 def test_a_solo_game_goes_on_the_ladder_once_when_it_ends_however_often_it_is_kept(
         ten_table, app):
     match = played_solo(5, seed=3)
@@ -541,8 +556,10 @@ def test_a_practice_draw_is_listed_and_tallied_apart_on_the_screen_and_in_the_cl
     """#37: the ladder screen and `tentable ladder` listed a practice draw as a ladder game."""
     from uitools import record_labels
     played_solo(5, seed=3)                        # a ladder win: the ladder goes to 6
-    practice = played_solo(5, seed=7)             # at 5 again: practice, drawn 18 to 18
-    assert practice.scores() == [18, 18] and practice.kept.outcome.kind == PRACTICE
+    seed = drawn_solo_seed()
+    practice = played_solo(5, seed=seed)          # at 5 again: practice, and drawn
+    [you, mona] = practice.scores()
+    assert you == mona and practice.kept.outcome.kind == PRACTICE
     assert main(["ladder"]) == 0
     out = capsys.readouterr().out
     assert "1 ladder game: 1 won, 0 drawn, 0 lost" in out

@@ -45,15 +45,19 @@ def tiles_game(winner):
     raise AssertionError("no such game")
 
 
-def solo_draw():
-    """Seed 77: the heuristic against Mona ends 19-19, a draw (S8)."""
-    state = new_game("ten", 2, seed=77, options=SOLO)
-    bot = make_bot("heuristic", "ten", 0, 77)
-    while not state.is_over:
-        state.apply(bot.choose(state.clone()) if state.current_player == 0
-                    else state.legal_actions()[0])
-    assert state.scores() == [19, 19]
-    return state.history
+def solo_draw() -> tuple[int, list[str]]:
+    """A solo game the heuristic draws against Mona (S8): its seed and moves. The first
+    such deal is looked for (deal 6 when this was written), so another heuristic finds
+    its own."""
+    for seed in (6, *range(200)):
+        state = new_game("ten", 2, seed=seed, options=SOLO)
+        bot = make_bot("heuristic", "ten", 0, seed)
+        while not state.is_over:
+            state.apply(bot.choose(state.clone()) if state.current_player == 0
+                        else state.legal_actions()[0])
+        if state.scores()[0] == state.scores()[1]:
+            return seed, state.history
+    raise AssertionError("no drawn solo game in 200 deals")
 
 
 def play(session, history):
@@ -96,7 +100,8 @@ def test_a_draw_is_nobodys_win_and_ends_a_winning_streak(home):
     assert (ben.games, ben.wins, ben.draws) == (2, 0, 1)
     assert archive.load_all()[0][0].drawn
     # solo TEN: equal points against Mona are a draw, for both (S8)
-    play(Session("ten", (Seat("You"), Seat("Mona", RULES)), 77, SOLO), solo_draw())
+    seed, moves = solo_draw()
+    play(Session("ten", (Seat("You"), Seat("Mona", RULES)), seed, SOLO), moves)
     table, _ = stats.load()
     for name in ("You", "Mona"):
         row = named(table, "ten", name)
@@ -313,7 +318,8 @@ def test_the_statistics_with_their_rows_fit_at_1024_by_640(language, home, monke
 def test_tentable_replay_calls_equal_points_against_mona_a_draw(home, capsys):
     """As the results, the statistics and the ladder do (S8): never "shared the win"."""
     from tentable.cli import main
-    play(Session("ten", (Seat("You"), Seat("Mona", RULES)), 77, SOLO), solo_draw())
+    seed, moves = solo_draw()
+    play(Session("ten", (Seat("You"), Seat("Mona", RULES)), seed, SOLO), moves)
     [game], _ = archive.load_all()
     archive.export(game, home / "draw.json")
     assert main(["replay", str(home / "draw.json")]) == 0

@@ -58,9 +58,13 @@ def shots(app, shot) -> None:
     _play_until(table, lambda s: s.phase == "bid" and s.turn == 0, 6000)
     shot("retro10-bid")
 
-    _play_until(table, lambda s: s.phase == "add" and s.turn == 0 and s.round_no >= 5, 6000)
+    # a later round's second card, on a table of its own: how the bots bid decides
+    # whether the first table's seat 0 still adds a card after its bid
+    table = app.reset("table", session=session_for(
+        "retro10", ["human", "heuristic", "heuristic", "heuristic"], seed=20))
+    _play_until(table, lambda s: s.phase == "add" and s.turn == 0 and s.round_no >= 2, 6000)
     hand = table.view["hand"]
-    table.selected = hand[0]
+    table.selected = hand[0] if hand else None
     table.refresh()
     shot("retro10-table")
 
