@@ -24,3 +24,15 @@ def app(tmp_path, monkeypatch):
     the_app.settings["moments"] = "auto"    # the tests of the final board set "wait"
     yield the_app
     the_app.close()
+
+
+@pytest.fixture(autouse=True)
+def quick_hints(monkeypatch):
+    """The hint's suggestion is the Hard level's move (`tentable.suggest`), a second of
+    thinking in the bot worker: the tests that press Hint on every turn (a whole game by
+    the mouse alone) ask for a small Hard, counted in rollouts, not seconds, as
+    tests/test_hint_suggests.py does."""
+    import math
+    from tentable import suggest
+    monkeypatch.setattr(suggest, "ITERATIONS", 12)
+    monkeypatch.setattr(suggest, "SECONDS", math.inf)
