@@ -17,6 +17,7 @@ import locale
 import os
 import struct
 from pathlib import Path
+from typing import Callable
 
 from tentable import resources
 
@@ -110,12 +111,16 @@ def in_every_language(key: str, english: str) -> frozenset[str]:
     any of them may hold (the default name "You", "Du", "Jij"). Remembered for the
     catalogues' folder: the shipped catalogues do not change while the app runs, and a
     table asks for every seat's name on every frame (finding the catalogues each time
-    cost 8 ms a frame); another folder (a test's) is another memory."""
-    return _in_every_language(locale_dir(), key, english)
+    cost 8 ms a frame); another folder (a test's `locale_dir`) is another memory. Keyed
+    by the function that finds the folder, not by the folder: finding it is a path built
+    anew, 12,400 times a second at a busy 10 Retro table."""
+    return _in_every_language(locale_dir, key, english)
 
 
 @functools.lru_cache(maxsize=None)
-def _in_every_language(where: Path, key: str, english: str) -> frozenset[str]:
+def _in_every_language(folder: Callable[[], Path], key: str,
+                       english: str) -> frozenset[str]:
+    where = folder()
     return frozenset({english} | {_catalogue(where, code).pgettext(key, english)
                                   for code in available() if code != ENGLISH})
 

@@ -12,6 +12,7 @@ per-user data directory of `tentable.store`, never next to the program.
 """
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -26,7 +27,13 @@ INSTALLED = "shipped"
 
 
 def root() -> Path:
-    frozen = getattr(sys, "_MEIPASS", None)
+    return _root(getattr(sys, "_MEIPASS", None))
+
+
+@functools.lru_cache(maxsize=None)
+def _root(frozen: str | None) -> Path:
+    """Found once: where the app lies does not change while it runs, and a table asks on
+    every frame (each seat's name in every language: `i18n.in_every_language`)."""
     if frozen:
         return Path(frozen)
     package = Path(__file__).resolve().parent
