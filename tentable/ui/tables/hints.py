@@ -89,12 +89,17 @@ class Hints(TableScene):
         self.suggestion = Suggestion(self.match, self.seat)
         self._suggestion_seen = False
 
-    def suggested(self) -> str | None:
-        """Hard's move for this position, once thought about (None meanwhile)."""
+    def current_suggestion(self) -> Suggestion | None:
+        """The suggestion asked for this position and seat, if any (not an older one)."""
         s = self.suggestion
         if s is None or not s.for_position(len(self.match.history), self.seat):
             return None
-        return s.action
+        return s
+
+    def suggested(self) -> str | None:
+        """Hard's move for this position, once thought about (None meanwhile)."""
+        s = self.current_suggestion()
+        return None if s is None else s.action
 
     def suggestion_marks(self, action: str) -> list[pygame.Rect]:
         """What the suggested move is played with: the card and the place it goes to (by
@@ -114,8 +119,8 @@ class Hints(TableScene):
 
     def suggestion_line(self) -> str | None:
         """The line under the status pill: thinking, or the move and why."""
-        s = self.suggestion
-        if s is None or not s.for_position(len(self.match.history), self.seat):
+        s = self.current_suggestion()
+        if s is None:
             return None
         if not s.done:
             return t("hint.thinking")
