@@ -221,8 +221,26 @@ class Match:
             "seat": seat, "players": self._state.players, "names": self.names,
             "options": self.session.options, "humans": self.humans,
             "lowest_wins": self.lowest_wins, "undo": self.undo_allowed,
-            "view": self.view(seat)})
+            "view": self.view(seat), **self.past(seat)})
         return client
+
+    def past(self, seat: int | None) -> dict:
+        """The game so far as `seat` may be told it (a resumed game's log, a client that
+        joins late): `start`, the seat's view as the game began, and `moves`, each action
+        as `State.public_action` tells it to the seat, with its mover, the seat's views
+        around it, whether it was a human's only move (`only`, played by itself) and
+        whether it showed the mover a card it could not see before (`revealed`)."""
+        state = replay(self.session.record([]))
+        start, moves = state.view(seat), []
+        for action in self._state.history:
+            mover, before = state.current_player, state.view(seat)
+            only = self.is_human(mover) and state.legal_actions() == [action]
+            hidden = state.hidden_cards(mover)
+            state.apply(action)
+            moves.append({"seat": mover, "action": state.public_action(action, mover, seat),
+                          "only": only, "revealed": bool(hidden - state.hidden_cards(mover)),
+                          "before": before, "after": state.view(seat)})
+        return {"start": start, "moves": moves}
 
     def leave(self, client: SeatClient) -> None:
         if client in self._clients:
