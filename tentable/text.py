@@ -1272,6 +1272,14 @@ STRINGS: dict[str, str] = {
     "aloud.False": "Off",
     "aloud.True": "On",
     "aloud.unavailable": "Not available on this computer",
+
+    # the table's sounds (tentable.ui.sound): the settings row, and Ctrl+M's toast
+    "settings.sound": "Sound",
+    "sound.off": "Sound off (Ctrl+M)",
+    "sound.on": "Sound on (Ctrl+M)",
+    "sound.muted": "Off",
+    "sound.volume": "{percent}%",
+    "sound.unavailable": "No sound on this computer",
 }
 
 
