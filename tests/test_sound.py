@@ -105,18 +105,20 @@ def test_speech_first_a_cue_is_dropped_while_reading_aloud(app):
 
 # -- the settings ----------------------------------------------------------------------
 def test_ctrl_m_mutes_at_once_at_every_table_and_no_table_takes_it(app):
-    """Ctrl+M turns sound off and on, remembered; it moves nothing at any table (M alone
-    is TEN's "take money")."""
+    """Ctrl+M turns sound off and on, remembered; at every table, on the player's turn, it
+    moves and refuses nothing (M alone is TEN's "take money")."""
     for game in GAMES:
-        seats = ["human", "human"] if game != "ten" else ["human", "human", "human"]
-        table = new_table(app, seats, game=game)
+        table = new_table(app, ["human", "easy"], game=game)
+        wait_for(app, lambda: table.my_turn)
         before = table.match.state.to_json()
+        app.toasts.items.clear()
         key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
         assert app.settings["sound"] is False and not app.sound.on, game
         assert store.load_settings()[0]["sound"] is False
         key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
         assert app.settings["sound"] is True and app.sound.on, game
         assert table.match.state.to_json() == before, game
+        assert not [toast for toast in app.toasts.items if toast.kind == "error"], game
 
 
 def test_the_settings_row_sets_volume_and_off(app):
@@ -195,9 +197,9 @@ def test_nothing_sounds_when_muted(app):
         assert batches and heard == [], game
 
 
-def test_your_turn_only_after_another_seat_moved(app):
-    """Against the computer: "your turn" when the turn comes back, never for the player's
-    own move; a moment in the same batch has its own cue instead."""
+def test_your_turn_only_when_the_turn_comes_to_a_human(app):
+    """Against the computer: "your turn" when the turn comes back from it, not when it
+    goes to the computer; a moment in the same batch has its own cue instead."""
     table = new_table(app, ["human", "easy"], game="takethat")
     view = table.view
     move = Applied(1, ("play 12",), view, view)

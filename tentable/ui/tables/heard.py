@@ -12,8 +12,9 @@ table animates them, so a computer's moves sound at the pace they are shown, one
   a gesture of several actions (a payment) sounds each kind once;
 - each moment by its kind (`MOMENTS`); the end of a part won or lost by the player;
 - the game won or lost (by a human at the table; a table of computers only: won);
-- "your turn" when the turn comes to a human after another seat moved, so a player who
-  looked away knows; not while a moment holds the table, whose own cue says "look".
+- "your turn" when the turn comes to a human (the match tells a turn only when it passed
+  from another seat), so a player who looked away knows; not while a moment holds the
+  table, whose own cue says "look" (its banner then says whose turn it is).
 
 A refused move sounds where the table says why (`refuse`), its own or the match's.
 A new game (no move yet) begins with a shuffle as the table first comes up.
@@ -83,11 +84,9 @@ class Heard:
     def cues(self, events: list) -> list[str]:
         game_id = self.session.game_id
         cues: list[str] = []
-        mover = None
         held = False
         for event in events:
             if isinstance(event, Applied):
-                mover = event.seat
                 for action in event.actions:
                     cue = cue_of(game_id, action)
                     if cue and cue not in cues:
@@ -103,7 +102,7 @@ class Heard:
                 won = set(event.winners) & set(self.listener())
                 cues.append("game_won" if won else "game_lost")
             elif isinstance(event, TurnChanged):
-                if (event.seat is not None and event.seat != mover and not held
+                if (event.seat is not None and not held
                         and not self.session.watch and self.table.match.is_human(event.seat)):
                     cues.append("your_turn")
         return cues
