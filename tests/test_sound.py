@@ -89,6 +89,18 @@ def test_no_audio_device_is_silence_not_an_error(monkeypatch, tmp_path):
         app.close()
 
 
+def test_muted_from_the_start_the_device_is_not_opened(monkeypatch):
+    opened = []
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", lambda **kw: opened.append(kw))
+    monkeypatch.setattr(pygame.mixer, "set_num_channels", lambda n: None)
+    monkeypatch.setattr(pygame.mixer, "Sound", lambda path: path)
+    mixer = sound.Mixer(settings={"sound": False, "volume": 50})
+    assert opened == [] and not mixer.ready
+    mixer.follow({"sound": True, "volume": 50})     # turned on: opened once, then
+    assert len(opened) == 1 and mixer.ready and mixer.volume == 0.5
+
+
 def test_the_dummy_driver_loads_every_sound_once(app):
     """SDL_AUDIODRIVER=dummy (the tests' and CI's): every cue loaded as the app starts."""
     assert app.sound.ready and sorted(app.sound.sounds) == sorted(sound.CUES)
@@ -133,8 +145,12 @@ def test_the_settings_row_sets_volume_and_off(app):
     assert app.settings["sound"] is False and app.settings["volume"] == 50
     app.sound.play("chips")
     assert heard == ["chips"]
+    key(app, pygame.K_m, mod=pygame.KMOD_CTRL)      # on again, and the row shows it
+    step(app)
+    assert app.settings["sound"] is True and row.value == 50
+    row.select(25)
     app.pop()
-    assert store.load_settings()[0]["sound"] is False
+    assert store.load_settings()[0]["volume"] == 25
 
 
 # -- the subscriber --------------------------------------------------------------------

@@ -118,6 +118,14 @@ class SettingsScene(Scene):
             elif control.enabled:
                 control.value = self.app.settings.get(key, control.value)
 
+    def update(self, dt: float) -> bool:
+        """Ctrl+M (the app's) may turn the sound off or on while this screen is up."""
+        row = dict(self.rows)["sound"]
+        if row.enabled and row.value != self.sound_choice():
+            row.value = self.sound_choice()
+            return True
+        return False
+
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)
         # a row every 76 units, closer when the language row joins them on a low window
