@@ -51,12 +51,12 @@ def bid(amount: int) -> str:
 
 def buy(code: str) -> str:
     """TEN-R10: the market card with this code."""
-    return BUY_ACTION[code]
+    return BUY_ACTION.get(code) or f"buy {code}"
 
 
 def pay(code: str) -> str:
     """TEN-R12: a collected card with this code as one item of a payment."""
-    return PAY_ACTION[code]
+    return PAY_ACTION.get(code) or f"pay {code}"
 
 
 @lru_cache(maxsize=2048)
