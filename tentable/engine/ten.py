@@ -18,7 +18,7 @@ from tentable.engine.ten_moves import (BIDS, BUY_ACTION, FLIP, PASS, PAY_ACTION,
                                        PAY_DUPLICATE, PAY_TOKEN, SKIP, STOP_MONEY,
                                        STOP_NUMBERS, TAKE_BUST_TOKEN, read)
 from tentable.engine.ten_cards import (BUST_WORTH, CARD, GAME_ID, JOKERS, LIMIT,
-                                       best_runs, card_info, deck_for, ids_for,
+                                       best_runs, deck_for, ids_for,
                                        score_breakdown, score_of)
 
 FLIP, AUCTION, PAY, BUY, BUSTED, FINAL, OVER = (
