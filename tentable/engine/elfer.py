@@ -295,12 +295,12 @@ class Elfer(State):
         if swaps and self._swappable():
             actions += swaps
         if played:
-            actions.append(END)                                           # ER-R5
+            actions.append(END)                                             # ER-R5
         elif not self.swapped:
             if self.pile:
-                actions.append(DRAW)                                      # ER-R11
+                actions.append(DRAW)                                        # ER-R11
             elif may_pass:
-                actions.append(PASS)                                      # ER-R12
+                actions.append(PASS)                                        # ER-R12
         return actions
 
     def _check_turn(self, action: str) -> ElferMove:
