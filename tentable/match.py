@@ -34,7 +34,7 @@ from typing import Callable
 from tentable.autosave import AutosaveWriter
 from tentable.bots import CPU_HEAVY, fallback, make_bot
 from tentable.botjobs import Job, run_inline, worker
-from tentable.clients import PROTOCOL, SeatClient, message
+from tentable.clients import SeatClient, message, welcome
 from tentable.engine import IllegalAction, replay
 from tentable.engine.core import State
 from tentable.events import (Applied, BotFailed, BotLate, Event, GameOver, Moment,
@@ -216,12 +216,7 @@ class Match:
             raise ValueError(f"no seat {seat!r} in a game of {self._state.players}")
         client = SeatClient(self, seat)
         self._clients.append(client)
-        client.receive({
-            "type": "welcome", "protocol": PROTOCOL, "game": self.session.game_id,
-            "seat": seat, "players": self._state.players, "names": self.names,
-            "options": self.session.options, "humans": self.humans,
-            "lowest_wins": self.lowest_wins, "undo": self.undo_allowed,
-            "view": self.view(seat)})
+        client.receive(welcome(self, seat))
         return client
 
     def leave(self, client: SeatClient) -> None:
