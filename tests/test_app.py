@@ -11,7 +11,9 @@ import pygame
 import pytest
 
 from tentable.engine import GAMES, IllegalAction
-from tentable.engine.core import Game, Option, Phase, State
+from tentable.engine.core import Phase, State
+from tentable.engine.options import Option
+from tentable.engine.registry import Game
 from tentable.ui import app as app_module
 from tentable.ui.app import MIN_SIZE, App, CrashScene
 from tentable.ui.scene import Scene

@@ -160,7 +160,7 @@ def test_ten_r11_a_joker_won_at_auction_is_held_then_paid(app):
     assert table.view["phase"] == "pay"           # nothing paid while the moment holds
     key(app, pygame.K_RETURN)
     step(app, 5)
-    from tentable.engine.core import code_of
+    from tentable.engine.cards import code_of
     assert not table.moments and table.view["phase"] != "pay"
     assert "W#" in [code_of(c) for c in table.view["collections"][1]]
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tentable.engine.core import State, Term, code_of
+from tentable.engine.core import State
+from tentable.engine.cards import code_of
+from tentable.engine.errors import Term
 
 Reason = tuple[str, dict]
 

@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 from tentable.bots.base import Bot
 from tentable.bots.explain import joins_run, tile_line_sums
-from tentable.engine.core import State, code_of
+from tentable.engine.core import State
+from tentable.engine.cards import code_of
 
 TEN_STOP_AT = 7          # TEN: stop flipping once the total is 7 or more
 TEN_JOKER_BID = 3        # TEN: bid up to 3 on a joker

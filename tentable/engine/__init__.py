@@ -1,6 +1,9 @@
 """The rules of every game. Pure Python: never imports pygame."""
-from tentable.engine.core import (GAMES, Game, IllegalAction, Option, SetupError, State,
-                                  from_json, new_game, replay)
+from tentable.engine.core import State
+from tentable.engine.errors import IllegalAction, SetupError
+from tentable.engine.options import Option
+from tentable.engine.records import from_json, replay
+from tentable.engine.registry import GAMES, Game, new_game
 # Each module registers its game; the order here is the menu's order.
 from tentable.engine import takethat, ten, elfer, retro10, tentiles  # noqa: F401,E402
 

@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State, Term,
-                                  check_deck, redeal_unseen, register, shuffled)
+from tentable.engine.core import OVER, Phase, State
+from tentable.engine.cards import check_deck, redeal_unseen, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
 

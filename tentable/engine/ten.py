@@ -12,8 +12,11 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, Term,
-                                  card_ids, check_deck, register, shuffled)
+from tentable.engine.core import Phase, State
+from tentable.engine.cards import card_ids, check_deck, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
 from tentable.engine.decks import manifest
 from tentable.engine.ten_cards import (BIDS, BUST_WORTH, CARD, GAME_ID, JOKERS, LIMIT,
                                        action_names, best_runs, card_info, deck_for, ids_for,

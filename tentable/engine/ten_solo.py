@@ -8,7 +8,8 @@ saves and records are TEN's. Mona's decisions are each offered as one legal acti
 """
 from __future__ import annotations
 
-from tentable.engine.core import IllegalAction, State
+from tentable.engine.core import State
+from tentable.engine.errors import IllegalAction
 from tentable.engine.ten import PAY_ACTION, Ten
 from tentable.engine.ten_cards import BIDS, CARD, COLOURS, LIMIT, MONA
 

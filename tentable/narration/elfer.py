@@ -6,7 +6,7 @@ the log alone (`Teller.alone`), since the hand is a secret (ER-R11).
 """
 from __future__ import annotations
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.elfer import BONUS_POINTS, SLOTS, ElferView, card_value, is_joker, move_of
 from tentable.narration import Breakdown, Item, Line, Teller, plural, points, signed
 from tentable.text import t

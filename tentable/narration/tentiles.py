@@ -4,7 +4,7 @@ the order of the face-down supplies, so every line may name what it tells.
 """
 from __future__ import annotations
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.tentiles import MOVE, PLACE, TenTilesView, owner, read_action, value
 from tentable.narration import Breakdown, Item, Line, Teller
 from tentable.text import t

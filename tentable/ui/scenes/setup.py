@@ -22,7 +22,7 @@ import pygame
 from tentable import keeping, store
 from tentable.bots import available_bots
 from tentable.engine import GAMES, SetupError, new_game
-from tentable.engine.core import Option
+from tentable.engine.options import Option
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import NoTable, register_scene, table_for
