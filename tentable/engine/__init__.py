@@ -6,6 +6,8 @@ from tentable.engine.records import from_json, replay
 from tentable.engine.registry import GAMES, Game, new_game
 # Each module registers its game; the order here is the menu's order.
 from tentable.engine import takethat, ten, elfer, retro10, tentiles  # noqa: F401,E402
+# A variant registers itself beside its game.
+from tentable.engine import ten_solo  # noqa: F401,E402
 
 __all__ = ["GAMES", "Game", "IllegalAction", "Option", "SetupError", "State", "from_json",
            "new_game", "replay"]

@@ -80,7 +80,8 @@ class State(ABC):
     clones and replays are built from them.
 
     A variant is a subclass that overrides the methods its phases name (solo TEN): its
-    phases are rebuilt with its own methods, its transitions are its parent's.
+    phases are rebuilt with its own methods, its transitions are its parent's; the option
+    that turns it on names it in the registry (`registry.register_variant`).
     """
 
     game_id: ClassVar[str]
@@ -125,13 +126,6 @@ class State(ABC):
     @abstractmethod
     def new(cls, players: int, seed: int, options: dict, deck: Any, **chance: Any) -> "State":
         """Set up a game; options are validated, `deck` and `chance` are raw input."""
-
-    @classmethod
-    def variant(cls, options: dict) -> type["State"]:
-        """The class that plays a game with these options: the game's own, or the variant
-        an option chooses (solo TEN). A position rebuilt from its data (`_from_data`, in
-        the bots' worker) must be of it, or it plays by the wrong rules."""
-        return cls
 
     @property
     def current_player(self) -> int | None:

@@ -1,8 +1,9 @@
 """The games by id, and how one is set up.
 
 Each game module decorates its `State` subclass with `@register`, which checks its
-declared turn structure (`declared_transitions`) and enters a `Game` in `GAMES`;
-`tentable.engine` imports every game module, in the menu's order. `new_game` validates
+declared turn structure (`declared_transitions`) and enters a `Game` in `GAMES`; a
+variant class that an option turns on (solo TEN) is entered beside it with
+`@register_variant`. `tentable.engine` imports every game module, in the menu's order. `new_game` validates
 every argument (of any type: a wrong one is a `SetupError`, never a crash) and asks the
 game's class to deal.
 """
@@ -27,9 +28,21 @@ class Game:
     state: type[State]
     options: tuple[Option, ...] = field(default=())
     chance_keys: tuple[str, ...] = ()
+    # option name -> the class that plays the game while that option is on (solo TEN's
+    # `TenSolo`), filled by `register_variant`
+    variants: dict[str, type[State]] = field(default_factory=dict, hash=False, compare=False)
 
     def option(self, name: str) -> Option:
         return next(o for o in self.options if o.name == name)
+
+    def state_for(self, options: dict) -> type[State]:
+        """The class that plays a game with these options: the game's own, or the variant
+        an option turns on. `new_game` deals with it, and a position rebuilt from its data
+        (`_from_data`, in the bots' worker) must be of it, or it plays by the wrong rules."""
+        for name, cls in self.variants.items():
+            if options.get(name):
+                return cls
+        return self.state
 
 
 GAMES: dict[str, Game] = {}
@@ -69,6 +82,20 @@ def register(cls: type[State]) -> type[State]:
     return cls
 
 
+def register_variant(game_id: str, option: str):
+    """A class decorator: `cls` plays the registered game `game_id` whenever the option
+    `option` is on. A variant is a subclass of the game's class (see `State`); it keeps the
+    game's id, options, saves and records, so it registers no game of its own. The variant
+    module imports its game's, never the other way round."""
+    def add(cls: type[State]) -> type[State]:
+        game = GAMES[game_id]
+        if not issubclass(cls, game.state) or option not in {o.name for o in game.options}:
+            raise TypeError(f"{cls.__name__} is no variant of {game_id} by option {option!r}")
+        game.variants[option] = cls
+        return cls
+    return add
+
+
 def new_game(game_id: Any, players: Any, seed: Any = 0, options: Any = None,
              deck: Any = None, **chance: Any) -> State:
     """Set up a game. Every wrong argument, of any type, raises SetupError."""
@@ -87,7 +114,7 @@ def new_game(game_id: Any, players: Any, seed: Any = 0, options: Any = None,
         raise SetupError(f"{game.title} takes no {unknown[0]}= (chance keywords: {allowed})")
     options = validate_options(game_id, game.options, options, players)
     try:
-        return game.state.new(players, seed, options, deck, **chance)
+        return game.state_for(options).new(players, seed, options, deck, **chance)
     except SetupError:
         raise
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
