@@ -82,3 +82,31 @@ def test_a_variant_must_build_on_its_game_and_name_one_of_its_options():
         register_variant("ten", "solo")(TakeThat)
     with pytest.raises(TypeError, match="no variant"):
         register_variant("ten", "no such option")(type("Other", (Ten,), {}))
+
+
+def definitions(name: str) -> list[str]:
+    """The modules of tentable/ that define `name` at their top level (def or assignment)."""
+    found = []
+    for path in sorted((ROOT / "tentable").rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else \
+                [t.id for t in getattr(node, "targets", [getattr(node, "target", None)])
+                 if isinstance(t, ast.Name)]
+            if name in names:
+                found.append(module_name(path))
+    return found
+
+
+@pytest.mark.parametrize("name, home", [
+    ("code_of", "tentable.engine.cards"),
+    ("SEED_LIMIT", "tentable.engine.core"),      # every seed a game accepts is below it
+    ("MAX_SEED", None),                          # was two numbers under one name
+    ("deck_codes", None),                        # only `State.deck_codes`, a method
+])
+def test_one_definition_of_each_shared_name(name, home):
+    assert definitions(name) == ([home] if home else [])
+
+
+def test_a_card_that_is_its_own_id_is_its_own_code():
+    from tentable.engine.cards import code_of
+    assert (code_of("B1#2"), code_of("W##1"), code_of(34)) == ("B1", "W#", "34")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, Iterable
 
 from tentable.engine.errors import SetupError, shortened
@@ -33,9 +33,10 @@ def card_ids(codes: Iterable[str]) -> list[str]:
     return out
 
 
-def code_of(card_id: str) -> str:
-    """The printed code of a card id ("B1#2" -> "B1", "W##1" -> "W#")."""
-    return card_id.rsplit("#", 1)[0]
+def code_of(card_id: Hashable) -> str:
+    """The printed code of a card id ("B1#2" -> "B1", "W##1" -> "W#"); a card that is
+    its own id (Take That's numbers, 34) is its own code ("34")."""
+    return str(card_id).rsplit("#", 1)[0]
 
 
 def redeal_unseen(hands: list[list], pile: list, seat: int, rng: random.Random) -> list:

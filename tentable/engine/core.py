@@ -22,7 +22,10 @@ from tentable.engine.errors import (IllegalAction, SetupError, Term, TransitionE
 from tentable.engine.options import Option, validate_options
 
 FORMAT_VERSION = 1
-MAX_SEED = 2 ** 63
+# Every seed a game accepts is 0 <= seed < SEED_LIMIT: from `new_game`, a record, a save,
+# the ladder file or `--seed`. (The app itself deals with shorter seeds a player can type:
+# `session.PLAYER_SEED_MAX`.)
+SEED_LIMIT = 2 ** 63
 
 
 # -- phases -----------------------------------------------------------------------
@@ -359,7 +362,7 @@ class State(ABC):
         self.check_seat(seat)
         rng = random.Random(f"determinize/{seed}")
         copy = self.clone()
-        copy.seed = rng.randrange(MAX_SEED)
+        copy.seed = rng.randrange(SEED_LIMIT)
         copy.deck = None
         copy.chance = {}
         # The moves played are not all public (10 Retro's "place 7 down" names a face-down
@@ -414,7 +417,7 @@ class State(ABC):
         if type(self.players) is not int or not self.min_players <= self.players <= \
                 self.max_players:
             raise SetupError(f"{self.game_id}: bad player count {_short(self.players)}")
-        if type(self.seed) is not int or not 0 <= self.seed < MAX_SEED:
+        if type(self.seed) is not int or not 0 <= self.seed < SEED_LIMIT:
             raise SetupError(f"{self.game_id}: bad seed {_short(self.seed)}")
         if not isinstance(self.history, list) or not all(isinstance(a, str)
                                                          for a in self.history):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tentable.engine.core import MAX_SEED, OVER, State
+from tentable.engine.core import OVER, SEED_LIMIT, State
 from tentable.engine.errors import SetupError, shortened as _short
 from tentable.engine.options import Option, validate_options
 
@@ -105,7 +105,7 @@ def new_game(game_id: Any, players: Any, seed: Any = 0, options: Any = None,
     if type(players) is not int or not game.min_players <= players <= game.max_players:
         raise SetupError(f"{game.title} is for {game.min_players}–{game.max_players} players, "
                          f"not {_short(players)}")
-    if type(seed) is not int or not 0 <= seed < MAX_SEED:
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
         raise SetupError(f"the seed must be a whole number from 0 to 2**63-1, "
                          f"not {_short(seed)}")
     unknown = [key for key in chance if key not in game.chance_keys]

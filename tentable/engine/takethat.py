@@ -75,7 +75,7 @@ class Move:
     card: int = 0
 
 
-def deck_codes(deck) -> list[str]:
+def _deck_given(deck) -> list[str]:
     """`deck=` in the digest's codes ("34"); whole numbers are taken too (34)."""
     if isinstance(deck, (list, tuple)):
         deck = [str(c) if type(c) is int else c for c in deck]
@@ -100,7 +100,7 @@ class TakeThat(State):
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict, deck) -> "TakeThat":
-        state = cls(players, seed, options, None if deck is None else deck_codes(deck))
+        state = cls(players, seed, options, None if deck is None else _deck_given(deck))
         state.round_scores = []
         state.revealed = [[] for _ in range(players)]
         state._deal(1)

@@ -29,7 +29,8 @@ from tentable.ui.scenes import NoTable, register_scene, table_for
 from tentable.ui.scenes.common import (Focusable, KeyNav, Picker, ReadOnly, Segmented, Stepper,
                                        TextField, ask_start_over, backdrop, button_focus, px,
                                        same_value, text_px, text_scale)
-from tentable.session import BOT, HUMAN, MAX_SEED, RULES, Seat, Session, random_seed
+from tentable.session import (BOT, HUMAN, PLAYER_SEED_MAX, RULES, Seat, Session,
+                              random_seed)
 from tentable.text import t, t_or
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
@@ -39,7 +40,7 @@ from tentable.ui.widgets.seatpanel import seat_colour, seat_symbol
 from tentable.ui.widgets.shapes import symbol_icon
 
 NAME_LENGTH = store.MAX_NAME
-SEED_DIGITS = len(str(MAX_SEED))
+SEED_DIGITS = len(str(PLAYER_SEED_MAX))
 SEGMENTS_MAX = 4        # more choices than this: a picker instead of a row of segments
 PICKER_MAX = 100        # an optional int range this wide or wider is shown read-only
 ORDERS_SHOWN = 6        # list options: this many fixed orders besides "from the seed"

@@ -38,6 +38,7 @@ from typing import Callable, Hashable
 import pygame
 
 from tentable import speech
+from tentable.engine.cards import code_of
 from tentable.match import Moment
 from tentable.ui.tables.hints import KEYS, Hints
 from tentable.text import t
@@ -51,7 +52,7 @@ from tentable.ui.widgets.dragdrop import DragManager, DropTarget
 from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.seatpanel import SeatPanel, seat_colour
 from tentable.ui.widgets.sprite import CardSprite
-from tentable.ui.widgets.spritesync import Point, Spot, SpriteSync, code_of
+from tentable.ui.widgets.spritesync import Point, Spot, SpriteSync
 from tentable.ui.widgets.tween import Tweens, linear
 
 #: A link of the input chain: the event back if it is not used up, else None.
