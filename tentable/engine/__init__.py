@@ -1,4 +1,10 @@
-"""The rules of every game. Pure Python: never imports pygame."""
+"""The rules of every game. Pure Python: never imports pygame.
+
+One module per game (with parts beside the longest), registered on import, in the menu's
+order. Shared by all: `core` (the `State` contract), `options`, `cards` (chance and card
+ids), `errors`, `registry` (`GAMES`, `new_game`), `records` (`replay`, saves), `views`
+(the typed views), `decks` (the card manifests). The names most callers need are here.
+"""
 from tentable.engine.core import State
 from tentable.engine.errors import IllegalAction, SetupError
 from tentable.engine.options import Option

@@ -1,4 +1,4 @@
-"""A game's options, declared once: the core validates them and the setup screen draws
+"""A game's options, declared once: `new_game` validates them and the setup screen draws
 a control for each (toggle, stepper, choice list) from the same `Option`.
 
 A game lists its options in `State.options_spec`; `new_game` fills in the defaults and
@@ -16,7 +16,7 @@ from tentable.engine.errors import SetupError, shortened
 
 @dataclass(frozen=True)
 class Option:
-    """One game option, declared so that the core validates it and the setup screen
+    """One game option, declared so that `new_game` validates it and the setup screen
     can draw a control for it (toggle, stepper, choice list).
 
     `default` and `suggest` may be functions of the player count: `default` is what the

@@ -3,9 +3,9 @@
 Each game module decorates its `State` subclass with `@register`, which checks its
 declared turn structure (`declared_transitions`) and enters a `Game` in `GAMES`; a
 variant class that an option turns on (solo TEN) is entered beside it with
-`@register_variant`. `tentable.engine` imports every game module, in the menu's order. `new_game` validates
-every argument (of any type: a wrong one is a `SetupError`, never a crash) and asks the
-game's class to deal.
+`@register_variant`. `tentable.engine` imports every game module, in the menu's order.
+`new_game` validates every argument (of any type: a wrong one is a `SetupError`, never a
+crash) and asks the class the options choose (`Game.state_for`) to deal.
 """
 from __future__ import annotations
 

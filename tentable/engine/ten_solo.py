@@ -4,7 +4,8 @@ her cards may turn into duplicates (S3), the auctions follow S4-S6, she pays in 
 order (S7) and never buys, and equal points are a draw (S8).
 
 `new_game("ten", 2, options={"solo": True})` sets this class up (it is registered as TEN's
-variant for the option `solo`); the game id, options, saves and records are TEN's. Mona's decisions are each offered as one legal action.
+variant for the option `solo`); the game id, options, saves and records are TEN's.
+Mona's decisions are each offered as one legal action.
 """
 from __future__ import annotations
 

@@ -28,7 +28,8 @@ A game fills in: `game` and `words` (class attributes), `layout` (sets `self.geo
 places the log and buttons), `spots` and `origin` (where cards belong and come from),
 `refresh` (marks and buttons), `drop_targets`, `default_action`, `draw_view`, and the
 keys of its own (`on_key`); where a pick is more than a hand card (Elfer's connection
-cards, held as one), `pick_at`, `held_sprite` and `pick`. docs/architecture.md, "The table", has the whole recipe.
+cards, held as one), `pick_at`, `held_sprite` and `pick`. docs/architecture.md, "The
+table", tells how the kit, the table base and a game's package fit together.
 """
 from __future__ import annotations
 
