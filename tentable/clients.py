@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Callable
 
-from tentable.engine import IllegalAction
+from tentable.engine import IllegalAction, replay
 
 if TYPE_CHECKING:
     from tentable.match import Match
@@ -57,6 +57,34 @@ def refusal(exc: IllegalAction | None) -> dict:
     if exc is None:
         return {"key": "refuse.not_your_turn", "values": {}}
     return {"key": exc.key, "values": wire(exc.values)}
+
+
+def welcome(match: "Match", seat: int | None) -> dict:
+    """The first message a client gets: the game, its seat, its view and the game so far."""
+    return {"type": "welcome", "protocol": PROTOCOL, "game": match.session.game_id,
+            "seat": seat, "players": len(match.session.seats), "names": match.names,
+            "options": match.session.options, "humans": match.humans,
+            "lowest_wins": match.lowest_wins, "undo": match.undo_allowed,
+            "view": match.view(seat), **past(match, seat)}
+
+
+def past(match: "Match", seat: int | None) -> dict:
+    """The game so far as `seat` may be told it (a resumed game's log, a client that
+    joins late): `start`, the seat's view as the game began, and `moves`, each action
+    as `State.public_action` tells it to the seat, with its mover, the seat's views
+    around it, whether it was a human's only move (`only`, played by itself) and
+    whether it showed the mover a card it could not see before (`revealed`)."""
+    state = replay(match.session.record([]))
+    start, moves = state.view(seat), []
+    for action in match.history:
+        mover, before = state.current_player, state.view(seat)
+        only = match.is_human(mover) and state.legal_actions() == [action]
+        hidden = state.hidden_cards(mover)
+        state.apply(action)
+        moves.append({"seat": mover, "action": state.public_action(action, mover, seat),
+                      "only": only, "revealed": bool(hidden - state.hidden_cards(mover)),
+                      "before": before, "after": state.view(seat)})
+    return {"start": start, "moves": moves}
 
 
 class SeatClient:

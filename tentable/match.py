@@ -34,7 +34,7 @@ from typing import Callable
 from tentable.autosave import AutosaveWriter
 from tentable.bots import CPU_HEAVY, fallback, make_bot
 from tentable.botjobs import Job, run_inline, worker
-from tentable.clients import PROTOCOL, SeatClient, message
+from tentable.clients import SeatClient, message, welcome
 from tentable.engine import IllegalAction, replay
 from tentable.engine.core import State
 from tentable.events import (Applied, BotFailed, BotLate, Event, GameOver, Moment,
@@ -216,31 +216,8 @@ class Match:
             raise ValueError(f"no seat {seat!r} in a game of {self._state.players}")
         client = SeatClient(self, seat)
         self._clients.append(client)
-        client.receive({
-            "type": "welcome", "protocol": PROTOCOL, "game": self.session.game_id,
-            "seat": seat, "players": self._state.players, "names": self.names,
-            "options": self.session.options, "humans": self.humans,
-            "lowest_wins": self.lowest_wins, "undo": self.undo_allowed,
-            "view": self.view(seat), **self.past(seat)})
+        client.receive(welcome(self, seat))
         return client
-
-    def past(self, seat: int | None) -> dict:
-        """The game so far as `seat` may be told it (a resumed game's log, a client that
-        joins late): `start`, the seat's view as the game began, and `moves`, each action
-        as `State.public_action` tells it to the seat, with its mover, the seat's views
-        around it, whether it was a human's only move (`only`, played by itself) and
-        whether it showed the mover a card it could not see before (`revealed`)."""
-        state = replay(self.session.record([]))
-        start, moves = state.view(seat), []
-        for action in self._state.history:
-            mover, before = state.current_player, state.view(seat)
-            only = self.is_human(mover) and state.legal_actions() == [action]
-            hidden = state.hidden_cards(mover)
-            state.apply(action)
-            moves.append({"seat": mover, "action": state.public_action(action, mover, seat),
-                          "only": only, "revealed": bool(hidden - state.hidden_cards(mover)),
-                          "before": before, "after": state.view(seat)})
-        return {"start": start, "moves": moves}
 
     def leave(self, client: SeatClient) -> None:
         if client in self._clients:

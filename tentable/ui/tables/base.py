@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from tentable import keeping, narration, speech, store
+from tentable import clients, keeping, narration, speech, store
 from tentable.narration import shown_name
 from tentable.engine import IllegalAction
 from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, OnlyChoice,
@@ -322,8 +322,8 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
     def retell(self) -> None:
         """Fill the log as the game began and went on, so a resumed game shows its log as
         it was: the moves as the match tells them to the seat at the screen
-        (`Match.past`). Tables call it at the end of __init__."""
-        past = self.match.past(self.seat)
+        (`clients.past`). Tables call it at the end of __init__."""
+        past = clients.past(self.match, self.seat)
         self.log_start(past["start"])
         chain = None        # the seat whose run of only moves is being told
         for move in past["moves"]:
