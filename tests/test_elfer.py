@@ -10,7 +10,7 @@ from typing import get_type_hints
 import pytest
 
 from tentable.engine import GAMES, IllegalAction, SetupError, from_json, new_game, replay
-from tentable.engine.core import card_ids
+from tentable.engine.cards import card_ids
 from tentable.engine.elfer import (SLOTS, Elfer, ElferView, Row, Slot, all_ids,
                                    connections_each, hand_size, shuffle_codes)
 from tentable.engine.elfer_moves import ElferMove, is_joker, read

@@ -14,8 +14,11 @@ import random
 from functools import lru_cache
 from typing import TypedDict
 
-from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State, Term,
-                                  card_ids, check_deck, redeal_unseen, register, shuffled)
+from tentable.engine.core import OVER, Phase, State
+from tentable.engine.cards import card_ids, check_deck, redeal_unseen, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
 from tentable.engine.decks import manifest
 from tentable.engine.elfer_moves import (BRIDGE, COLOURS, DRAW, END, JOKER, LENGTH, NAMES, PASS,
                                          PLAY, PLAY_JOKER, PLAY_JOKER_AT, SLOTS, SWAP, ElferMove)

@@ -22,8 +22,10 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from tentable.engine.core import (OVER, IllegalAction, Phase, SetupError, State, Term,
-                                  card_ids, check_deck, register, shuffled)
+from tentable.engine.core import OVER, Phase, State
+from tentable.engine.cards import card_ids, check_deck, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.registry import register
 from tentable.engine.retro10_moves import (add, deal_actions, place_actions, protect, raise_to,
                                           read, start)
 from tentable.engine.retro10_cards import (CHIP_POINTS, CHIPS, DEALT, GAME_ID, HAND, JOKER,

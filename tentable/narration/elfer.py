@@ -6,7 +6,7 @@ the log alone (`Teller.alone`), since the hand is a secret (ER-R11).
 """
 from __future__ import annotations
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.elfer import BONUS_POINTS, SLOTS, ElferView, card_value
 from tentable.engine.elfer_moves import is_joker, read
 from tentable.narration import Breakdown, Item, Line, Teller, plural, points, signed
