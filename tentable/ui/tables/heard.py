@@ -6,9 +6,9 @@ The match's events of one gesture or computer move come through `_handle_events`
 table animates them, so a computer's moves sound at the pace they are shown, one by one.
 `cues(events)` names the sounds of one batch, in the order the table shows them:
 
-- each applied action by its kind: for now the action's first word ("play R7" -> play),
-  looked up in `KINDS` (a card's sound at every game) after the game's own `BY_GAME` (a
-  tile, not a card); the engine's move notation will name the kind when it lands;
+- each applied action by its kind, as the engine's move notation reads it
+  (`engine.moves`: "play R7" -> play), looked up in `KINDS` (a card's sound at every
+  game) after the game's own `BY_GAME` (a tile, not a card);
   a gesture of several actions (a payment) sounds each kind once;
 - each moment by its kind (`MOMENTS`); the end of a part won or lost by the player;
 - the game won or lost (by a human at the table; a table of computers only: won);
@@ -21,6 +21,7 @@ A new game (no move yet) begins with a shuffle as the table first comes up.
 """
 from __future__ import annotations
 
+from tentable.engine.moves import notation
 from tentable.events import Applied, GameOver, Moment, TurnChanged
 
 # an action's first word -> its cue, for every game (names from the rulebooks' verbs)
@@ -29,7 +30,7 @@ KINDS = {
     "twist": "card_play",
     "draw": "card_deal", "take": "card_deal", "stop": "card_deal",   # cards into your hand
     "flip": "card_flip", "reveal": "card_flip", "swap": "card_flip",
-    "bid": "chips", "pay": "chips", "protect": "chips", "buy": "chips",
+    "bid": "chips", "raise": "chips", "pay": "chips", "protect": "chips", "buy": "chips",
     # no card moves: a knock on the table
     "pass": "knock", "end": "knock", "skip": "knock", "stand": "knock", "keep": "knock",
     "hide": "knock", "start": "knock",
@@ -40,13 +41,8 @@ MOMENTS = {"bust": "bust", "showdown": "reveal", "joker": "reveal"}
 PART = "part"          # the end of a round (Take That) or a game (Elfer): won or lost
 
 
-def kind_of(action: str) -> str:
-    """The kind of an action: its first word, until the notation names it."""
-    return action.split(maxsplit=1)[0] if action.strip() else ""
-
-
 def cue_of(game_id: str, action: str) -> str | None:
-    kind = kind_of(action)
+    kind = notation(game_id).read(action).kind
     return BY_GAME.get(game_id, {}).get(kind) or KINDS.get(kind)
 
 
