@@ -130,7 +130,7 @@ class PolicyPlayer(Bot):
 ROLLOUT_PLAYERS: dict[str, Callable[..., Bot]] = {
     "retro10": QuickRetro10,
     # TEN's heuristic prices every card by the best runs it makes: too dear to play
-    # rollouts with (0.2 s each), so they play the cautious beginner
+    # rollouts with (0.2 s each), so they play the sensible player `ten` (about 1 ms)
     "ten": lambda seat, seed=0, **_: PolicyPlayer(ten, seat, seed)}
 
 POLICIES: dict[str, Policy] = {"ten": ten}
