@@ -11,7 +11,7 @@ from tentable.bots import (CPU_HEAVY, LEVELS, available_bots, fallback, level_of
 from tentable.bots.ismcts import Ismcts, IsmctsConfig
 from tentable.bots.tilesboard import Position, legal_moves, make, parse_action, unmake
 from tentable.engine import GAMES, new_game
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import card_info
 
 PLAYERS = {"retro10": 3}
