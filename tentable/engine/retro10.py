@@ -18,11 +18,14 @@ never tells a dealt joker from one drawn later (RX-R2 shuffles the spare ones in
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from tentable.engine.core import (OVER, IllegalAction, Phase, SetupError, State, Term,
                                   card_ids, check_deck, register, shuffled)
+from tentable.engine.retro10_moves import (add, deal_actions, place_actions, protect, raise_to,
+                                          read, start)
 from tentable.engine.retro10_cards import (CHIP_POINTS, CHIPS, DEALT, GAME_ID, HAND, JOKER,
                                           MAX_PROTECTION, TEN, Retro10View, cards, fits,
                                           penalty_points, total_and_best)
@@ -31,45 +34,14 @@ PLACE, DEAL, BID, PROTECT, REVEAL, ADD, START = (
     "place", "deal", "bid", "protect", "reveal", "add", "start")
 
 
-def raises(legal: Any) -> list[int]:
-    """RX-R5: the amounts among these legal actions a bid may be raised to, lowest first."""
-    return sorted(_move(a)[1] for a in legal if a.startswith("raise "))
-
-
-@lru_cache(maxsize=None)
-def _place_actions(code: str, chips: int) -> tuple[str, ...]:
-    """RX-R4: the ways to place a card with this code, with `chips` (at most 2) to protect."""
-    protections = [""] + [f" protect {n}" for n in range(1, chips + 1)]
-    return tuple(f"place {code} {side}{p}" for side in ("up", "down") for p in protections)
-
-
 @lru_cache(maxsize=None)
 def _move(action: str) -> tuple:
-    """A legal action as a move: its verb and numbers; card codes stay text. Only legal
-    strings come here, so the cache stays as small as the notation."""
-    words = action.split()
-    verb = words[0]
-    if verb == "place":
-        return verb, words[1], words[2] == "up", int(words[4]) if len(words) == 5 else 0
-    if verb == "add":
-        return verb, words[1]
-    return (verb, *map(int, words[1:]))
-
-
-@lru_cache(maxsize=None)
-def _deal_actions(me: int, protection: tuple[int, ...], chips: int) -> tuple[str, ...]:
-    """RX-R5: pass, swap an unprotected card for 1 chip, or open a bid of at least the
-    protection, never on your own card and never more than your supply."""
-    actions = ["pass"]
-    for seat, guard in enumerate(protection):
-        if seat == me:
-            continue
-        if not guard:
-            if chips:
-                actions.append(f"swap {seat}")
-        else:
-            actions += [f"bid {seat} {n}" for n in range(guard, chips + 1)]
-    return tuple(actions)
+    """A legal action as the tuple its phase performs: its kind and what it names."""
+    m = read(action)
+    return {"place": (m.kind, m.card, m.up, m.amount), "add": (m.kind, m.card),
+            "bid": (m.kind, m.seat, m.amount), "swap": (m.kind, m.seat),
+            "start": (m.kind, m.seat), "raise": (m.kind, m.amount),
+            "protect": (m.kind, m.amount)}.get(m.kind, (m.kind,))
 
 
 def _check_spare_jokers(deck: Any, players: int) -> Any:
@@ -211,7 +183,7 @@ class Retro10(State):
         chips = min(self.chips[self.turn], MAX_PROTECTION)
         actions: list[str] = []
         for c in {code[card] for card in self.hands[self.turn]}:
-            actions += _place_actions(c, chips)
+            actions += place_actions(c, chips)
         return actions
 
     def _check_place(self, action: str) -> tuple:
@@ -247,7 +219,7 @@ class Retro10(State):
 
     # -- phase 3: the opener's deal (RX-R5) ----------------------------------------------
     def _legal_deal(self) -> tuple[str, ...]:
-        return _deal_actions(self.turn, tuple(self.protection), self.chips[self.turn])
+        return deal_actions(self.turn, tuple(self.protection), self.chips[self.turn])
 
     def _check_deal(self, action: str) -> tuple:
         if self.is_legal(action):
@@ -342,7 +314,7 @@ class Retro10(State):
 
     def _legal_bid(self) -> list[str]:
         chips = self.chips[self.turn]
-        return ["pass"] + [f"raise {n}" for n in range(self.auction["bid"] + 1, chips + 1)]
+        return ["pass"] + [raise_to(n) for n in range(self.auction["bid"] + 1, chips + 1)]
 
     def _check_bid(self, action: str) -> tuple:
         if self.is_legal(action):
@@ -370,7 +342,7 @@ class Retro10(State):
     def _legal_protect(self) -> list[str]:
         seat = self.turn
         have = self.protection[seat]
-        return ["keep"] + [f"protect {n}" for n in range(have + 1, MAX_PROTECTION + 1)
+        return ["keep"] + [protect(n) for n in range(have + 1, MAX_PROTECTION + 1)
                            if n - have <= self.chips[seat]]
 
     def _check_protect(self, action: str) -> tuple:
@@ -431,7 +403,7 @@ class Retro10(State):
     def _legal_add(self) -> list[str]:
         info = cards()
         first = info.value[self.table[self.turn][0]]
-        return ["stand"] + [f"add {info.code[c]}" for c in self.hands[self.turn]
+        return ["stand"] + [add(info.code[c]) for c in self.hands[self.turn]
                             if fits(first, info.value[c])]
 
     def _check_add(self, action: str) -> tuple:
@@ -526,7 +498,7 @@ class Retro10(State):
         self.goto(OVER)
 
     def _legal_start(self) -> list[str]:
-        return [f"start {s}" for s in range(self.players)]
+        return [start(s) for s in range(self.players)]
 
     def _check_start(self, action: str) -> tuple:
         if self.is_legal(action):
@@ -618,9 +590,9 @@ class Retro10(State):
     def public_action(action: str, actor: int, seat: int | None) -> str:
         """How `seat` may see `actor`'s action in a log: a card placed face down is
         'place a card down' to everybody else (the history itself names it)."""
-        words = action.split()
-        if words[:1] == ["place"] and words[2:3] == ["down"] and seat != actor:
-            return " ".join(["place", "a", "card"] + words[2:])
+        move = read(action)
+        if move.kind == "place" and not move.up and seat != actor:
+            return str(replace(move, card=""))
         return action
 
     def zones(self) -> dict[str, list]:

@@ -60,13 +60,6 @@ def is_joker(code: str) -> bool:
     return card_info(code)[0] in JOKERS
 
 
-def action_names(prefix: str, codes: Iterable[str]) -> dict[str, str]:
-    return {code: f"{prefix} {code}" for code in codes}
-
-
-BIDS = [f"bid {n}" for n in range(400)]
-
-
 # -- scoring (TEN-R14) ------------------------------------------------------------------
 
 @lru_cache(maxsize=8192)

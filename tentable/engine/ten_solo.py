@@ -9,8 +9,10 @@ saves and records are TEN's. Mona's decisions are each offered as one legal acti
 from __future__ import annotations
 
 from tentable.engine.core import IllegalAction, State
-from tentable.engine.ten import PAY_ACTION, Ten
-from tentable.engine.ten_cards import BIDS, CARD, COLOURS, LIMIT, MONA
+from tentable.engine.ten import Ten
+from tentable.engine.ten_cards import CARD, COLOURS, LIMIT, MONA
+from tentable.engine.ten_moves import (BIDS, FLIP, PASS, PAY_ACTION, PAY_BUST, PAY_DUPLICATE,
+                                       PAY_TOKEN, STOP_MONEY, STOP_NUMBERS, SKIP)
 
 YOU = 0
 SOLO_MIN_BID = 5      # S4
@@ -48,16 +50,16 @@ class TenSolo(Ten):
             return super()._legal_flip()
         total, _ = self._sums()
         if self.tableau and (total >= self.options["target"] or not self.pile):
-            return ["stop numbers"]
-        return ["flip"]
+            return [STOP_NUMBERS]
+        return [FLIP]
 
     def _check_flip(self, action: str) -> str:
         if self.turn == MONA:
-            if action == "flip" and self.pile and self._legal_flip() != ["flip"]:
+            if action == FLIP and self.pile and self._legal_flip() != [FLIP]:
                 raise IllegalAction("refuse.ten.mona_stops")
-            if action == "stop numbers":
+            if action == STOP_NUMBERS:
                 return action                # she takes them even when there are none
-            if action == "stop money" and self._has(True):
+            if action == STOP_MONEY and self._has(True):
                 raise IllegalAction("refuse.ten.mona_numbers")
         return super()._check_flip(action)
 
@@ -115,10 +117,10 @@ class TenSolo(Ten):
         if self.auction["order"][self.auction["next"]] != MONA:
             return super()._legal_auction()
         low, high = self._bid_range(MONA)
-        return [BIDS[low]] if low <= high else ["pass"]
+        return [BIDS[low]] if low <= high else [PASS]
 
     def _check_auction(self, action: str):
-        if action == "pass" and self.current_player == MONA:
+        if action == PASS and self.current_player == MONA:
             low, high = self._bid_range(MONA)
             if low <= high:
                 raise IllegalAction("refuse.ten.mona_bids")
@@ -145,8 +147,8 @@ class TenSolo(Ten):
         if payer != MONA:
             return super()._legal_pay()
         # S7: tokens while she has any, then bust tokens, then duplicates
-        return ["pay t"] if self.money[payer] else ["pay x"] if self.bust[payer] \
-            else ["pay d"]
+        return [PAY_TOKEN] if self.money[payer] else [PAY_BUST] if self.bust[payer] \
+            else [PAY_DUPLICATE]
 
     def _check_pay(self, action: str) -> tuple:
         words = action.split(" ")
@@ -157,10 +159,10 @@ class TenSolo(Ten):
 
     # -- S1, S7: the final round -------------------------------------------------------------
     def _legal_final(self) -> list[str]:
-        return ["skip"] if self.final[0] == MONA else super()._legal_final()
+        return [SKIP] if self.final[0] == MONA else super()._legal_final()
 
     def _check_final(self, action: str):
-        if action != "skip" and self.final[0] == MONA:
+        if action != SKIP and self.final[0] == MONA:
             raise IllegalAction("refuse.ten.mona_never_buys")
         return super()._check_final(action)
 
