@@ -8,7 +8,7 @@ import pytest
 
 from tentable.bots import make_bot
 from tentable.engine import IllegalAction, SetupError, from_json, new_game, replay
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.retro10 import Retro10
 from tentable.engine.retro10_cards import CHIPS, cards, fits, total_and_best
 

@@ -13,7 +13,7 @@ from tentable.bots import make_bot
 from tentable.bots.tentiles import TilesHeuristic, TilesSearch
 from tentable.bots.tilesboard import move_wins, parse_action
 from tentable.engine import IllegalAction, SetupError, from_json, new_game, replay
-from tentable.engine.core import card_ids, code_of
+from tentable.engine.cards import card_ids, code_of
 from tentable.engine.tentiles import MOVE_LIMIT, TenTiles
 from tentable.engine.tentiles_layout import name_of
 

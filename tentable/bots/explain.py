@@ -12,7 +12,9 @@ from collections.abc import Callable
 
 from tentable.engine import (elfer_moves, retro10_moves, takethat_moves, ten_moves,
                              tentiles_moves)
-from tentable.engine.core import State, Term, code_of
+from tentable.engine.cards import code_of
+from tentable.engine.core import State
+from tentable.engine.errors import Term
 from tentable.engine.takethat import twin
 from tentable.engine.tentiles import coords
 

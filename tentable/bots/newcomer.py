@@ -17,7 +17,8 @@ from tentable.bots.base import Bot
 from tentable.bots.explain import joins_run, tile_line_sums
 from tentable.engine import (elfer_moves, retro10_moves, takethat_moves, ten_moves,
                              tentiles_moves)
-from tentable.engine.core import State, code_of
+from tentable.engine.cards import code_of
+from tentable.engine.core import State
 from tentable.engine.tentiles import coords
 
 TEN_STOP_AT = 7          # TEN: stop flipping once the total is 7 or more

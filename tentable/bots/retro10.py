@@ -20,8 +20,9 @@ from functools import lru_cache
 from typing import cast
 
 from tentable.bots.base import Bot
-from tentable.engine.core import State, code_of
 from tentable.engine import retro10_moves as moves
+from tentable.engine.cards import code_of
+from tentable.engine.core import State
 from tentable.engine.retro10_cards import (MAX_PROTECTION, TEN, Retro10View, cards,
                                           total_and_best)
 

@@ -14,8 +14,11 @@ import random
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State, Term,
-                                  check_deck, redeal_unseen, register, shuffled)
+from tentable.engine.core import OVER, Phase, State
+from tentable.engine.cards import check_deck, redeal_unseen, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
 from tentable.engine.decks import manifest
 from tentable.engine.takethat_moves import TAKE, TakeThatMove, play, twist
 from tentable.engine.views import View
@@ -66,7 +69,7 @@ class TakeThatView(View):
     round_scores: list[list[int]]  # per finished round, a score per seat
 
 
-def deck_codes(deck) -> list[str]:
+def _deck_given(deck) -> list[str]:
     """`deck=` in the digest's codes ("34"); whole numbers are taken too (34)."""
     if isinstance(deck, (list, tuple)):
         deck = [str(c) if type(c) is int else c for c in deck]
@@ -91,7 +94,7 @@ class TakeThat(State):
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict, deck) -> "TakeThat":
-        state = cls(players, seed, options, None if deck is None else deck_codes(deck))
+        state = cls(players, seed, options, None if deck is None else _deck_given(deck))
         state.round_scores = []
         state.revealed = [[] for _ in range(players)]
         state._deal(1)

@@ -1,6 +1,7 @@
 """TEN, the card game (Johnson, Melvin, Stankewich): rules digest `rules/ten.md`, ids TEN-Rn,
 and variant V1. The solo game against Mona (section S) is a variant class beside it,
-`ten_solo.TenSolo`, which `new` sets up when the option `solo` is on.
+`ten_solo.TenSolo`, which the registry sets up when the option `solo` is on (this module
+never imports it).
 
 Cards are physical ids ("B1#2", see `card_ids`); the pile is kept top-last so that flipping
 is `pop()`; `deck=` speaks top-first like the rulebook. Every zone except the pile is public.
@@ -12,8 +13,11 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, Term,
-                                  card_ids, check_deck, register, shuffled)
+from tentable.engine.core import Phase, State
+from tentable.engine.cards import card_ids, check_deck, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
 from tentable.engine.ten_moves import (BIDS, BUY_ACTION, FLIP, PASS, PAY_ACTION, PAY_BUST,
                                        PAY_DUPLICATE, PAY_TOKEN, SKIP, STOP_MONEY,
                                        STOP_NUMBERS, TAKE_BUST_TOKEN, read)
@@ -56,7 +60,7 @@ class Ten(State):
         mix = list(deck_for(players))
         if deck is not None:
             deck = check_deck(GAME_ID, deck, mix)
-        state = cls.variant(options)(players, seed, options, deck)
+        state = cls(players, seed, options, deck)     # Ten, or TenSolo for the option solo
         order = card_ids(deck) if deck is not None else shuffled(ids_for(players), seed, "pile")
         state.pile = order[::-1]                                    # TEN-R1
         state.tableau, state.market, state.removed = [], [], []
@@ -68,14 +72,6 @@ class Ten(State):
         state.auction = state.payment = state.final = None
         state.goto(FLIP)
         return state
-
-    @classmethod
-    def variant(cls, options: dict) -> type["Ten"]:
-        """Solo against Mona (section S) is `TenSolo`."""
-        if options["solo"]:
-            from tentable.engine.ten_solo import TenSolo   # the variant builds on this module
-            return TenSolo
-        return cls
 
     @classmethod
     def deck_codes(cls, players: int, options: dict) -> list[str]:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterable
 
-from tentable.engine.core import card_ids, code_of
+from tentable.engine.cards import card_ids, code_of
 from tentable.engine.decks import manifest
 
 GAME_ID = "ten"

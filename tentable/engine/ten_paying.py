@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator, NamedTuple
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten import Ten
 from tentable.engine.ten_moves import PAY_BUST, PAY_DUPLICATE, PAY_TOKEN, pay
 from tentable.engine.ten_cards import (BUST_WORTH, MONA, best_assignment, card_info, deck_for,

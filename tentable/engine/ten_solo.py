@@ -3,14 +3,17 @@ changes, as a variant class. You are seat 0, Mona seat 1; her turns are automati
 her cards may turn into duplicates (S3), the auctions follow S4-S6, she pays in a fixed
 order (S7) and never buys, and equal points are a draw (S8).
 
-`new_game("ten", 2, options={"solo": True})` sets this class up; the game id, options,
-saves and records are TEN's. Mona's decisions are each offered as one legal action.
+`new_game("ten", 2, options={"solo": True})` sets this class up (it is registered as TEN's
+variant for the option `solo`); the game id, options, saves and records are TEN's.
+Mona's decisions are each offered as one legal action.
 """
 from __future__ import annotations
 
-from tentable.engine.core import IllegalAction, State
+from tentable.engine.core import State
+from tentable.engine.errors import IllegalAction
+from tentable.engine.registry import register_variant
 from tentable.engine.ten import Ten
-from tentable.engine.ten_cards import CARD, COLOURS, LIMIT, MONA
+from tentable.engine.ten_cards import CARD, COLOURS, GAME_ID, LIMIT, MONA
 from tentable.engine.ten_moves import (BIDS, FLIP, PASS, PAY_ACTION, PAY_BUST, PAY_DUPLICATE,
                                        PAY_TOKEN, STOP_MONEY, STOP_NUMBERS, SKIP)
 
@@ -18,6 +21,7 @@ YOU = 0
 SOLO_MIN_BID = 5      # S4
 
 
+@register_variant(GAME_ID, "solo")
 class TenSolo(Ten):
     solo = True
     auctions_pay_with_cards = False       # S4

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import BUST_WORTH, card_info
 from tentable.engine.ten_moves import PAY_BUST, PAY_DUPLICATE, PAY_TOKEN, read
 from tentable.engine.ten_paying import best_payment

@@ -12,8 +12,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tentable.engine.core import (OVER, Actions, IllegalAction, Option, Phase, SetupError, State,
-                                  Term, card_ids, check_deck, code_of, register, shuffled)
+from tentable.engine.core import OVER, Actions, Phase, State
+from tentable.engine.cards import card_ids, check_deck, code_of, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
 from tentable.engine.decks import manifest
 from tentable.engine.tentiles_layout import (COLOURS, EDGES, LONE_SIDES, ORIGIN, SIDE_KEY,
                                              Layout, Memo, name_of, parse_place, tile_code)

@@ -6,7 +6,7 @@ humans at the screen the log is everybody's and says "a card".
 """
 from __future__ import annotations
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.retro10 import Retro10
 from tentable.engine.retro10_moves import read
 from tentable.engine.retro10_cards import (CHIP_POINTS, Retro10View, face_value, kind_of,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import COLOURS, LIMIT, MONA, is_joker
 from tentable.engine.ten_moves import FLIP, PASS, SKIP, STOP_MONEY, STOP_NUMBERS, read
 from tentable.engine.ten_view import TenView, colour_of, kind_of, number_of, tie_breaks

@@ -4,7 +4,7 @@ the order of the face-down supplies, so every line may name what it tells.
 """
 from __future__ import annotations
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.tentiles import TenTilesView, owner, value
 from tentable.engine.tentiles_moves import MOVE, PLACE, read
 from tentable.narration import Breakdown, Item, Line, Teller

@@ -12,6 +12,7 @@ import pygame
 
 from tentable import speech
 from tentable.engine import ten_moves as moves
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import COLOURS, is_joker, odds
 from tentable.engine.ten_view import (bids, buys, colour_of, number_of, payment_check,
                                       payment_order, price_of, suggested_payment)
@@ -21,7 +22,6 @@ from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dragdrop import DropTarget
 from tentable.ui.widgets.sprite import CardSprite
-from tentable.ui.widgets.spritesync import code_of
 
 BUYING = ("buy", "final", "busted")
 HELD_Z = 1000

@@ -9,6 +9,7 @@ from collections import Counter as Multiset
 
 import pygame
 
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import COLOURS, MONA, is_joker
 from tentable.engine.ten_moves import buy
 from tentable.engine.ten_view import (TenView, buys, colour_of, kind_of, number_of,
@@ -27,7 +28,6 @@ from tentable.ui.widgets.cards import card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge, seat_colour
 from tentable.ui.widgets.shapes import symbol_icon
-from tentable.ui.widgets.spritesync import code_of
 
 BUST_COLOUR = theme.DANGER
 MONA_TINT = (92, 52, 128)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import COLOURS, MONA
 from tentable.engine.ten_moves import FLIP, PASS, SKIP, bid, read
 from tentable.engine.ten_view import TenView, tie_breaks
@@ -26,7 +27,7 @@ from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.seatpanel import seat_colour
 from tentable.ui.widgets.sprite import CardSprite
-from tentable.ui.widgets.spritesync import Point, Spot, code_of
+from tentable.ui.widgets.spritesync import Point, Spot
 
 GAME = "ten"
 FLYER_Z = 500
