@@ -171,10 +171,10 @@ class TilesSearch(Bot):
         if len(root) == 1 or (exact and least > 0.0):
             return self._deepen(pos, root)
         if not pos.placing:
-            # phase 2: the alpha-beta has a quarter of the budget, the check of its choice
+            # phase 2: the alpha-beta has a fifth of the budget, the check of its choice
             # (the opponent's forced ten within two of theirs) the rest: it reads ~250
-            # replies a move, 700-2,500 moves made
-            self._deepen_first(pos, root, 1 / 4, start)
+            # replies a move, 300-1,400 moves made
+            self._deepen_first(pos, root, 1 / 5, start)
             return self._checked([pos], root)
         if not pos.open:
             # the hidden game: the expectimax's choice, checked on worlds made up from
@@ -202,14 +202,17 @@ class TilesSearch(Bot):
         the next in its ranking, and so on. With one world (phase 2) that is exact as far
         as the reading is (`tilethreats.py`). With several (the hidden game, each a
         made-up order of both supplies) the move that loses in the fewest worlds is
-        played, the ranking deciding ties, and the first that loses in none at once.
+        played, the ranking deciding ties, and the first that loses in none at once. After
+        a loss the moves to the same place are checked last.
         A move the budget leaves unread is taken to lose in half the worlds (rounded
         down): in phase 2, the next in the ranking is played rather than a known loss."""
         moves = dict(root)
         readings = [Threats(world, 0) for world in worlds]
         unread = len(worlds) // 2
         fewest, best = len(worlds) + 1, self.ranking[0]
-        for action in self.ranking:
+        pending = list(self.ranking)
+        while pending:
+            action = pending.pop(0)
             lost = 0
             try:
                 for reading in readings:
@@ -231,6 +234,10 @@ class TilesSearch(Bot):
                 fewest, best = lost, action
             if not lost:
                 break
+            # the moves to the same place lost there most likely for the same reason: the
+            # others first
+            there = moves[action][-1]
+            pending.sort(key=lambda a: moves[a][-1] == there)
         self.read += f"; checked: {best} loses in {fewest} of {len(worlds)}"
         return best
 

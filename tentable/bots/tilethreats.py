@@ -31,7 +31,7 @@ determinization made up (`Position.world`: rows taken from the front only).
 """
 from __future__ import annotations
 
-from tentable.bots.tilesboard import WINS_NODES, Position, legal_moves, make, move_wins, unmake
+from tentable.bots.tilesboard import Position, legal_moves, make, move_wins, unmake
 
 
 def drawn(pos: Position) -> bool:
@@ -53,6 +53,9 @@ class Threats:
         self.nodes = 0
         self.known: dict[tuple[int, int], bool] = {}
         self.phase2_wins: dict[tuple[int, int], list] = {}
+        # per depth, the last move that forced ten: tried first next time (a "killer":
+        # after my move and after its neighbour in the ranking, the same reply often wins)
+        self.killers: dict[int, tuple] = {}
 
     # -- the moves made, counted ---------------------------------------------------------
     def make(self, move: tuple):
@@ -85,11 +88,13 @@ class Threats:
 
     def moves_to_ten(self, seat: int) -> list[tuple[int, int]]:
         """Phase 2: the moves (from, to) by which `seat` would make ten now (one per
-        tile at most), each layout asked once; counted as what it costs."""
+        tile at most), each layout asked once; counted as one move made: here, where
+        most layouts have no line near ten, it costs about what a move made does (the
+        alpha-beta's layouts are dearer: `WINS_NODES`)."""
         key = (self.pos.lay.key, seat)
         known = self.phase2_wins.get(key)
         if known is None:
-            self.nodes += WINS_NODES
+            self.nodes += 1
             if self.nodes > self.budget:
                 raise OutOfNodes
             known = self.phase2_wins[key] = move_wins(self.pos.lay, seat)
@@ -135,6 +140,7 @@ class Threats:
                 if won or (not drawn(pos) and self.threatens()
                            and not self.can_win_now() and self.replies_lose(n - 1)):
                     result = True
+                    self.killers[n] = move
                     break
             finally:
                 unmake(pos, undo)
@@ -152,7 +158,12 @@ class Threats:
         opponent threatens two places, none; one place, only a tile there."""
         pos = self.pos
         if not pos.placing:
-            return legal_moves(pos)
+            moves = legal_moves(pos)
+            killer = self.killers.get(n)
+            if killer in moves:
+                moves.remove(killer)
+                moves.insert(0, killer)
+            return moves
         theirs = set(self.places(1 - pos.turn))
         if len(theirs) >= 2:
             return []
