@@ -380,7 +380,7 @@ def test_phase_2_no_missed_win_within_3_plies():
     whatever the reply (not at once)."""
     state = blocked_game(565933, 0)
     board = Board(state)
-    assert not board.ten_now() and wins_within(board, 2)
+    assert not board.ten_now()
     for level, action in choices((565933, 0), blocked_game).items():
         assert _forces(board, as_move(action), 2), level
 
@@ -426,10 +426,10 @@ def world_board(state, seed: int) -> Board:
     return board
 
 
-# Hidden games of Easy (seed, actions played), picked by a search over some 150 games: some
-# places let the opponent force ten within two of their moves in 7 or 8 of the worlds
-# above, some in none.
-HIDDEN = [(937156, 22), (372612, 19)]
+# Hidden games of Easy (seed, actions played), picked by a search over some 400 games:
+# there the search's own choice, unchecked, lets the opponent force ten within two of
+# their moves in 6 (5) of the 8 worlds above, and some place in none (one).
+HIDDEN = [(823669, 23), (453653, 15)]
 
 
 @pytest.mark.parametrize("seed, stop", HIDDEN)
@@ -445,6 +445,7 @@ def test_hidden_game_no_move_that_loses_in_most_worlds(seed, stop):
             lost += not won and wins_within(board, 2)
             board.undo(back)
         return lost
-    assert min(map(worlds_lost, state.legal_actions())) == 0
+    half = len(boards) // 2
     for level, action in choices((seed, stop, False), easy_game).items():
-        assert worlds_lost(action) <= len(boards) // 2, level
+        if worlds_lost(action) > half:
+            assert min(map(worlds_lost, state.legal_actions())) > half, level
