@@ -10,6 +10,9 @@ The table, `tentable sim`, `tentable replay` and the tests drive the same `Match
         events = match.advance()          # (the caller paces it: animations, delays)
     match.close()
 
+    client = match.join(1)                # or a client per seat: only what seat 1 may know
+    client.submit(["play 34"]); client.take()   # (`tentable.clients`; None: a spectator)
+
 Events (`tentable.events`, importable from here too) say what happened: `Applied` (with
 the viewer's views before and after), the `Moment`s it went through (a bust, a showdown:
 positions the table holds), `TurnChanged`, `PartOver`, `GameOver`, `Refused`, `BotLate`,
@@ -25,11 +28,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
+from functools import wraps
 from typing import Callable
 
 from tentable.autosave import AutosaveWriter
 from tentable.bots import CPU_HEAVY, fallback, make_bot
 from tentable.botjobs import Job, run_inline, worker
+from tentable.clients import SeatClient, message, welcome
 from tentable.engine import IllegalAction, replay
 from tentable.engine.core import State
 from tentable.events import (Applied, BotFailed, BotLate, Event, GameOver, Moment,
@@ -53,6 +58,22 @@ def quick_fallback(level: str) -> str:
 # Why a human cannot take back a move now (`Match.undo_refusal`); the table words them.
 NOTHING, REVEALED, TURN_OVER, NOT_YOURS, UNDO_OFF = (
     "nothing", "revealed", "turn over", "not yours", "off")
+
+
+def published(method):
+    """A method whose events the match's clients (`join`) hear of too, each as its seat
+    may: once, when the outermost such call returns (`play_only_choice` calls `submit`)."""
+    @wraps(method)
+    def publishing(self, *args, **kwargs):
+        self._depth += 1
+        try:
+            events = method(self, *args, **kwargs)
+        finally:
+            self._depth -= 1
+        if self._depth == 0:
+            self._publish(events)
+        return events
+    return publishing
 
 
 class Match:
@@ -87,6 +108,9 @@ class Match:
         self._writer = AutosaveWriter(save, self._save_failed) if save is not None else None
         self._keep = keep
         self.kept: object = None        # what keeping the finished game did, once it ended
+        self._clients: list[SeatClient] = []
+        self._seen_by: dict[int, dict] = {}  # id(event) -> each client seat's views of it
+        self._depth = 0
 
     # -- what anyone may ask ------------------------------------------------------
     @property
@@ -182,7 +206,38 @@ class Match:
         """Seconds since the computer to move was asked, or None."""
         return None if self._job is None else self.clock() - self._job.created
 
+    # -- the seats' clients -----------------------------------------------------------
+    def join(self, seat: int | None) -> SeatClient:
+        """Subscribe a client for `seat` (None: a spectator): from now on it receives
+        what that seat may know of every event (`tentable.clients`), starting with a
+        welcome that holds the seat's view. ValueError for a seat the game has not."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or seat not in self._state.seats):
+            raise ValueError(f"no seat {seat!r} in a game of {self._state.players}")
+        client = SeatClient(self, seat)
+        self._clients.append(client)
+        client.receive(welcome(self, seat))
+        return client
+
+    def leave(self, client: SeatClient) -> None:
+        if client in self._clients:
+            self._clients.remove(client)
+
+    def _watching(self) -> set[int | None]:
+        return {client.seat for client in self._clients}
+
+    def _publish(self, events: list[Event]) -> None:
+        seen_by, self._seen_by = self._seen_by, {}
+        for event in events:
+            seen = seen_by.get(id(event), {})
+            for client in list(self._clients):
+                told = message(event, client.seat, seen.get(client.seat),
+                               self._state.public_action)
+                if told is not None:
+                    client.receive(told)
+
     # -- a human's gesture --------------------------------------------------------
+    @published
     def submit(self, seat: int, actions: list[str]) -> list[Event]:
         """Play several actions as one gesture (a whole payment): checked on a copy first,
         then applied and saved once. A refused gesture changes nothing."""
@@ -222,6 +277,7 @@ class Match:
         legal = self._state.legal_actions()
         return legal[0] if len(legal) == 1 else None
 
+    @published
     def play_only_choice(self) -> list[Event]:
         """Play the human's only move, and the next ones while each is again the only
         one and shows nothing new (a forced payment item by item), as one gesture: what
@@ -262,6 +318,7 @@ class Match:
             return NOT_YOURS
         return None if self._takeback else self._no_takeback
 
+    @published
     def undo(self, seat: int) -> list[Event]:
         """Take back `seat`'s last gesture of this turn (see `undo_refusal`). It is still
         that seat's turn afterwards: undo never changes whose turn it is."""
@@ -269,10 +326,15 @@ class Match:
             return []
         position, actions = self._takeback.pop()
         before = self.view(self.viewer)
+        seen = {s: {"before": self.view(s)} for s in self._watching()}
         self._state = position
         if self._writer is not None:
             self._writer.save(self.record())
-        return [Undone(seat, actions, before, self.view(self.viewer))]
+        undone = Undone(seat, actions, before, self.view(self.viewer))
+        for s, views in seen.items():
+            views["after"] = self.view(s)
+        self._seen_by[id(undone)] = seen
+        return [undone]
 
     def _note_takeback(self, seat: int, before: State | None, actions: tuple,
                        revealed: bool) -> None:
@@ -288,6 +350,7 @@ class Match:
             self._takeback.append((before, actions))
 
     # -- a computer player at a human's seat -----------------------------------------
+    @published
     def hand_over(self, seat: int, level: str) -> list[Event]:
         """A computer player (`level`) takes over a human's seat until `take_back`. The
         record and the statistics say a computer helped at that seat."""
@@ -300,6 +363,7 @@ class Match:
         self._takeback = []
         return [SeatChanged(seat, level)]
 
+    @published
     def take_back(self, seat: int) -> list[Event]:
         """The human returns to a seat handed over; a decision being made for it is
         dropped, so the human plays the seat's turn."""
@@ -318,6 +382,7 @@ class Match:
         seats[seat] = new
         self.session = replace(self.session, seats=tuple(seats))
 
+    @published
     def play(self, seat: int, actions: list[str]) -> list[Event]:
         """Play a gesture for any seat to move, human or not: showcases, tutorials and
         tests that direct every seat. Refused like `submit` when illegal."""
@@ -333,6 +398,7 @@ class Match:
         return self._apply(seat, list(actions))
 
     # -- the computer players -----------------------------------------------------
+    @published
     def poll(self) -> list[Event]:
         """Start the decision of a computer to move, or replace a late one. Cheap: call it
         every frame."""
@@ -366,6 +432,7 @@ class Match:
         """The decision being made, if any (tests wait on `job.done`)."""
         return self._job
 
+    @published
     def advance(self) -> list[Event]:
         """Apply the waiting move of an automaton or a computer player (see `ready`)."""
         if not self.ready:
@@ -468,6 +535,7 @@ class Match:
         if not self.is_human(seat):
             self._takeback, self._no_takeback = [], NOTHING   # another seat acted
         before = self.view(self.viewer)
+        seen = {s: {"before": self.view(s), "steps": []} for s in self._watching()}
         parts = self._parts_done()
         # moments are kept only while the match applies a move: never in a copy or a bot's
         # rollout, nor for moves a test or a showcase applies to the state by hand
@@ -478,11 +546,16 @@ class Match:
                 state.apply(action)
                 if n < len(actions):
                     steps.append(self.view(self.viewer))
+                    for s, views in seen.items():
+                        views["steps"].append(self.view(s))
         finally:
             state.keep_moments = False
         moments, state.moments = state.moments, []
-        events: list[Event] = [Applied(seat, tuple(actions), before, self.view(self.viewer),
-                                       tuple(steps))]
+        applied = Applied(seat, tuple(actions), before, self.view(self.viewer), tuple(steps))
+        for s, views in seen.items():
+            views["after"] = self.view(s)
+        self._seen_by[id(applied)] = seen
+        events: list[Event] = [applied]
         events += [Moment(m.kind, m.facts, m.views[self.viewer], m.views) for m in moments]
         if self._writer is not None and not (state.is_over and self._keep is not None):
             self._writer.save(self.record())     # a finished game's record: keeping writes it

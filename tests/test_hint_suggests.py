@@ -121,6 +121,10 @@ def test_the_hint_suggests_the_hard_levels_move_and_says_why(app, worker, game):
     assert "why." not in line and "{" not in line          # worded, not a key
     assert table.suggestion_marks(action), "the suggested move is lit somewhere"
     assert table.suggestion_rect.w > 0                       # the line was drawn
+    # it covers nothing of the game: it stands where the log is, as a moment's banner
+    assert table.log.rect.contains(table.suggestion_rect)
+    cards = [sprite.rect for sprite in table.cards.sprites.values()]
+    assert not [r for r in cards + [table.status_rect] if r.colliderect(table.suggestion_rect)]
 
 
 def test_while_hard_thinks_the_legal_moves_are_lit_and_the_table_says_so(app, worker):

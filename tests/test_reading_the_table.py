@@ -367,11 +367,11 @@ def elfer_chooser(seed=3):
 def test_er_r14_the_summary_between_games_says_who_won_it(app, monkeypatch):
     """ER-R14: highest score wins; the banner held between the games of a match says who
     won the game just played, first."""
-    from tentable.ui.tables.moments import play_to_moment
+    from tentable.positions import play_to_moment
     app.settings["moments"] = "wait"
     drawn = uitools.record_labels(monkeypatch)
     table = uitools.new_table(app, ["human", "easy"], seed=3, game="elfer", games=2)
-    play_to_moment(table, "part", elfer_chooser())
+    table.show_played(play_to_moment(table.match, "part", elfer_chooser()))
     app.invalidate()
     step(app)
     moment = table.moments.current
@@ -391,9 +391,9 @@ def test_er_r14_the_summary_between_games_says_who_won_it(app, monkeypatch):
 def test_er_r15_the_results_explain_every_game_of_the_match(app):
     """ER-R15: a match of two games; the results explain both, not only the last."""
     from tentable.ui.scenes.results import ResultsScene
-    from tentable.ui.tables.moments import play_to_moment
+    from tentable.positions import play_to_moment
     table = uitools.new_table(app, ["human", "easy"], seed=3, game="elfer", games=2)
-    play_to_moment(table, "part", elfer_chooser())
+    table.show_played(play_to_moment(table.match, "part", elfer_chooser()))
     uitools.go_on(app, table)
     state = table.match.state
     choose = elfer_chooser(7)

@@ -82,9 +82,10 @@ def shots(app, shot) -> None:
     state = table.match.state
     from tentable.bots import make_bot
     bots = [make_bot("heuristic", "elfer", s, seed=s) for s in range(3)]
-    from tentable.ui.tables.moments import play_to_moment
+    from tentable.positions import play_to_moment
     # to the end of the first game: its last board held under the scores
-    play_to_moment(table, "part", lambda state: bots[state.current_player].choose(state))
+    table.show_played(play_to_moment(table.match, "part",
+                                     lambda state: bots[state.current_player].choose(state)))
     shot("elfer-game")
     table.go_on()
 

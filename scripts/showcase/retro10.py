@@ -75,9 +75,9 @@ def shots(app, shot) -> None:
         "retro10", ["human", "heuristic", "heuristic"], seed=8))
     _play_until(table, lambda s: s.round_no >= 2, 20000)
     from tentable.bots import make_bot
-    from tentable.ui.tables.moments import play_to_moment
-    play_to_moment(table, "showdown", lambda state: make_bot(
-        "heuristic", "retro10", state.current_player, seed=state.current_player + 1).choose(state))
+    from tentable.positions import play_to_moment
+    table.show_played(play_to_moment(table.match, "showdown", lambda state: make_bot(
+        "heuristic", "retro10", state.current_player, seed=state.current_player + 1).choose(state)))
     shot("retro10-showdown")        # the round revealed, held under who won and who lost
     table.go_on()
 

@@ -55,10 +55,10 @@ def shots(app, shot) -> None:
     app.pop()
 
     state = table.match.state
-    from tentable.ui.tables.moments import play_to_moment
+    from tentable.positions import play_to_moment
     # to the end of the first round: its last board held under the scores
-    play_to_moment(table, "part", lambda state: make_bot(
-        "heuristic", "takethat", state.current_player).choose(state))
+    table.show_played(play_to_moment(table.match, "part", lambda state: make_bot(
+        "heuristic", "takethat", state.current_player).choose(state)))
     shot("takethat-round")
     table.go_on()
 

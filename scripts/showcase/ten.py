@@ -75,8 +75,8 @@ def shots(app, shot) -> None:
     shot("ten-table")
     app.settings["coach"] = False
 
-    from tentable.ui.tables.moments import play_to_moment
-    play_to_moment(table, "bust", _chooser())
+    from tentable.positions import play_to_moment
+    table.show_played(play_to_moment(table.match, "bust", _chooser()))
     shot("ten-bust")                # the busting card held on the tableau
     table.go_on()
 

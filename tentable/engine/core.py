@@ -376,6 +376,13 @@ class State(ABC):
     def hidden_zones(self, seat: int | None) -> set[str]:
         """Names of the zones whose contents `seat` may not see."""
 
+    @staticmethod
+    def public_action(action: str, actor: int, seat: int | None) -> str:
+        """`actor`'s action as `seat` may be told it (a log, a seat's client): the
+        action itself, unless it names what `seat` may not see (10 Retro's card placed
+        face down)."""
+        return action
+
     def hidden_cards(self, seat: int | None) -> set:
         """The cards `seat` may not see. Games whose knowledge is per card (a face-down
         card seen by two seats) override this; by default, the hidden zones' cards."""

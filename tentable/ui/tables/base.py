@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from tentable import keeping, narration, speech, store
+from tentable import clients, keeping, narration, speech, store
 from tentable.narration import shown_name
-from tentable.engine import IllegalAction, replay
+from tentable.engine import IllegalAction
 from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, OnlyChoice,
                             Refused, SaveFailed, SeatChanged, Undone)
 from tentable.match import GameOver as GameOverEvent
@@ -156,11 +156,6 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
         game's words (`narration.refusal`), never the notation."""
         return narration.refusal(self.words, refusal, self.names) if self.words \
             else str(refusal)
-
-    @property
-    def first_view(self) -> dict:
-        """The view of the seat at the screen as the game began."""
-        return replay(self.session.record([])).view(self.seat)
 
     @property
     def settings(self) -> dict:
@@ -326,19 +321,17 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
 
     def retell(self) -> None:
         """Fill the log as the game began and went on, so a resumed game shows its log as
-        it was: the moves are told again by replay. Tables call it at the end of __init__."""
-        self.log_start(self.first_view)
-        state = replay(self.session.record([]))
+        it was: the moves as the match tells them to the seat at the screen
+        (`clients.past`). Tables call it at the end of __init__."""
+        past = clients.past(self.match, self.seat)
+        self.log_start(past["start"])
         chain = None        # the seat whose run of only moves is being told
-        for action in self.match.history:
-            seat, before = state.current_player, state.view(self.seat)
-            only = self.match.is_human(seat) and state.legal_actions() == [action]
-            hidden = state.hidden_cards(seat)
-            state.apply(action)
+        for move in past["moves"]:
+            seat, only = move["seat"], move["only"]
             if only and chain != seat:       # as `Match.play_only_choice` runs them
                 self.tell_only_choice(seat)
-            chain = seat if only and not hidden - state.hidden_cards(seat) else None
-            self.narrate(seat, action, before, state.view(self.seat))
+            chain = seat if only and not move["revealed"] else None
+            self.narrate(seat, move["action"], move["before"], move["after"])
         if self.session.history and not self.session.watch:
             self.log.add(t("table.resumed", n=len(self.session.history)))
 

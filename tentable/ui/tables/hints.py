@@ -202,20 +202,27 @@ class Hints(TableScene):
                                  (*theme.ACCENT, 255), 2 * width), box)
 
     def draw_suggestion_line(self, surface: pygame.Surface) -> None:
-        """The suggestion said, in a panel under the status pill (as wide as it needs,
-        at most two lines)."""
+        """The suggestion said, in a panel over the top of the log's column (as the
+        moment's banner is: under the status pill it covered the seat across the table),
+        at most four lines; a table without a log column has it under the pill."""
         text = self.suggestion_line()
         if not text:
             return
         scale = theme.ui_scale(surface.get_size())
         size = text_px(theme.FONT_SMALL, scale)
         pad = max(4, round(theme.PAD * scale))
-        lines = wrap(text, size, surface.get_width() // 2, most=2)
+        column = self.log.rect if self.log.rect.w > 8 * pad else None
+        width = column.w - 2 * pad if column else surface.get_width() // 2
+        lines = wrap(text, size, width, most=4 if column else 2)
         images = [label(line, size, theme.TEXT) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad,
                           sum(i.get_height() for i in images) + pad)
-        top = self.status_rect.bottom if self.status_rect.h else pad
-        box.midtop = (surface.get_width() // 2, top + pad // 2)
+        if column:
+            box.w = column.w
+            box.topleft = column.topleft
+        else:
+            top = self.status_rect.bottom if self.status_rect.h else pad
+            box.midtop = (surface.get_width() // 2, top + pad // 2)
         draw_panel(surface, box, radius=min(box.h // 2, 3 * pad), edge=theme.ACCENT)
         self.suggestion_rect = pygame.Rect(box)
         y = box.y + pad // 2

@@ -62,26 +62,6 @@ class MomentHold:
         self.banner.draw(surface, title, lines, button or t("moment.go_on"))
 
 
-def play_to_moment(table, kind: str, choose: Callable) -> None:
-    """For showcases and tests: `choose(state)` plays every seat straight on the engine up
-    to the move that makes a `kind` moment; that move is played through the table (told,
-    animated and held). Raises LookupError if the game ends first."""
-    state = table.match.state
-    while not state.is_over:
-        action = choose(state)
-        trial = state.clone()
-        trial.keep_moments = True
-        trial.apply(action)
-        if any(moment.kind == kind for moment in trial.moments):
-            table.match.set_position(state)
-            table.view = state.view(table.seat)
-            table.on_seat_change(table.seat, False)    # drawn again from the position
-            table._handle(table.match.play(state.current_player, [action]))
-            return
-        state.apply(action)
-    raise LookupError(f"the game ended with no {kind} moment")
-
-
 class HoldsMoments:
     """The table base's side of a hold (a part of `TableScene`): the hooks a table words
     its moments with, and going on from one. Uses the base's `moments` (a `MomentHold`),
@@ -106,6 +86,15 @@ class HoldsMoments:
         """The player went on from `moment`: `self.view` is already the next position (the
         next moment's, or the live one). By default everything is drawn again."""
         self.on_seat_change(self.seat, False)
+
+    def show_played(self, events: list) -> None:
+        """Show a move played on the match from a position set up off the table
+        (`tentable.positions`): the table is drawn again at the position before it, then
+        the move is told, animated and held like any other."""
+        before = next(e.before for e in events if type(e).__name__ == "Applied")
+        self.view = before
+        self.on_seat_change(self.seat, False)
+        self._handle(events)
 
     def go_on(self) -> None:
         """The player goes on from the moment held: to the next one, or to the live table

@@ -1,0 +1,73 @@
+"""Issue #40, item 5: nothing under `tentable/ui/` touches the engine's state or the
+secrets a seat's client may never hold — an AST check over every module there, shown to
+fail on a planted violation (not a search of one file's text, which a rename escapes).
+
+A table sees the match's views and events only: it never starts or replays a game
+(`new_game`, `replay`, `from_json`), reads the match's state (`match.state`, `._state`,
+`set_position`) or a session's seed or fixed deck.
+"""
+import ast
+from pathlib import Path
+
+import pytest
+
+UI = Path(__file__).resolve().parent.parent / "tentable" / "ui"
+NEVER_IMPORTED = {"new_game", "replay", "from_json"}
+NEVER_READ = {"_state", "set_position"}          # on anything
+NEVER_READ_FROM = {"state": {"match"}, "seed": {"session", "record"},
+                   "deck": {"session", "record"}}
+# Allowed until issue #40's tidy lands: the setup screen asks the rules which seats they
+# play (solo TEN's Mona) by starting a game.
+ALLOWED = {("scenes/setup.py", "new_game")}
+
+
+def last_name(node: ast.AST) -> str:
+    """`table.match` -> "match", `self.session` -> "session", `match` -> "match"."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return ""
+
+
+def violations(source: str, where: str) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            found += [(where, a.name) for a in node.names if a.name in NEVER_IMPORTED]
+        elif isinstance(node, ast.Attribute):
+            if node.attr in NEVER_IMPORTED and last_name(node.value) in ("engine", "core"):
+                found.append((where, node.attr))
+            if node.attr in NEVER_READ:
+                found.append((where, node.attr))
+            if last_name(node.value) in NEVER_READ_FROM.get(node.attr, ()):
+                found.append((where, f"{last_name(node.value)}.{node.attr}"))
+    return [f"{w}: {what}" for w, what in found if (w, what) not in ALLOWED]
+
+
+def test_no_module_under_ui_touches_the_state_or_a_secret():
+    modules = sorted(UI.rglob("*.py"))
+    assert len(modules) > 40
+    found = [v for path in modules
+             for v in violations(path.read_text(), path.relative_to(UI).as_posix())]
+    assert not found, found
+
+
+@pytest.mark.parametrize("planted", [
+    "from tentable.engine import replay\n",
+    "from tentable.engine.core import from_json as load\n",
+    "import tentable.engine as engine\nengine.new_game('ten', 2, 1)\n",
+    "def f(table):\n    return table.match.state.legal_actions()\n",
+    "def f(self):\n    return self.match._state\n",
+    "def f(self):\n    return self.session.seed\n",
+    "def f(record):\n    return record.deck\n",
+    "def f(match, s):\n    match.set_position(s)\n",
+])
+def test_the_check_finds_a_planted_violation(planted):
+    assert violations(planted, "tables/planted.py")
+
+
+def test_what_a_table_may_do_is_not_a_violation():
+    fine = ("def f(self):\n    return self.match.view(self.seat), self.view['legal_actions'],"
+            " self.seed_field.text, self.session.seats\n")
+    assert not violations(fine, "tables/fine.py")
