@@ -12,7 +12,11 @@ table; in the hidden game the draw is a chance node (expectimax). At the root it
 takes a win and keeps to the moves that leave the opponent the least chance of one; in
 the open game it then reads threats (`tilethreats.py`): a win whatever the reply, the
 moves that let the opponent force ten within two of theirs (dropped), a win within three
-of mine. A budget of moves made bounds a decision besides its seconds.
+of mine. In phase 2 and in the hidden game the alpha-beta's choice is checked for the
+opponent's ten forced within two of their moves (in the hidden game on a few made-up
+supply orders), and the next in its ranking played if it loses. A move into the third
+occurrence of a position ends the game drawn (TL-R8). A budget of moves made bounds a
+decision besides its seconds.
 """
 from __future__ import annotations
 
