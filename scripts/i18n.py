@@ -1,11 +1,11 @@
 """Keep the translations in step with the text table (Babel), then compile them.
 
-    python3 scripts/i18n.py update     # every text of tentable/text.py into each .po
+    python3 scripts/i18n.py update     # every text of tentable/text/ into each .po
     python3 scripts/i18n.py compile    # each .po into the .mo the app reads
     python3 scripts/i18n.py check      # what is left to translate, per language
 
-The text table (`tentable/text.py`) is the source: a message's context is its key and its
-id the English text. `update` adds new texts, marks texts whose English changed as fuzzy
+The text table (`tentable.text.STRINGS`, kept by area in `tentable/text/`) is the source:
+a message's context is its key and its id the English text. `update` adds new texts, marks texts whose English changed as fuzzy
 (they need a look) and drops texts the table no longer has. The catalogues live in
 `locale/<lang>/LC_MESSAGES/tentable.po`; `tests/test_i18n.py` fails when a text lacks a
 translation or a `.mo` is older than its `.po`.
@@ -42,7 +42,7 @@ def mo_path(code: str) -> Path:
 
 
 HEADER = """\
-# {language} texts of tentable, made from tentable/text.py by scripts/i18n.py.
+# {language} texts of tentable, made from tentable/text/ by scripts/i18n.py.
 # This file is distributed under the same license as the tentable project."""
 
 

@@ -66,7 +66,7 @@ class Ten:
                            state.payment["card"])
 
     def after(self, state) -> None:
-        from tentable.engine.core import code_of
+        from tentable.engine.cards import code_of
         from tentable.engine.ten_cards import score_of
         if self.paying is None or state.phase == "pay":
             return

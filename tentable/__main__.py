@@ -1,3 +1,4 @@
+"""`python -m tentable`: the same entry point as the `tentable` command (`startup.main`)."""
 import multiprocessing
 import sys
 

@@ -100,7 +100,7 @@ def _decide_each(requests, replies) -> None:
         job_id, spec, data = request
         replies.send(("started", job_id, None))
         try:
-            state = GAMES[spec[1]].state.variant(data["options"])._from_data(data)
+            state = GAMES[spec[1]].state_for(data["options"])._from_data(data)
             answer = ("ok", job_id, bot_for(spec).choose(state))
         except Exception as exc:  # sent back and reported like any failed decision
             answer = ("error", job_id, f"{type(exc).__name__}: {exc}")

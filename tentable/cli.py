@@ -284,7 +284,7 @@ def _smoke(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from tentable.bots import available_bots, level_of
-    from tentable.engine.core import MAX_SEED
+    from tentable.engine.core import SEED_LIMIT
     game_id, seats, seed, options = (getattr(args, name, None)
                                       for name in ("game", "seats", "seed", "options"))
     if getattr(args, "new", False) and getattr(args, "resume", False):
@@ -310,7 +310,7 @@ def _play(args: argparse.Namespace) -> int:
         raise _Usage(t("cli.error.continue_needs_game"))
     elif getattr(args, "new", False):
         raise _Usage(t("cli.error.new_needs_game"))
-    if seed is not None and not 0 <= seed < MAX_SEED:
+    if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise _Usage(t("cli.error.seed"))
     from tentable.ui.launch import DEFAULT_SEATS, display_problem, run
     if options is not None:

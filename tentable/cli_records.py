@@ -71,6 +71,7 @@ def words_for(game_id: str):
         module = importlib.import_module(f"tentable.narration.{game_id}")
     except ImportError:
         return lambda names, seat, action, before, after: [f"{names[seat]}: {action}"]
+    from tentable.engine.ten_moves import read
     from tentable.narration import Teller
     paid: list[str] = []      # TEN: a payment's items so far, told once it is complete
 
@@ -79,7 +80,8 @@ def words_for(game_id: str):
             return [line.text for line in module.tell(Teller(names), seat, action, before,
                                                       after)]
         lines = module.tell(Teller(names), seat, action, before, after, paid)
-        paid[:] = [*paid, action] if action.startswith("pay ") and after["payment"] else []
+        paying = read(action).kind == "pay" and after["payment"]
+        paid[:] = [*paid, action] if paying else []
         return [line.text for line in lines]
     return tell
 

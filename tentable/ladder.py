@@ -25,13 +25,14 @@ import datetime
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tentable.engine.core import SEED_LIMIT
+
 FIRST_TARGET, LAST_TARGET = 5, 10             # S8: the rungs
 RUNGS = tuple(range(FIRST_TARGET, LAST_TARGET + 1))
 WIN, DRAW, LOSS = "win", "draw", "loss"
 RESULTS = (WIN, DRAW, LOSS)
 MAX_GAMES = 10_000        # kept on disk; beyond it the oldest go (years of evenings)
 MAX_SCORE = 1_000         # far above any TEN score (four full runs make 40)
-SEED_LIMIT = 2 ** 63
 
 # What a kept game counts as (see above).
 LADDER, PRACTICE, HELPED = "ladder", "practice", "helped"

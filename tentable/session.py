@@ -9,11 +9,15 @@ from dataclasses import dataclass, field, replace
 from tentable.bots import level_of
 
 HUMAN, BOT, RULES = "human", "bot", "rules"   # RULES: an automaton such as Mona
-MAX_SEED = 999_999_999
+# The largest seed the app deals by itself and a player types on the setup screen: nine
+# digits, short enough to read off the screen, say aloud and type again (a game accepts
+# any seed below `engine.core.SEED_LIMIT`, 2**63, from a record or `--seed`).
+PLAYER_SEED_MAX = 999_999_999
 
 
 def random_seed() -> int:
-    return random.SystemRandom().randint(1, MAX_SEED)
+    """A fresh deal's seed, from 1 to `PLAYER_SEED_MAX`."""
+    return random.SystemRandom().randint(1, PLAYER_SEED_MAX)
 
 
 def new_key() -> str:

@@ -13,7 +13,7 @@ from typing import Callable
 
 from tentable.bots import make_bot
 from tentable.engine import GAMES, new_game
-from tentable.engine.core import MAX_SEED
+from tentable.engine.core import SEED_LIMIT
 from tentable.match import Match
 from tentable.narration import drawn
 from tentable.session import BOT, Seat, Session
@@ -95,7 +95,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, bots: list[str],
         raise ValueError("name at least one bot, e.g. ['random']")
     automata = set(new_game(game_id, players, seed, options).automata)
     choosers = [seat for seat in range(players) if seat not in automata]
-    if seed + games > MAX_SEED:
+    if seed + games > SEED_LIMIT:
         raise ValueError("the seeds run past 2**63-1 (game g uses seed + g)")
     for name in set(bots):
         make_bot(name, game_id, 0)

@@ -169,7 +169,7 @@ def _session(game_id: str, seed: int):
     """You against the default computer players, as few seats as the game allows."""
     from tentable.engine import GAMES
     from tentable.ui.launch import session_for
-    from tentable.ui.scenes.setup import default_bot
+    from tentable.ui.scenes.setup_rows import default_bot
 
     players = GAMES[game_id].min_players
     return session_for(game_id, ["human"] + [default_bot(game_id)] * (players - 1), seed)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tentable import ladder as ladder_rules
+from tentable.engine.core import SEED_LIMIT
 from tentable.ladder import Ladder, Outcome, SoloGame
 # how every user file is read and written, for the modules that use the store
 from tentable.userfiles import (  # noqa: F401
@@ -35,7 +36,6 @@ MAX_NAME = 24                      # characters in a player's name
 MAX_HISTORY = 100_000              # actions in a saved game
 MAX_ACTION = 200                   # characters in one action string
 MAX_DECK = 10_000                  # entries in a saved `deck=`
-SEED_LIMIT = 2 ** 63               # a seed is 0 <= seed < SEED_LIMIT
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 WINDOW_MODES = ("windowed", "fullscreen")

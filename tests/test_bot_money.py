@@ -14,7 +14,7 @@ import pytest
 
 from tentable.bots import make_bot
 from tentable.engine import new_game
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import BUST_WORTH, score_of, score_within
 
 SEARCHES = ("normal", "hard", "expert")

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tentable.engine import GAMES, new_game
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.narration import MINUS, Teller, drawn, words_for
 from tentable.narration import elfer as elfer_words
 from tentable.narration import retro10 as retro10_words

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tentable.engine import GAMES
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.match import Match
 from tentable.session import Seat, Session
 

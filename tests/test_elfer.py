@@ -10,10 +10,11 @@ from typing import get_type_hints
 import pytest
 
 from tentable.engine import GAMES, IllegalAction, SetupError, from_json, new_game, replay
-from tentable.engine.core import card_ids
-from tentable.engine.elfer import (SLOTS, Elfer, ElferView, Row, Slot, all_ids,
-                                   connections_each, hand_size, is_joker, move_of,
-                                   shuffle_codes)
+from tentable.engine.cards import card_ids
+from tentable.engine.elfer import Elfer
+from tentable.engine.elfer_cards import (ElferView, Row, Slot, all_ids, connections_each,
+                                         hand_size, shuffle_codes)
+from tentable.engine.elfer_moves import SLOTS, ElferMove, is_joker, read
 
 ROWS = ["Y", "B", "R", "G"]
 NUMBERS = [c for c in shuffle_codes() if c != "J"]
@@ -625,18 +626,18 @@ def test_the_typed_view_names_every_key_of_the_view():
 
 
 def test_an_action_is_read_without_a_position():
-    """move_of: the words of ER-R5..R12's actions, so no table takes them apart."""
-    assert move_of("play R7") == ("play", "R7", "R7", "")
-    assert move_of("play J@R7") == ("play", "R7", "J", "")
-    assert move_of("bridge Y9-B9") == ("bridge", "B9", "", "Y9")
-    assert move_of("swap B9") == ("swap", "B9", "B9", "")
-    assert [move_of(a) for a in ("end", "draw", "pass")] == [
-        ("end", "", "", ""), ("draw", "", "", ""), ("pass", "", "", "")]
+    """read: the words of ER-R5..R12's actions, so no table takes them apart."""
+    assert read("play R7") == ElferMove("play", "R7", "R7", "")
+    assert read("play J@R7") == ElferMove("play", "R7", "J", "")
+    assert read("bridge Y9-B9") == ElferMove("bridge", "B9", "", "Y9")
+    assert read("swap B9") == ElferMove("swap", "B9", "B9", "")
+    assert [read(a) for a in ("end", "draw", "pass")] == [
+        ElferMove("end"), ElferMove("draw"), ElferMove("pass")]
     # ER-R8, Lisa: every action she may take names a real position
     state = run(example(), "bridge Y9-B9", "play B9", "bridge B9-R9", "play R9", "end",
                 "play R8", "play R7", "end")
     for action in state.legal_actions():
-        move = move_of(action)
+        move = read(action)
         assert move.kind == action.split()[0] and (move.slot in SLOTS or not move.slot)
     assert is_joker("J#3") and not is_joker("B9")
 

@@ -10,7 +10,7 @@ import pytest
 from test_elfer import arrange
 from tentable.bots import make_bot
 from tentable.ui.scenes import table_for
-from tentable.engine.elfer import is_joker
+from tentable.engine.elfer_moves import is_joker
 from tentable.ui.tables.elfer.controls import LINKS
 from tentable.ui.tables.elfer.layout import slot_rect
 from tentable.ui.scenes.results import ResultsScene

@@ -204,3 +204,15 @@ def test_a_table_under_the_settings_speaks_the_new_language_at_once(app, catalog
     assert pause.table is fresh
     assert fresh.pause_button.text == "Menü" and list(fresh.match.history) == history
     assert catalogues_de.exists()
+
+
+def test_a_text_key_written_in_two_areas_of_the_table_is_refused():
+    """`tentable.text` is kept by area; a key in two areas would lose one text silently."""
+    from types import SimpleNamespace
+    from tentable.text import AREAS, merged
+    one = SimpleNamespace(__name__="one", STRINGS={"a.x": "X", "a.y": "Y"})
+    other = SimpleNamespace(__name__="other", STRINGS={"a.y": "Why", "a.z": "Z"})
+    with pytest.raises(ImportError, match=r"other repeats the text keys \['a.y'\]"):
+        merged([one, other])
+    assert merged(AREAS) == text.STRINGS and len(text.STRINGS) == sum(
+        len(area.STRINGS) for area in AREAS)

@@ -25,7 +25,7 @@ from itertools import chain
 import pytest
 
 from tentable.engine import GAMES, from_json, new_game, replay
-from tentable.engine.core import IllegalAction
+from tentable.engine.errors import IllegalAction
 
 GAMES_EACH = int(os.environ.get("TENTABLE_PLAYOUT_GAMES", "24"))
 SOAK_SECONDS = float(os.environ.get("TENTABLE_PLAYOUT_SECONDS", "120"))

@@ -13,7 +13,8 @@ from tentable.match import Applied, Match, Moment, OnlyChoice, PartOver, TurnCha
 from tentable.session import BOT, HUMAN, Seat, Session
 from tentable.ui.launch import session_for
 from tentable.ui.scenes import table_for
-from tentable.ui.tables.moments import AUTO, play_to_moment
+from tentable.positions import play_to_moment
+from tentable.ui.tables.moments import AUTO
 from uitools import click, key, step, wait_for
 
 
@@ -160,7 +161,7 @@ def test_ten_r11_a_joker_won_at_auction_is_held_then_paid(app):
     assert table.view["phase"] == "pay"           # nothing paid while the moment holds
     key(app, pygame.K_RETURN)
     step(app, 5)
-    from tentable.engine.core import code_of
+    from tentable.engine.cards import code_of
     assert not table.moments and table.view["phase"] != "pay"
     assert "W#" in [code_of(c) for c in table.view["collections"][1]]
 
@@ -170,7 +171,7 @@ def test_rx_r8_the_showdown_lies_revealed_until_the_player_goes_on(app):
     winner and loser; the computers wait; then the cards fly to the loser."""
     table = open_table(app, "retro10", ["human", "heuristic", "heuristic"],
                        fixed_deck("retro10", 3))
-    play_to_moment(table, "showdown", heuristic)
+    table.show_played(play_to_moment(table.match, "showdown", heuristic))
     moment = table.moments.current
     loser, cards = moment.facts["loser"], moment.facts["cards"]
     for card in cards:
@@ -190,7 +191,7 @@ def test_tt_r9_the_end_of_a_round_holds_its_last_board_with_the_scores(app):
     """TT-R9: the round's last board and each player's points stay until "Next round"."""
     deck = fixed_deck("takethat", 2, rounds=2)
     table = open_table(app, "takethat", ["human", "heuristic"], deck, rounds=2)
-    play_to_moment(table, "part", heuristic)
+    table.show_played(play_to_moment(table.match, "part", heuristic))
     assert table.match.state.round == 2
     title, *lines = banner(table)
     assert title == "Round 1 of 2 is over" and len(lines) == 2
@@ -212,7 +213,7 @@ def test_hot_seat_the_summary_is_for_everyone_and_the_curtain_comes_after(app):
     table = open_table(app, "elfer", ["human", "human"], deck, games=2)
     key(app, pygame.K_RETURN)                   # the first player takes the screen
     assert table.seat == 0 and table.curtain is None
-    play_to_moment(table, "part", heuristic)
+    table.show_played(play_to_moment(table.match, "part", heuristic))
     assert table.moments and table.seat is None and table.curtain is None
     assert table.view["hand"] is None and banner(table)[0] == "Game 1 of 2 is over"
     step(app, 30)

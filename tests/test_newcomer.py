@@ -6,7 +6,7 @@ import pytest
 
 from tentable.bots import LEVELS, available_bots, make_bot
 from tentable.engine import GAMES, new_game
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.sim import simulate
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import uitools
 from tentable.bots import make_bot
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import is_joker
 from uitools import click, key, step
 

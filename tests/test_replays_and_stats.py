@@ -154,13 +154,13 @@ def kept_copies(n: int) -> list:
 def count_replays(monkeypatch) -> list:
     """Every replay of a record by the engine, wherever it is called from."""
     from tentable import engine
-    from tentable.engine import core
-    calls, original = [], core.replay
+    from tentable.engine import records
+    calls, original = [], records.replay
 
     def counted(record):
         calls.append(record)
         return original(record)
-    monkeypatch.setattr(core, "replay", counted)
+    monkeypatch.setattr(records, "replay", counted)
     monkeypatch.setattr(engine, "replay", counted)
     return calls
 

@@ -8,7 +8,7 @@ import pytest
 
 from tentable.bots import make_bot
 from tentable.engine import IllegalAction, SetupError, from_json, new_game, replay
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.retro10 import Retro10
 from tentable.engine.retro10_cards import CHIPS, cards, fits, total_and_best
 
@@ -748,7 +748,7 @@ def test_r7_r10_face_value_kind_and_penalty_points_of_a_card():
 
 
 def test_r5_raises_are_the_legal_amounts_above_the_bid():
-    from tentable.engine.retro10 import raises
+    from tentable.engine.retro10_moves import raises
     state = play(game(3, THREE), "place 9 up protect 1", "place 8 up", "place 7 up",
                  "pass", "bid 0 2")
     assert raises(state.legal_actions()) == [3, 4, 5, 6, 7]

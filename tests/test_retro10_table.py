@@ -12,7 +12,7 @@ from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.tables.retro10.layout import first_key
 from tentable.text import t
 from tentable.ui.widgets.sprite import sprite_at
-from tentable.ui.widgets.spritesync import code_of
+from tentable.engine.cards import code_of
 import uitools
 from uitools import click, drag, key, step, wait_for, walk_to
 

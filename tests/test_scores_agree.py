@@ -22,11 +22,12 @@ from tentable.bots import make_bot
 from tentable.engine import GAMES
 from tentable.match import Match
 from tentable.narration import retro10 as rx_words
+from tentable.positions import play_to_moment
 from tentable.session import Seat, Session
 from tentable.text import t
 from tentable.ui.scenes.games import GamesScene, scores_text
 from tentable.ui.tables import screens
-from tentable.ui.tables.moments import GUARD, play_to_moment
+from tentable.ui.tables.moments import GUARD
 from tentable.ui.widgets.seatpanel import SeatPanel
 from uitools import step
 
@@ -218,7 +219,7 @@ def test_tt_r9_r10_the_panels_at_a_rounds_end_count_its_piles_once(app, monkeypa
     all, the round's piles counted once (it said −26 and −19 beside −13 and −13)."""
     drawn = Drawn(monkeypatch)
     table = open_table(app, "takethat", 2, 1, ["human", "heuristic"], rounds=2)
-    play_to_moment(table, "part", heuristic)
+    table.show_played(play_to_moment(table.match, "part", heuristic))
     round_one = table.moments.current.facts["scores"]
     drawn.frame(table)
     assert drawn.panel_scores(table) == round_one
@@ -236,7 +237,7 @@ def test_er_r14_r15_the_panels_at_a_games_end_add_the_bonus_cards_once(app, monk
     table = open_table(app, "elfer", players, seed, ["human"] + ["heuristic"] * (players - 1))
     assert table.match.state.options["games"] == players      # the setup's proposal
     for part in range(1, players):
-        play_to_moment(table, "part", heuristic)
+        table.show_played(play_to_moment(table.match, "part", heuristic))
         check_part(table, drawn)
         step(app, round(GUARD * 60) + 1)
         uitools.key(app, pygame.K_RETURN)

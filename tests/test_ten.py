@@ -9,7 +9,7 @@ import pytest
 
 from tentable.bots import make_bot
 from tentable.engine import IllegalAction, SetupError, new_game
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import MONA, best_runs, deck_for, odds, score_of, unseen
 from tentable.engine.ten_paying import best_payment
 

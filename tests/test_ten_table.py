@@ -8,7 +8,7 @@ import pygame
 
 import uitools
 from tentable.bots import make_bot
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import MONA, deck_for, odds
 from tentable.engine.ten_paying import best_payment
 from tentable.ui.scenes import table_for

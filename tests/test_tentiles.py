@@ -13,7 +13,7 @@ from tentable.bots import make_bot
 from tentable.bots.tentiles import TilesHeuristic, TilesSearch
 from tentable.bots.tilesboard import move_wins, parse_action
 from tentable.engine import IllegalAction, SetupError, from_json, new_game, replay
-from tentable.engine.core import card_ids, code_of
+from tentable.engine.cards import card_ids, code_of
 from tentable.engine.tentiles import MOVE_LIMIT, TenTiles
 from tentable.engine.tentiles_layout import name_of
 
@@ -659,13 +659,14 @@ def test_the_typed_view_names_every_key_of_the_view():
 
 def test_a_tile_tells_its_owner_and_value_and_an_action_its_parts():
     """TL-R3: white is seat 0. The action notation read back into its places."""
-    from tentable.engine.tentiles import Notation, coords, owner, place, read_action, value
+    from tentable.engine.tentiles import coords, owner, place, value
+    from tentable.engine.tentiles_moves import TilesMove, read
     assert [owner("W3#2"), value("W3#2"), owner("B1#5"), value("B1#5")] == [0, 3, 1, 1]
     assert place(-2, 3) == "-2,3" and coords("-2,3") == (-2, 3)
-    assert read_action("place 0,1") == Notation("place", "0,1")
-    assert read_action("place R -1,0") == Notation("place", "-1,0", end="R")
-    assert read_action("move 0,0>2,-1") == Notation("move", "2,-1", source="0,0")
-    assert read_action("pass") == Notation("pass")
+    assert read("place 0,1") == TilesMove("place", "0,1")
+    assert read("place R -1,0") == TilesMove("place", "-1,0", end="R")
+    assert read("move 0,0>2,-1") == TilesMove("move", "2,-1", source="0,0")
+    assert read("pass") == TilesMove("pass")
 
 
 def test_a_deeper_search_cut_short_decides_between_the_moves_it_finished(monkeypatch):

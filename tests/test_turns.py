@@ -10,7 +10,9 @@ import random
 import pytest
 
 from tentable.engine import GAMES, new_game
-from tentable.engine.core import OVER, Phase, State, TransitionError, register
+from tentable.engine.core import OVER, Phase, State
+from tentable.engine.errors import TransitionError
+from tentable.engine.registry import register
 from tentable.engine.ten import Ten
 from test_invariants import random_setup
 from test_ten import game, play, to_market

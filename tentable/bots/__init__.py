@@ -62,8 +62,8 @@ LEVEL_SPECS = {
 # error, won 26.5-13.5 on the same deals with two; Hard won 18 of 23 instead of 16).
 ROLLOUT_GAMES: dict[str, dict] = {"takethat": {"confidence": 2.0}, "elfer": {},
                                   "retro10": {"cutoff": 12}, "ten": {"cutoff": 40}}
-# Rollouts per level times this, where they are cheap enough: TEN's (the cautious beginner,
-# 40 actions) cost a few ms. Hard with 300 of them beat the heuristic in 64% of 100 games,
+# Rollouts per level times this, where they are cheap enough: TEN's (a sensible player,
+# 40 actions) cost about 1 ms. Hard with 300 of them beat the heuristic in 64% of 100 games,
 # with 1,000 in 93% of the first 14 of the same deals (docs/ai.md).
 ROLLOUT_SCALE = {"ten": 10}
 # Per game and level, over the game's settings, where a measurement showed it helps: Take

@@ -15,8 +15,9 @@ from typing import cast
 
 from tentable.bots.base import Bot
 from tentable.engine.core import State
-from tentable.engine.elfer import (BONUS_POINTS, ELEVEN, HALVES, LENGTH, SLOTS, ElferView,
-                                   is_joker, move_of)
+from tentable.engine.elfer_cards import BONUS_POINTS, ELEVEN, HALVES, ElferView
+from tentable.engine.elfer_moves import LENGTH, SLOTS
+from tentable.engine.elfer_moves import is_joker, read
 
 PLAY = 3.0            # a card out of the hand
 VALUE = 0.05          # per point of the card: high cards cost more at the end
@@ -61,7 +62,7 @@ class ElferHeuristic(Bot):
 
     # -- values ---------------------------------------------------------------------------
     def value(self, action: str) -> float:
-        move = move_of(action)
+        move = read(action)
         verb = move.kind
         if verb == "play":
             if is_joker(move.card):

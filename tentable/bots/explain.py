@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tentable.engine.core import State, Term, code_of
+from tentable.engine import (elfer_moves, retro10_moves, takethat_moves, ten_moves,
+                             tentiles_moves)
+from tentable.engine.cards import code_of
+from tentable.engine.core import State
+from tentable.engine.errors import Term
+from tentable.engine.takethat import twin
+from tentable.engine.tentiles import coords
 
 Reason = tuple[str, dict]
 
@@ -43,41 +49,41 @@ def joins_run(code: str, mine: list[str]) -> bool:
 
 def ten(state: State, view: dict, seat: int, action: str) -> Reason:
     mine = [code_of(c) for c in view["collections"][seat]]
-    verb, _, rest = action.partition(" ")
-    if action == "flip":
+    move = ten_moves.read(action)
+    verb, code = move.kind, move.card
+    if verb == "flip":
         return "why.ten.flip", {"total": view["total"]}
-    if action == "stop numbers":
+    if verb == "stop" and move.stop == ten_moves.NUMBERS:
         cards = sum(1 for c in view["tableau"] if not c.startswith("$"))
         return "why.ten.numbers", {"n": cards, "total": view["total"]}
-    if action == "stop money":
+    if verb == "stop":
         return "why.ten.money", {"n": view["money_showing"]}
     if verb == "bid":
-        return "why.ten.bid", {"n": int(rest)}
-    if action == "pass" and view["phase"] == "auction":
+        return "why.ten.bid", {"n": move.amount}
+    if verb == "pass" and view["phase"] == "auction":
         return "why.ten.pass", {}
     if verb == "buy":
-        joins = joins_run(rest, mine)
-        return ("why.ten.buy_run" if joins else "why.ten.buy"), {"card": Term.card(rest)}
-    if action == "skip":
+        joins = joins_run(code, mine)
+        return ("why.ten.buy_run" if joins else "why.ten.buy"), {"card": Term.card(code)}
+    if verb == "skip":
         return "why.ten.skip", {}
     if verb == "pay":
-        if rest in ("t", "x", "d"):
-            return f"why.ten.pay_{rest}", {}
-        joins = joins_run(rest, [c for c in mine if c != rest])
-        return ("why.ten.pay_run" if joins else "why.ten.pay_loose"), {"card": Term.card(rest)}
+        if move.token:
+            return f"why.ten.pay_{move.token}", {}
+        joins = joins_run(code, [c for c in mine if c != code])
+        return ("why.ten.pay_run" if joins else "why.ten.pay_loose"), {"card": Term.card(code)}
     return "why.only", {}
 
 
 # -- Take That -------------------------------------------------------------------------------
 def takethat(state: State, view: dict, seat: int, action: str) -> Reason:
-    verb, _, rest = action.partition(" ")
-    if verb == "twist":
-        return "why.tt.twist", {"card": Term.card(int(rest))}
-    if verb == "take":
+    move = takethat_moves.read(action)
+    card = move.card
+    if move.kind == "twist":
+        return "why.tt.twist", {"card": Term.card(card)}
+    if move.kind == "take":
         return "why.tt.take", {}
-    card = int(rest)
-    twin = int(rest[::-1])
-    if card % 11 and twin in view["hand"]:
+    if card % 11 and twin(card) in view["hand"]:
         return "why.tt.play_twin", {"card": Term.card(card)}
     if not view["row"]:
         return "why.tt.open", {"card": Term.card(card)}
@@ -91,19 +97,20 @@ def _elfer_next(card: str) -> str:
 
 
 def elfer(state: State, view: dict, seat: int, action: str) -> Reason:
-    verb, _, rest = action.partition(" ")
+    move = elfer_moves.read(action)
+    verb, slot = move.kind, move.slot
     hand = set(view["hand"])
-    if verb == "play" and "@" in rest:
-        return "why.elfer.joker", {"card": Term.card(rest.split("@")[1])}
+    if verb == "play" and elfer_moves.is_joker(move.card):
+        return "why.elfer.joker", {"card": Term.card(slot)}
     if verb == "play":
-        if _elfer_next(rest) in hand:
-            return "why.elfer.chain", {"card": Term.card(rest), "next": Term.card(
-                _elfer_next(rest))}
-        return "why.elfer.play", {"card": Term.card(rest)}
+        if _elfer_next(slot) in hand:
+            return "why.elfer.chain", {"card": Term.card(slot), "next": Term.card(
+                _elfer_next(slot))}
+        return "why.elfer.play", {"card": Term.card(slot)}
     if verb == "bridge":
-        return "why.elfer.bridge", {"card": Term.card(rest.split("-")[1])}
+        return "why.elfer.bridge", {"card": Term.card(slot)}
     if verb == "swap":
-        return "why.elfer.swap", {"card": Term.card(rest)}
+        return "why.elfer.swap", {"card": Term.card(slot)}
     if verb in ("draw", "end", "pass"):
         return f"why.elfer.{verb}", {}
     return "why.only", {}
@@ -117,16 +124,17 @@ def _retro_value(code: str) -> int:
 
 
 def retro10(state: State, view: dict, seat: int, action: str) -> Reason:
-    words = action.split()
-    verb = words[0]
+    move = retro10_moves.read(action)
+    verb = move.kind
     own = [c["code"] for c in view["table"][seat] if c["code"]]
     if verb == "place":
-        guarded = "_guarded" if len(words) == 5 else ""
-        return f"why.rx.place_{words[2]}{guarded}", {"card": Term.card(words[1])}
+        guarded = "_guarded" if move.amount else ""
+        side = "up" if move.up else "down"
+        return f"why.rx.place_{side}{guarded}", {"card": Term.card(move.card)}
     if verb == "swap":
-        return "why.rx.swap", {"seat": Term.seat(int(words[1]))}
+        return "why.rx.swap", {"seat": Term.seat(move.seat)}
     if verb in ("bid", "raise"):
-        return "why.rx.bid", {"points": 2 * int(words[-1])}
+        return "why.rx.bid", {"points": 2 * move.amount}
     if verb == "pass":
         return "why.rx.pass", {"points": 2}
     if verb in ("protect", "keep"):
@@ -134,14 +142,14 @@ def retro10(state: State, view: dict, seat: int, action: str) -> Reason:
     if verb in ("reveal", "hide"):
         return f"why.rx.{verb}", {"card": Term.card(own[0]) if own else ""}
     if verb == "add":
-        cards = own + [words[1]]
+        cards = own + [move.card]
         # RX-R7: a joker makes up whatever is missing to ten
         total = 10 if "J" in cards else sum(_retro_value(c) for c in cards)
-        return "why.rx.add", {"card": Term.card(words[1]), "total": total}
+        return "why.rx.add", {"card": Term.card(move.card), "total": total}
     if verb == "stand":
         return "why.rx.stand", {}
     if verb == "start":
-        return "why.rx.start", {"seat": Term.seat(int(words[1]))}
+        return "why.rx.start", {"seat": Term.seat(move.seat)}
     return "why.only", {}
 
 
@@ -170,10 +178,10 @@ def tentiles(state: State, view: dict, seat: int, action: str) -> Reason:
     trial.apply(action)
     if trial.is_over and trial.winners() == [seat]:
         return "why.tiles.wins", {}
-    words = action.split()
-    if words[0] != "place":
+    move = tentiles_moves.read(action)
+    if move.kind != "place":
         return "why.only", {}       # moving: the search's reason lies plies deep
-    x, y = (int(v) for v in words[-1].split(","))
+    x, y = coords(move.to)
     board = {where: code_of(tile) for where, tile in view["board"].items()}
     colour, theirs = ("W", "B") if seat == 0 else ("B", "W")
     rows = view["rows"]
@@ -182,7 +190,8 @@ def tentiles(state: State, view: dict, seat: int, action: str) -> Reason:
     if any(10 in tile_line_sums(board, x, y, theirs, v) for v in their_values):
         return "why.tiles.block", {"seat": Term.seat(1 - seat)}
     if rows:
-        mine = int(code_of(rows[seat][0 if len(words) == 2 or words[1] == "L" else -1])[1])
+        end = -1 if move.end == tentiles_moves.RIGHT else 0
+        mine = int(code_of(rows[seat][end])[1])
     else:
         mine = int(code_of(view["drawn"])[1]) if view["drawn"] else 0
     best = max((s for s in tile_line_sums(board, x, y, colour, mine) if s < 10), default=0)

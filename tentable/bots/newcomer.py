@@ -15,7 +15,11 @@ from collections.abc import Callable
 
 from tentable.bots.base import Bot
 from tentable.bots.explain import joins_run, tile_line_sums
-from tentable.engine.core import State, code_of
+from tentable.engine import (elfer_moves, retro10_moves, takethat_moves, ten_moves,
+                             tentiles_moves)
+from tentable.engine.cards import code_of
+from tentable.engine.core import State
+from tentable.engine.tentiles import coords
 
 TEN_STOP_AT = 7          # TEN: stop flipping once the total is 7 or more
 TEN_JOKER_BID = 3        # TEN: bid up to 3 on a joker
@@ -41,9 +45,9 @@ class Newcomer(Bot):
         return action if action in legal else legal[0]
 
 
-def _first(legal: list[str], word: str) -> list[str]:
-    """The legal actions starting with `word`."""
-    return [a for a in legal if a.split()[0] == word]
+def _first(legal: list[str], kind: str, read: Callable) -> list[str]:
+    """The legal actions of this kind, read by the game's notation."""
+    return [a for a in legal if read(a).kind == kind]
 
 
 # -- TEN --------------------------------------------------------------------------------
@@ -52,34 +56,36 @@ def ten(state: State, view: dict, legal: list[str], bot: Bot) -> str:
     to 3 on a joker; pay with tokens first, then a card that is in no run."""
     seat = bot.seat
     mine = [code_of(c) for c in view["collections"][seat]]
-    if "flip" in legal:
-        numbers = "stop numbers" in legal
+    moves = ten_moves
+    read = moves.read
+    if moves.FLIP in legal:
+        numbers = moves.STOP_NUMBERS in legal
         if view["total"] >= TEN_STOP_AT or view["money_showing"] >= TEN_MONEY_STOP:
             if numbers:
-                return "stop numbers"
-            if "stop money" in legal:
-                return "stop money"
-        return "flip"
-    if _first(legal, "bid"):
-        bids = sorted(int(a.split()[1]) for a in _first(legal, "bid"))
-        return f"bid {bids[0]}" if bids[0] <= TEN_JOKER_BID else "pass"
-    buys = _first(legal, "buy")
+                return moves.STOP_NUMBERS
+            if moves.STOP_MONEY in legal:
+                return moves.STOP_MONEY
+        return moves.FLIP
+    bids = sorted(read(a).amount for a in _first(legal, "bid", read))
+    if bids:
+        return moves.bid(bids[0]) if bids[0] <= TEN_JOKER_BID else moves.PASS
+    buys = [read(a).card for a in _first(legal, "buy", read)]
     if buys:
         cash = view["money"][seat] + 3 * view["bust_tokens"][seat]
-        good = [a for a in buys if joins_run(a.split()[1], mine)
-                and int(a.split()[1][1]) <= cash]
+        good = [code for code in buys if joins_run(code, mine) and int(code[1]) <= cash]
         # the dearest card that extends a run: a higher number is worth its price
-        return max(good, key=lambda a: int(a.split()[1][1])) if good else "skip"
-    pays = _first(legal, "pay")
+        return moves.buy(max(good, key=lambda code: int(code[1]))) if good else moves.SKIP
+    pays = _first(legal, "pay", read)
     if pays:
-        for item in ("pay t", "pay x", "pay d"):
+        for item in (moves.PAY_TOKEN, moves.PAY_BUST, moves.PAY_DUPLICATE):
             if item in legal:
                 return item
-        loose = [a for a in pays if not joins_run(a.split()[1], mine)]
+        codes = [read(a).card for a in pays]
+        loose = [code for code in codes if not joins_run(code, mine)]
         # the lowest number first; a joker last (it fits any run)
-        return min(loose or pays, key=lambda a: (not a.split()[1][1].isdigit(), a.split()[1][1:]))
-    if "bust token" in legal:
-        return "bust token"
+        return moves.pay(min(loose or codes, key=lambda c: (not c[1].isdigit(), c[1:])))
+    if moves.TAKE_BUST_TOKEN in legal:
+        return moves.TAKE_BUST_TOKEN
     return legal[0]
 
 
@@ -87,20 +93,20 @@ def ten(state: State, view: dict, legal: list[str], bot: Bot) -> str:
 def takethat(state: State, view: dict, legal: list[str], bot: Bot) -> str:
     """Twist whenever you can; otherwise play the card nearest the row's last one, toads
     last; take the row only when nothing fits; open a new row in the middle."""
-    twists = _first(legal, "twist")
+    read = takethat_moves.read
+    twists = _first(legal, "twist", read)
     if twists:
         return twists[0]
-    plays = _first(legal, "play")
+    plays = _first(legal, "play", read)
     if not plays:
-        return "take" if "take" in legal else legal[0]
+        return takethat_moves.TAKE if takethat_moves.TAKE in legal else legal[0]
     row = view["row"]
     last = row[-1] if row else 55
 
     def toad(action: str) -> bool:
-        n = int(action.split()[1])
-        return n % 11 == 0
+        return read(action).card % 11 == 0
 
-    return min(plays, key=lambda a: (toad(a), abs(int(a.split()[1]) - last), a))
+    return min(plays, key=lambda a: (toad(a), abs(read(a).card - last), a))
 
 
 # -- Elfer raus! -------------------------------------------------------------------------
@@ -126,29 +132,30 @@ def elfer(state: State, view: dict, legal: list[str], bot: Bot) -> str:
     when nothing else goes and the pile is empty."""
     hand = set(view["hand"])
     lying = {slot["card"] for row in view["rows"] for slot in row["slots"] if slot}
-    plays = [a for a in _first(legal, "play") if "@" not in a]
+    moves = elfer_moves
+    read = moves.read
+    plays = [a for a in _first(legal, "play", read) if not moves.is_joker(read(a).card)]
 
     def safe(action: str) -> bool:
-        card = action.split()[1]
-        after = _elfer_next(card)
+        after = _elfer_next(read(action).slot)
         return after in hand or after in lying or int(after[1:]) in (0, 22)
 
-    keep_back = view["pile"] > 0 and ("draw" in legal or "end" in legal)
+    keep_back = view["pile"] > 0 and (moves.DRAW in legal or moves.END in legal)
     choices = [a for a in plays if safe(a)] or ([] if keep_back else plays)
     if choices:
-        return max(choices, key=lambda a: (_elfer_follow_on(a.split()[1], hand),
-                                           abs(int(a.split()[1][1:]) - 11), a))
-    bridges = [a for a in _first(legal, "bridge") if a.split()[1].split("-")[1] in hand]
+        return max(choices, key=lambda a: (_elfer_follow_on(read(a).slot, hand),
+                                           abs(int(read(a).slot[1:]) - 11), a))
+    bridges = [a for a in _first(legal, "bridge", read) if read(a).slot in hand]
     if bridges:
         return bridges[0]
-    if "end" in legal:
-        return "end"
-    if "draw" in legal:
-        return "draw"
-    jokers = [a for a in _first(legal, "play") if "@" in a]
+    if moves.END in legal:
+        return moves.END
+    if moves.DRAW in legal:
+        return moves.DRAW
+    jokers = [a for a in _first(legal, "play", read) if moves.is_joker(read(a).card)]
     if jokers:
         return jokers[0]
-    return "pass" if "pass" in legal else legal[0]
+    return moves.PASS if moves.PASS in legal else legal[0]
 
 
 # -- 10 Retro ----------------------------------------------------------------------------
@@ -165,37 +172,38 @@ def retro10(state: State, view: dict, legal: list[str], bot: Bot) -> str:
     unprotected, never bid chips; turn up a card of 6 or less and add what keeps the sum
     nearest 10 without passing it."""
     seat = bot.seat
-    places = _first(legal, "place")
+    moves = retro10_moves
+    read = moves.read
+    places = _first(legal, "place", read)
     if places:
-        cards = {a.split()[1] for a in places}
+        cards = {read(a).card for a in places}
         best = max(cards, key=lambda c: (_retro_value(c) - (1 if c.startswith("S") else 0)))
-        wanted = f"place {best} down" + (" protect 2" if _retro_value(best) >= RETRO_PROTECT_FROM
-                                         else "")
-        return wanted if wanted in legal else f"place {best} down"
-    swaps = _first(legal, "swap")
+        wanted = moves.place(best, False, 2 if _retro_value(best) >= RETRO_PROTECT_FROM else 0)
+        return wanted if wanted in legal else moves.place(best, False)
+    swaps = _first(legal, "swap", read)
     if swaps:
         own = view["table"][seat][0]["code"]
         mine = _retro_value(own) if own else 0
         for action in swaps:
-            theirs = view["table"][int(action.split()[1])][0]
+            theirs = view["table"][read(action).seat][0]
             if theirs["up"] and theirs["code"] \
                     and _retro_value(theirs["code"]) >= mine + RETRO_SWAP_GAIN:
                 return action
-    if "pass" in legal:
-        return "pass"
-    if "keep" in legal:
-        return "keep"
-    if "reveal" in legal:
+    for plain in (moves.PASS, moves.KEEP):
+        if plain in legal:
+            return plain
+    if moves.REVEAL in legal:
         own = view["table"][seat][0]["code"]
-        return "reveal" if own and _retro_value(own) <= RETRO_REVEAL_UP_TO else "hide"
-    adds = _first(legal, "add")
+        low = own and _retro_value(own) <= RETRO_REVEAL_UP_TO
+        return moves.REVEAL if low else moves.HIDE
+    adds = _first(legal, "add", read)
     if adds:
-        return max(adds, key=lambda a: _retro_value(a.split()[1]))
-    if "stand" in legal:
-        return "stand"
-    starts = _first(legal, "start")
+        return max(adds, key=lambda a: _retro_value(read(a).card))
+    if moves.STAND in legal:
+        return moves.STAND
+    starts = _first(legal, "start", read)
     if starts:
-        return f"start {seat}" if f"start {seat}" in legal else starts[0]
+        return moves.start(seat) if moves.start(seat) in legal else starts[0]
     return legal[0]
 
 
@@ -217,19 +225,18 @@ def tentiles(state: State, view: dict, legal: list[str], bot: Bot) -> str:
         return winning[0]
     board = {place: code_of(tile) for place, tile in view["board"].items()}
     colour, theirs = ("W", "B") if seat == 0 else ("B", "W")
-    places = _first(legal, "place")
+    read = tentiles_moves.read
+    places = _first(legal, "place", read)
     if not places:
         return bot.rng.choice(legal)
     values = _tiles_my_values(view, seat, colour)
     their_values = _tiles_their_values(view, seat)
 
     def spot(action: str) -> tuple[int, int]:
-        x, y = action.split()[-1].split(",")
-        return int(x), int(y)
+        return coords(read(action).to)
 
     def mine(action: str) -> int:
-        words = action.split()
-        return values[words[1]] if len(words) == 3 else values[""]
+        return values[read(action).end]
 
     blocks = [a for a in places
               if any(10 in tile_line_sums(board, *spot(a), theirs, v) for v in their_values)]
@@ -250,7 +257,8 @@ def _tiles_my_values(view: dict, seat: int, colour: str) -> dict[str, int]:
     or the left and right end of my row (open game)."""
     if view["rows"]:
         row = view["rows"][seat]
-        return {"L": int(code_of(row[0])[1]), "R": int(code_of(row[-1])[1])}
+        return {tentiles_moves.LEFT: int(code_of(row[0])[1]),
+                tentiles_moves.RIGHT: int(code_of(row[-1])[1])}
     drawn = view["drawn"]
     return {"": int(code_of(drawn)[1]) if drawn else 2}
 

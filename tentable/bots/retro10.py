@@ -20,7 +20,9 @@ from functools import lru_cache
 from typing import cast
 
 from tentable.bots.base import Bot
-from tentable.engine.core import State, code_of
+from tentable.engine import retro10_moves as moves
+from tentable.engine.cards import code_of
+from tentable.engine.core import State
 from tentable.engine.retro10_cards import (MAX_PROTECTION, TEN, Retro10View, cards,
                                           total_and_best)
 
@@ -87,7 +89,7 @@ class Retro10Heuristic(Bot):
             return actions[0]
         phase = view["phase"]
         if phase == "start":
-            return f"start {self.seat}"
+            return moves.start(self.seat)
         self._read(view)
         if phase == "place":
             return self._place(actions)
@@ -114,17 +116,18 @@ class Retro10Heuristic(Bot):
         if phase == "place":
             costs = self._placements()
             best = min(costs.values())
-            near = {f"place {code} down" + (f" protect {p}" if p else "")
+            near = {moves.place(code, False, p)
                     for (code, p), cost in costs.items() if cost <= best + NEAR}
-            return [a for a in actions if " protect " not in a or a in near]
+            return [a for a in actions if not moves.read(a).amount or a in near]
         if phase == "protect":
             costs = self._protections(actions)
-            return [a for a in actions if a in costs and costs[a] <= costs["keep"]]
+            return [a for a in actions if a in costs and costs[a] <= costs[moves.KEEP]]
         if phase == "deal":
-            return ["pass"] + [a for a in actions if a != "pass" and self._deal_worth(a)]
+            return [moves.PASS] + [a for a in actions
+                                   if a != moves.PASS and self._deal_worth(a)]
         owner = view["auction"]["owner"]
-        return ["pass"] + [a for a in actions
-                           if a != "pass" and self._worth_taking(owner, int(a.split()[1]))]
+        return [moves.PASS] + [a for a in actions if a != moves.PASS
+                               and self._worth_taking(owner, moves.read(a).amount)]
 
     # -- what it knows ---------------------------------------------------------------
     def _read(self, view: dict) -> None:
@@ -251,7 +254,7 @@ class Retro10Heuristic(Bot):
             code = min(self.hand, key=lambda c: TEN + 1 if self.value[c] is None
                        else self.value[c])
             p = 1
-        action = f"place {code} down" + (f" protect {p}" if p else "")
+        action = moves.place(code, False, p)
         return action if action in actions else actions[0]
 
     def _placements(self) -> dict[tuple[str, int], float]:
@@ -298,24 +301,24 @@ class Retro10Heuristic(Bot):
 
     def _deal_cost(self, action: str) -> float:
         """Expected penalty points after a swap (1 chip to the pot) or a bid won."""
-        words = action.split()
-        if words[0] == "swap":
-            return self._take_cost(int(words[1]), 1, fee_to_pot=1)
-        return self._take_cost(int(words[1]), int(words[2]))
+        move = moves.read(action)
+        if move.kind == "swap":
+            return self._take_cost(move.seat, 1, fee_to_pot=1)
+        return self._take_cost(move.seat, move.amount)
 
     def _deal_worth(self, action: str) -> bool:
-        words = action.split()
-        if words[0] == "swap":
-            return self._worth_taking(int(words[1]), 1, fee_to_pot=1)
-        return self._worth_taking(int(words[1]), int(words[2]))
+        move = moves.read(action)
+        if move.kind == "swap":
+            return self._worth_taking(move.seat, 1, fee_to_pot=1)
+        return self._worth_taking(move.seat, move.amount)
 
     def _deal(self, actions: list[str]) -> str:
-        best, best_cost = "pass", self._keep_cost()
+        best, best_cost = moves.PASS, self._keep_cost()
         for action in actions:
-            words = action.split()
-            if words[0] == "bid" and int(words[2]) != self.view["protection"][int(words[1])]:
+            move = moves.read(action)
+            if move.kind == "bid" and move.amount != self.view["protection"][move.seat]:
                 continue                # opening at the protection is the cheapest bid
-            if words[0] in ("swap", "bid") and self._deal_worth(action):
+            if move.kind in ("swap", "bid") and self._deal_worth(action):
                 cost = self._deal_cost(action)
                 if cost < best_cost:
                     best, best_cost = action, cost
@@ -323,16 +326,15 @@ class Retro10Heuristic(Bot):
 
     def _bid(self, actions: list[str]) -> str:
         auction = self.view["auction"]
-        raises = [a for a in actions if a.startswith("raise")]
-        if not raises:
-            return "pass"
+        if not moves.raises(actions):
+            return moves.PASS
         amount = auction["bid"] + 1
         if self._worth_taking(auction["owner"], amount):
-            return f"raise {amount}"
-        return "pass"
+            return moves.raise_to(amount)
+        return moves.PASS
 
     def _protect(self, actions: list[str]) -> str:
-        best, best_cost = "keep", None
+        best, best_cost = moves.KEEP, None
         for action, cost in self._protections(actions).items():
             if best_cost is None or cost < best_cost - 0.1:
                 best, best_cost = action, cost
@@ -346,12 +348,12 @@ class Retro10Heuristic(Bot):
         step = self.index[view["opener"]]
         openers = sum(1 for s in self.order[step + 1:] if s != self.seat)
         if not openers:
-            return {"keep": 0.0}
+            return {moves.KEEP: 0.0}
         keep = self._keep_cost()
         taken = self._cost(lambda sample: final(sample["spare"], self.hand, True))
         costs = {}
         for action in actions:
-            level = have if action == "keep" else int(action.split()[1])
+            level = have if action == moves.KEEP else moves.read(action).amount
             risk = self._risk(level, openers)
             costs[action] = (1 - risk) * keep + risk * taken + CHIP * (level - have) * 0.5
         return costs
@@ -360,9 +362,9 @@ class Retro10Heuristic(Bot):
     def _phase4(self, phase: str, actions: list[str]) -> str:
         first = self.firsts[self.seat]
         stand = self._cost(lambda sample: final(first, [], False))
-        best, best_cost = "stand", stand
+        best, best_cost = moves.STAND, stand
         for code in dict.fromkeys(self.hand):
-            action = f"add {code}"
+            action = moves.add(code)
             if phase == "add" and action not in actions:
                 continue
             if self.value[first] is not None and self.value[code] is not None and \
@@ -373,5 +375,5 @@ class Retro10Heuristic(Bot):
             if cost < best_cost:
                 best, best_cost = action, cost
         if phase == "reveal":
-            return "reveal" if best != "stand" else "hide"
+            return moves.REVEAL if best != moves.STAND else moves.HIDE
         return best

@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import cast
 
 from tentable.bots.base import Bot
-from tentable.engine.core import State, code_of
+from tentable.engine.core import State
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import (BUST_WORTH, LIMIT, MONA, card_info, deck_for, odds,
                                        score_of, unseen)
 from tentable.engine.ten_paying import (bid_limit, best_payment, card_worth, purchase,

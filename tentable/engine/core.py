@@ -1,11 +1,11 @@
-"""The engine contract shared by every game (see ARCHITECTURE.md, "Engine contract").
+"""The state contract every game fills in (see docs/architecture.md, "The engine contract").
 
-A game is a `State` subclass registered in `GAMES`. It declares its options, its phases
-(each a `Phase` of legal/check/perform) and the fields that make up a position; the core
-does the rest: validated setup, one source of legality, saves, replays, views and
-determinization. All chance comes from the seed (or from `deck=` and the game's other
-chance keywords) through `shuffled(...)`, which derives a fresh generator from the seed
-and a label, so `record()` replays a game exactly.
+A game is a `State` subclass (registered in `tentable.engine.registry`). It declares its
+options (`engine/options.py`), its phases (each a `Phase` of legal/check/perform, with
+its turn structure) and the fields that make up a position; this module does the rest:
+one source of legality (`legal_actions`, `apply`), views (`view`, `view_all`), hidden
+cards and determinization, moments, clones and the data of saves (`record`, `to_json`;
+read back by `engine/records.py`).
 """
 from __future__ import annotations
 
@@ -13,219 +13,19 @@ import json
 import random
 from bisect import bisect_left
 from abc import ABC, abstractmethod
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, ClassVar, Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Callable, ClassVar
 
-from tentable.text import english
+from tentable.engine.errors import (IllegalAction, SetupError, Term, TransitionError,
+                                    shortened as _short)
+from tentable.engine.options import Option, validate_options
 
 FORMAT_VERSION = 1
-MAX_SEED = 2 ** 63
-MAX_HISTORY = 100_000
-MAX_SAVE_BYTES = 4_000_000
-
-
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now, as a text key and its values
-    (python-chess's IllegalMoveError): the engine says what is wrong, never how a player
-    reads it. `str()` is the English sentence for the command line and logs, with cards,
-    moves and seats as the notation writes them; a table words the same key for the
-    player through its game's narration (`tentable.narration.refusal`): "red 16", "take
-    the numbers", "Ben". The sentences live in the text table (`tentable.text`, keys
-    `refuse.*`), so a translation covers every refusal."""
-
-    def __init__(self, key: str, **values: Any) -> None:
-        self.key = key
-        self.values = values
-        super().__init__(english(key, **values))
-
-
-@dataclass(frozen=True)
-class Term:
-    """Something a refusal names in the game's notation — a card, a move, a seat — kept
-    apart from plain numbers so each reader words it: the command line as written
-    ("R16", 'stop numbers', "seat 1"), a table through the game's narration. The engine
-    cannot word it itself: the narration imports the engines, never the other way round.
-    `value` is a tuple for "one of these" ('flip', 'stop numbers' or 'stop money')."""
-
-    kind: str            # "card", "move" or "seat"
-    value: Any
-
-    @classmethod
-    def card(cls, code: Any) -> "Term":
-        return cls("card", code)
-
-    @classmethod
-    def move(cls, *actions: str) -> "Term":
-        return cls("move", actions[0] if len(actions) == 1 else tuple(actions))
-
-    @classmethod
-    def seat(cls, seat: int) -> "Term":
-        return cls("seat", seat)
-
-    def __format__(self, spec: str) -> str:
-        items = self.value if isinstance(self.value, tuple) else (self.value,)
-        written = [f"'{item}'" if self.kind == "move" else
-                   f"seat {item}" if self.kind == "seat" else str(item) for item in items]
-        return written[0] if len(written) == 1 else \
-            ", ".join(written[:-1]) + " or " + written[-1]
-
-
-class SetupError(ValueError):
-    """Bad arguments to `new_game`, a bad record or a bad save. The message says which."""
-
-
-# -- options ------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Option:
-    """One game option, declared so that the core validates it and the setup screen
-    can draw a control for it (toggle, stepper, choice list).
-
-    `default` and `suggest` may be functions of the player count: `default` is what the
-    engine uses when the option is not given, `suggest` what the setup screen proposes
-    (the rulebook's recommendation, e.g. Take That's pro variant for two)."""
-
-    name: str
-    default: Any
-    kind: type                       # bool, int, str or list
-    low: int | None = None           # int: the range
-    high: int | None = None
-    choices: tuple = ()              # str/int: the allowed values; list: the allowed items
-    optional: bool = False           # None is allowed: "by lot" / "from the seed"
-    check: Callable[[Any, int], str | None] | None = None   # sees the player count
-    suggest: Callable[[int], Any] | None = None
-    help: str = ""
-
-    def default_for(self, players: int) -> Any:
-        return self.default(players) if callable(self.default) else self.default
-
-    def suggested(self, players: int) -> Any:
-        return self.suggest(players) if self.suggest else self.default_for(players)
-
-    def problem(self, value: Any, players: int) -> str | None:
-        """Why `value` is not allowed with `players` players, or None."""
-        if value is None:
-            return None if self.optional else "may not be empty"
-        # bool is an int in Python; keep the two apart so `rounds: True` is refused.
-        if type(value) is not self.kind:
-            return f"must be {_KIND_WORDS.get(self.kind, self.kind.__name__)}"
-        if self.kind is int and not ((self.low is None or value >= self.low)
-                                     and (self.high is None or value <= self.high)):
-            return f"must be between {self.low} and {self.high}"
-        if self.kind is list:
-            if len(value) > 64:
-                return "is too long"
-            bad = [item for item in value if self.choices and (
-                type(item) not in (str, int) or item not in self.choices)]
-            if bad:
-                return f"may only hold {', '.join(map(str, self.choices))}"
-        elif self.choices and value not in self.choices:
-            return f"must be one of {', '.join(map(str, self.choices))}"
-        return self.check(value, players) if self.check else None
-
-
-_KIND_WORDS = {bool: "true or false", int: "a whole number", str: "a text", list: "a list"}
-
-
-def validate_options(game_id: str, spec: Sequence[Option], given: Any, players: int) -> dict:
-    """Fill in defaults; reject unknown names and bad values with a clear message."""
-    if given is None:
-        given = {}
-    if not isinstance(given, dict):
-        raise SetupError(f"{game_id}: options must be a mapping of names to values, "
-                         f"not {type(given).__name__}")
-    known = {o.name: o for o in spec}
-    unknown = [name for name in given if name not in known]
-    if unknown:
-        names = ", ".join(known) or "none"
-        raise SetupError(f"{game_id}: unknown option {str(unknown[0])[:40]!r} "
-                         f"(options: {names})")
-    options = {}
-    for opt in spec:
-        value = given[opt.name] if opt.name in given else opt.default_for(players)
-        problem = opt.problem(value, players)
-        if problem:
-            raise SetupError(f"{game_id}: option {opt.name!r} {problem}, "
-                             f"got {_short(value)}")
-        options[opt.name] = list(value) if isinstance(value, list) else value
-    return options
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-# -- chance and cards -----------------------------------------------------------
-
-def shuffled(items: Iterable, seed: int, label: str) -> list:
-    """A seeded shuffle; `label` names the moment (e.g. "round 2") so each one differs."""
-    out = list(items)
-    random.Random(f"{seed}/{label}").shuffle(out)
-    return out
-
-
-def card_ids(codes: Iterable[str]) -> list[str]:
-    """Stable ids for physical cards: the n-th copy of a code is `code#n` ("B1#2")."""
-    seen: Counter = Counter()
-    out = []
-    for code in codes:
-        seen[code] += 1
-        out.append(f"{code}#{seen[code]}")
-    return out
-
-
-def code_of(card_id: str) -> str:
-    """The printed code of a card id ("B1#2" -> "B1", "W##1" -> "W#")."""
-    return card_id.rsplit("#", 1)[0]
-
-
-def redeal_unseen(hands: list[list], pile: list, seat: int, rng: random.Random) -> list:
-    """Deal everything `seat` cannot see — the other hands and the pile — anew, each hand
-    keeping its size (the usual `_determinize` of a game with secret hands and a face-down
-    pile). Changes `hands` in place and returns the new pile."""
-    others = [s for s in range(len(hands)) if s != seat]
-    # sorted first, so the deal depends on what the seat knows and the seed only, not on
-    # where the unseen cards really lie (a searching bot gets the same worlds either way)
-    unseen = sorted(pile + [c for s in others for c in hands[s]])
-    rng.shuffle(unseen)
-    for s in others:
-        k = len(hands[s])
-        hands[s], unseen = unseen[:k], unseen[k:]
-    return unseen
-
-
-def check_deck(game_id: str, deck: Any, codes: Sequence[str], what: str = "deck") -> list[str]:
-    """`deck=` must be exactly the game's cards (codes as text) in some order."""
-    if isinstance(deck, (str, bytes)) or not isinstance(deck, (list, tuple)):
-        raise SetupError(f"{game_id}: {what} must be a list of card codes like "
-                         f"{codes[0]!r}, not {type(deck).__name__}")
-    known = set(codes)
-    for item in deck:
-        if type(item) is not str:
-            raise SetupError(f"{game_id}: {what} holds {_short(item)}; a card is written "
-                             f"as its code in quotes, like {codes[0]!r}")
-        if item not in known:
-            raise SetupError(f"{game_id}: {what} holds {_short(item)}, which is no card "
-                             f"of this game")
-    want, got = Counter(codes), Counter(deck)
-    if want != got:
-        missing = sorted((want - got).elements())
-        extra = sorted((got - want).elements())
-        parts = []
-        if missing:
-            parts.append(f"missing {_listing(missing)}")
-        if extra:
-            parts.append(f"too many {_listing(extra)}")
-        raise SetupError(f"{game_id}: {what} must be exactly the {len(codes)} cards of the "
-                         f"game ({'; '.join(parts)})")
-    return list(deck)
-
-
-def _listing(codes: list[str]) -> str:
-    return ", ".join(codes[:8]) + (" …" if len(codes) > 8 else "")
+# Every seed a game accepts is 0 <= seed < SEED_LIMIT: from `new_game`, a record, a save,
+# the ladder file or `--seed`. (The app itself deals with shorter seeds a player can type:
+# `session.PLAYER_SEED_MAX`.)
+SEED_LIMIT = 2 ** 63
 
 
 # -- phases -----------------------------------------------------------------------
@@ -267,10 +67,6 @@ class Phase:
         return replace(self, **parts)
 
 
-class TransitionError(RuntimeError):
-    """A phase change the game did not declare: a bug in the game, never a player's."""
-
-
 OVER = "over"
 
 
@@ -287,7 +83,8 @@ class State(ABC):
     clones and replays are built from them.
 
     A variant is a subclass that overrides the methods its phases name (solo TEN): its
-    phases are rebuilt with its own methods, its transitions are its parent's.
+    phases are rebuilt with its own methods, its transitions are its parent's; the option
+    that turns it on names it in the registry (`registry.register_variant`).
     """
 
     game_id: ClassVar[str]
@@ -332,13 +129,6 @@ class State(ABC):
     @abstractmethod
     def new(cls, players: int, seed: int, options: dict, deck: Any, **chance: Any) -> "State":
         """Set up a game; options are validated, `deck` and `chance` are raw input."""
-
-    @classmethod
-    def variant(cls, options: dict) -> type["State"]:
-        """The class that plays a game with these options: the game's own, or the variant
-        an option chooses (solo TEN). A position rebuilt from its data (`_from_data`, in
-        the bots' worker) must be of it, or it plays by the wrong rules."""
-        return cls
 
     @property
     def current_player(self) -> int | None:
@@ -579,7 +369,7 @@ class State(ABC):
         self.check_seat(seat)
         rng = random.Random(f"determinize/{seed}")
         copy = self.clone()
-        copy.seed = rng.randrange(MAX_SEED)
+        copy.seed = rng.randrange(SEED_LIMIT)
         copy.deck = None
         copy.chance = {}
         # The moves played are not all public (10 Retro's "place 7 down" names a face-down
@@ -630,16 +420,16 @@ class State(ABC):
     def validate(self) -> None:
         """Raise SetupError unless this position is one the game can be in. Test helpers
         that build positions by hand end with it; games extend it with their accounting."""
-        game = GAMES[self.game_id]
-        if type(self.players) is not int or not game.min_players <= self.players <= \
-                game.max_players:
+        # the class's own declarations, which its registry entry copies
+        if type(self.players) is not int or not self.min_players <= self.players <= \
+                self.max_players:
             raise SetupError(f"{self.game_id}: bad player count {_short(self.players)}")
-        if type(self.seed) is not int or not 0 <= self.seed < MAX_SEED:
+        if type(self.seed) is not int or not 0 <= self.seed < SEED_LIMIT:
             raise SetupError(f"{self.game_id}: bad seed {_short(self.seed)}")
         if not isinstance(self.history, list) or not all(isinstance(a, str)
                                                          for a in self.history):
             raise SetupError(f"{self.game_id}: the history must be a list of actions")
-        if validate_options(self.game_id, game.options, self.options,
+        if validate_options(self.game_id, self.options_spec, self.options,
                             self.players) != self.options:
             raise SetupError(f"{self.game_id}: bad options {_short(self.options)}")
         if self.phase not in self.phases and not self.is_over:
@@ -719,154 +509,3 @@ def _copy(value: Any) -> Any:
     """A deep copy of plain JSON data (faster than copy.deepcopy for lists and dicts)."""
     return json.loads(json.dumps(value))
 
-
-# -- the registry -----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Game:
-    """A registry entry: what the menu, the CLI and the tests need to know of a game."""
-
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    state: type[State]
-    options: tuple[Option, ...] = field(default=())
-    chance_keys: tuple[str, ...] = ()
-
-    def option(self, name: str) -> Option:
-        return next(o for o in self.options if o.name == name)
-
-
-GAMES: dict[str, Game] = {}
-
-
-def declared_transitions(cls: type[State]) -> dict[str, frozenset[str]]:
-    """Each phase's `next` and `calls`; a sub-phase goes back to each phase that calls it;
-    setup ("") leads to the first phase. A declaration that cannot work is a TypeError."""
-    phases = cls.phases
-    problems = [f"{name} -> {to}" for name, phase in phases.items()
-                for to in (*phase.next, *phase.calls) if to not in phases and to != OVER]
-    if cls.first_phase not in phases:
-        problems.append(f"first phase {cls.first_phase}")
-    out = {"": frozenset([cls.first_phase])}
-    for name, phase in phases.items():
-        callers = [other for other, o in phases.items() if name in o.calls]
-        if callers and not phase.frame:
-            problems.append(f"{name} is called but keeps no frame")
-        problems += [f"{caller} calls {name} but has no resume" for caller in callers
-                     if phases[caller].resume is None]
-        if phase.player is None and cls.current_player is State.current_player:
-            problems.append(f"{name} declares no player")
-        out[name] = frozenset((*phase.next, *phase.calls, *callers))
-    if problems:
-        raise TypeError(f"{cls.__name__}: bad turn structure: {'; '.join(problems)}")
-    return out
-
-
-def register(cls: type[State]) -> type[State]:
-    missing = [f"{name} {part}" for name, phase in cls.phases.items()
-               for part in ("legal", "check", "perform") if not callable(getattr(phase, part))]
-    if missing:
-        raise TypeError(f"{cls.__name__}: phase parts missing: {missing}")
-    cls.transitions = declared_transitions(cls)
-    GAMES[cls.game_id] = Game(cls.game_id, cls.title, cls.min_players, cls.max_players, cls,
-                              cls.options_spec, cls.chance_keys)
-    return cls
-
-
-def new_game(game_id: Any, players: Any, seed: Any = 0, options: Any = None,
-             deck: Any = None, **chance: Any) -> State:
-    """Set up a game. Every wrong argument, of any type, raises SetupError."""
-    game = GAMES.get(game_id) if isinstance(game_id, str) else None
-    if game is None:
-        raise SetupError(f"unknown game {_short(game_id)} (games: {', '.join(sorted(GAMES))})")
-    if type(players) is not int or not game.min_players <= players <= game.max_players:
-        raise SetupError(f"{game.title} is for {game.min_players}–{game.max_players} players, "
-                         f"not {_short(players)}")
-    if type(seed) is not int or not 0 <= seed < MAX_SEED:
-        raise SetupError(f"the seed must be a whole number from 0 to 2**63-1, "
-                         f"not {_short(seed)}")
-    unknown = [key for key in chance if key not in game.chance_keys]
-    if unknown:
-        allowed = ", ".join(game.chance_keys) or "only deck="
-        raise SetupError(f"{game.title} takes no {unknown[0]}= (chance keywords: {allowed})")
-    options = validate_options(game_id, game.options, options, players)
-    try:
-        return game.state.new(players, seed, options, deck, **chance)
-    except SetupError:
-        raise
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-        # A game's own checks should have worded this; never let a raw error escape.
-        raise SetupError(f"{game.title}: bad setup ({type(exc).__name__}: {exc})") from None
-
-
-def replay(record: Any) -> State:
-    """Rebuild a game from `record()` output: set it up again and play its history."""
-    if not isinstance(record, dict):
-        raise SetupError(f"a game record is a mapping, not {type(record).__name__}")
-    for key in ("game", "players", "history"):
-        if key not in record:
-            raise SetupError(f"the game record has no {key!r}")
-    version = record.get("version", FORMAT_VERSION)
-    if type(version) is not int or version != FORMAT_VERSION:
-        raise SetupError(f"the game record has format version {_short(version)}; "
-                         f"this tentable reads version {FORMAT_VERSION}")
-    chance = record.get("chance") or {}
-    if not isinstance(chance, dict) or not all(isinstance(k, str) for k in chance):
-        raise SetupError("the game record's chance must be a mapping")
-    history = record["history"]
-    if not isinstance(history, list) or len(history) > MAX_HISTORY:
-        raise SetupError(f"the game record's history must be a list of at most "
-                         f"{MAX_HISTORY} actions")
-    state = new_game(record["game"], record["players"], record.get("seed", 0),
-                     record.get("options"), record.get("deck"), **chance)
-    for n, action in enumerate(history, 1):
-        try:
-            state.apply(action)
-        except IllegalAction as exc:
-            raise SetupError(f"action {n} of the record, {_short(action)}, is not legal "
-                             f"there: {exc}") from None
-    return state
-
-
-def loads(text: Any) -> Any:
-    """Parse JSON text from outside: size-capped, and deep nesting is refused, not a crash."""
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise SetupError("the file is not UTF-8 text") from None
-    if not isinstance(text, str):
-        raise SetupError(f"expected JSON text, not {type(text).__name__}")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SetupError(f"the file is larger than {MAX_SAVE_BYTES // 1_000_000} MB")
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise SetupError("the file is nested too deeply to be a tentable file") from None
-    except ValueError as exc:
-        raise SetupError(f"the file is not valid JSON ({exc})") from None
-
-
-def from_json(text: Any) -> State:
-    """Load `to_json()` output. The position is rebuilt by replaying its record and must
-    equal the saved one, so a tampered or impossible save is refused with a reason."""
-    data = loads(text)
-    if not isinstance(data, dict) or not isinstance(data.get("state"), dict):
-        raise SetupError("not a saved tentable state")
-    saved = data["state"]
-    record = {key: saved.get(key) for key in ("players", "seed", "options", "history")}
-    record.update(game=data.get("game"), version=data.get("version"))
-    if saved.get("deck") is not None:
-        record["deck"] = saved["deck"]
-    if saved.get("chance"):
-        record["chance"] = saved["chance"]
-    state = replay(record)
-    try:
-        same = state._to_data() == saved
-    except RecursionError:
-        same = False
-    if not same:
-        raise SetupError(f"{state.game_id}: the saved position does not follow from its moves")
-    return state

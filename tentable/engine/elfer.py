@@ -11,160 +11,19 @@ rulebook speak top-first.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import NamedTuple, TypedDict
 
-from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State, Term,
-                                  card_ids, check_deck, redeal_unseen, register, shuffled)
-from tentable.engine.decks import manifest
-from tentable.engine.views import View
+from tentable.engine.core import OVER, Phase, State
+from tentable.engine.cards import card_ids, check_deck, redeal_unseen, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
+from tentable.engine.elfer_moves import (BRIDGE, COLOURS, DRAW, END, JOKER, LENGTH, NAMES, PASS,
+                                         PLAY, PLAY_JOKER, PLAY_JOKER_AT, SLOTS, SWAP, ElferMove)
+from tentable.engine.elfer_cards import (BONUS, BONUS_POINTS, CONNECTION, ELEVEN, ElferView,
+                                        GAME_ID, HALVES, INDEX, MAX_CARDS, all_ids, card_value,
+                                        connections_each, hand_size, neighbours, shuffle_codes)
 
-GAME_ID = "elfer"
-COLOURS = ("R", "Y", "G", "B")
-LENGTH = 21                     # positions 1..21 per row
-ELEVEN = 11
-MAX_CARDS = 4                   # ER-R5: at most four number cards or jokers per turn
-JOKER, CONNECTION, BONUS = "J", "connection", "bonus"
-BONUS_POINTS = 11
 TURN, FOLLOW = "turn", "follow"   # FOLLOW: a bridge was laid, its card must follow (ER-R8)
-
-# Every position by name, and the action texts, built once: legal_actions runs every step.
-SLOTS: dict[str, tuple[str, int]] = {f"{c}{n}": (c, n) for c in COLOURS
-                                     for n in range(1, LENGTH + 1)}
-NAMES = {c: [f"{c}{n}" for n in range(1, LENGTH + 1)] for c in COLOURS}   # index = n - 1
-PLAY = {slot: f"play {slot}" for slot in SLOTS}
-PLAY_JOKER = {slot: f"play J@{slot}" for slot in SLOTS}
-SWAP = {slot: f"swap {slot}" for slot in SLOTS}
-PLAY_JOKER_AT = {c: [PLAY_JOKER[name] for name in NAMES[c]] for c in COLOURS}
-INDEX = {slot: (c, n - 1) for slot, (c, n) in SLOTS.items()}     # colour, list index
-HALVES = (range(0, ELEVEN - 1), range(ELEVEN, LENGTH))   # indexes of 1-10 and 12-21
-
-
-def connections_each(players: int) -> int:
-    """ER-R2: connection cards per player."""
-    return 4 if players <= 3 else 3 if players <= 5 else 2
-
-
-def hand_size(players: int) -> int:
-    """ER-R3: cards dealt to each player."""
-    return 20 if players <= 3 else 15 if players == 4 else 12
-
-
-@lru_cache(maxsize=1)
-def shuffle_codes() -> tuple[str, ...]:
-    """The 84 cards that are shuffled and dealt (ER-R3): numbers without the 11s, jokers."""
-    codes = manifest(GAME_ID).cards(2)
-    return tuple(c for c in codes if c in SLOTS and SLOTS[c][1] != ELEVEN
-                 or c == JOKER)
-
-
-@lru_cache(maxsize=1)
-def all_ids() -> tuple[str, ...]:
-    """Every physical card's id: numbers by code, the rest numbered ("J#1")."""
-    codes = manifest(GAME_ID).cards(2)
-    numbers = [c for c in codes if c in SLOTS]
-    return tuple(sorted(numbers + card_ids(c for c in codes if c not in SLOTS)))
-
-
-def card_value(card: str) -> int:
-    """ER-R14: what a card in hand costs at the end."""
-    return BONUS_POINTS if card[0] == JOKER else SLOTS[card][1]
-
-
-@lru_cache(maxsize=64)
-def neighbours(rows: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """ER-R1: the rows directly above and below; top and bottom are not neighbours."""
-    return {c: tuple(rows[j] for j in (i - 1, i + 1) if 0 <= j < len(rows))
-            for i, c in enumerate(rows)}
-
-
-def bridge_text(source: str, target: str) -> str:
-    return f"bridge {source}-{target}"
-
-
-# BRIDGE[from colour, to colour][n - 1]: the action text of that bridge.
-BRIDGE = {(a, b): [bridge_text(x, y) for x, y in zip(NAMES[a], NAMES[b])]
-          for a in COLOURS for b in COLOURS if a != b}
-
-
-class Move(NamedTuple):
-    kind: str            # play | bridge | swap | end | draw | pass
-    slot: str = ""       # the position played to, bridged to or swapped
-    card: str = ""       # the card id that goes there
-    source: str = ""     # bridge: the occupied position the connection card starts at
-
-
-def is_joker(card: str) -> bool:
-    """A joker's id ("J#2"), or "J" as `move_of` names the joker of a play."""
-    return card[:1] == JOKER
-
-
-# Cached: the heuristic reads every legal action of every turn of its rollouts through it
-# (a tenth of an Elfer rollout's time before), and the actions are a few hundred strings.
-@lru_cache(maxsize=4096)
-def move_of(action: str) -> Move:
-    """What an action string says, read without a position (so not checked): "play R7" ->
-    Move("play", "R7", "R7"), "play J@R7" -> Move("play", "R7", "J"), "bridge Y9-B9" ->
-    Move("bridge", "B9", "", "Y9"), "swap B9" -> Move("swap", "B9", "B9"), "end" -> Move("end").
-    The table and the narration read actions through it rather than taking them apart."""
-    verb, _, what = action.partition(" ")
-    if verb == "bridge":
-        source, _, target = what.partition("-")
-        return Move(verb, target, "", source)
-    if verb == "play" and what.startswith(JOKER + "@"):
-        return Move(verb, what[2:], JOKER)
-    return Move(verb, what, what)
-
-
-class Slot(TypedDict):
-    id: str                       # the card lying there: its code, or a joker's id
-    card: str                     # the position's name ("B9"): what a joker stands for
-    joker: bool
-
-
-class Row(TypedDict):
-    colour: str                   # "R", "Y", "G" or "B"
-    slots: list[Slot | None]      # positions 1..21; None where empty
-
-
-class Island(TypedDict):
-    row: str
-    low: int                      # the run of occupied positions low..high
-    high: int
-    anchors: list[str]            # what it grows from: its 11, positions bridged to
-
-
-# "from" is a keyword, hence the functional form.
-Bridge = TypedDict("Bridge", {"id": str, "from": str, "to": str, "seat": int})
-
-
-class ElferView(View):
-    """`Elfer.view(seat)`: positions and number cards by code, the rest by id ("J#1")."""
-
-    game_no: int                  # the game being played, from 1 (ER-R15)
-    games: int                    # how many the match has
-    game_scores: list[list[int]]  # per finished game, a score per seat (ER-R14)
-    game_bonuses: list[list[int]]  # per finished game, the bonus cards each seat won
-    start_player: int             # who began this game (ER-R4)
-    rows: list[Row]               # top row first (ER-R1)
-    islands: list[Island]
-    bridges: list[Bridge]         # connection cards on the table, in the order laid
-    hand: list[str] | None        # the seat's own hand, by row then number, jokers last;
-    #                               None for a spectator
-    hand_sizes: list[int]
-    hands: list[list[str]]        # at the end only: every seat's hand (ER-R14 scores
-    #                               them; nothing is secret once the match is over)
-    connections: list[list[str]]  # per seat: connection cards not yet laid (ER-R2)
-    connections_out: list[str]    # those not dealt
-    bonuses: list[list[str]]      # per seat: bonus cards won (ER-R10)
-    bonus_stack: list[str]        # bottom first
-    pile: int                     # cards left to draw
-    turn_cards: list[str]         # positions played to this turn
-    played: int                   # how many (ER-R5)
-    max_cards: int
-    swapped: bool                 # a joker was swapped this turn (ER-R9)
-    pending: str | None           # the position a connection card leads to (ER-R8)
-    passes: int                   # passes in a row (ER-R16)
 
 
 def _rows_check(value: list, players: int) -> str | None:
@@ -341,20 +200,20 @@ class Elfer(State):
         if swaps and self._swappable():
             actions += swaps
         if played:
-            actions.append("end")                                           # ER-R5
+            actions.append(END)                                             # ER-R5
         elif not self.swapped:
             if self.pile:
-                actions.append("draw")                                      # ER-R11
+                actions.append(DRAW)                                        # ER-R11
             elif may_pass:
-                actions.append("pass")                                      # ER-R12
+                actions.append(PASS)                                        # ER-R12
         return actions
 
-    def _check_turn(self, action: str) -> Move:
+    def _check_turn(self, action: str) -> ElferMove:
         words = action.split()
         if words == ["end"]:
             if not self.turn_cards:
                 raise IllegalAction("refuse.elfer.end_early")
-            return Move("end")
+            return ElferMove("end")
         if words in (["draw"], ["pass"]):
             return self._check_draw_or_pass(words[0])
         if len(words) != 2 or words[0] not in ("play", "bridge", "swap"):
@@ -369,7 +228,7 @@ class Elfer(State):
             return self._check_bridge(what)
         return self._check_play(what)
 
-    def _check_draw_or_pass(self, verb: str) -> Move:
+    def _check_draw_or_pass(self, verb: str) -> ElferMove:
         if self.turn_cards:
             raise IllegalAction("refuse.elfer.played_already", move=Term.move(verb))
         if self.swapped:
@@ -377,19 +236,19 @@ class Elfer(State):
         if verb == "draw":
             if not self.pile:
                 raise IllegalAction("refuse.elfer.pile_empty")
-            return Move("draw")
+            return ElferMove("draw")
         if self.pile:
             raise IllegalAction("refuse.elfer.no_pass_yet")
         if "pass" not in self.legal_actions():
             raise IllegalAction("refuse.elfer.must_play")
-        return Move("pass")
+        return ElferMove("pass")
 
     def _parse_slot(self, text: str) -> tuple[str, int]:
         if text not in SLOTS:
             raise IllegalAction("refuse.elfer.not_a_position", text=repr(text[:20]))
         return SLOTS[text]
 
-    def _check_play(self, what: str, pending: str = "") -> Move:
+    def _check_play(self, what: str, pending: str = "") -> ElferMove:
         hand = self.hands[self.turn]
         joker = what.startswith("J@")
         slot = what[2:] if joker else what
@@ -410,9 +269,9 @@ class Elfer(State):
                 raise IllegalAction("refuse.elfer.follow", card=Term.card(pending))
         elif not self._open(slot):
             raise IllegalAction("refuse.elfer.not_next", card=Term.card(slot))
-        return Move("play", slot, card)
+        return ElferMove("play", slot, card)
 
-    def _check_bridge(self, what: str) -> Move:
+    def _check_bridge(self, what: str) -> ElferMove:
         seat = self.turn
         if not self.connections[seat]:
             raise IllegalAction("refuse.elfer.no_connections")
@@ -430,9 +289,9 @@ class Elfer(State):
         hand = self.hands[seat]
         if target not in hand and not any(card[0] == JOKER for card in hand):
             raise IllegalAction("refuse.elfer.bridge_nothing", target=Term.card(target))
-        return Move("bridge", target, "", source)
+        return ElferMove("bridge", target, "", source)
 
-    def _check_swap(self, slot: str) -> Move:
+    def _check_swap(self, slot: str) -> ElferMove:
         c, n = self._parse_slot(slot)
         if slot not in self.hands[self.turn]:
             raise IllegalAction("refuse.elfer.not_held", card=Term.card(slot))
@@ -441,12 +300,12 @@ class Elfer(State):
             raise IllegalAction("refuse.elfer.no_joker_there", card=Term.card(slot))
         if not self._swappable():
             raise IllegalAction("refuse.elfer.swap_late")
-        return Move("swap", slot, slot)
+        return ElferMove("swap", slot, slot)
 
-    def _perform(self, move: Move) -> None:
+    def _perform(self, move: ElferMove) -> None:
         getattr(self, f"_do_{move.kind}")(move)
 
-    def _do_play(self, move: Move) -> None:
+    def _do_play(self, move: ElferMove) -> None:
         seat = self.turn
         c, n = SLOTS[move.slot]
         row = self.board[c]
@@ -462,14 +321,14 @@ class Elfer(State):
         if not self.hands[seat]:                                            # ER-R13
             self._end_game()
 
-    def _do_bridge(self, move: Move) -> None:
+    def _do_bridge(self, move: ElferMove) -> None:
         seat = self.turn
         link = self.connections[seat].pop(0)
         self.bridges.append({"id": link, "from": move.source, "to": move.slot, "seat": seat})
         self.goto(FOLLOW)
         self.pending = move.slot
 
-    def _do_swap(self, move: Move) -> None:
+    def _do_swap(self, move: ElferMove) -> None:
         """ER-R9: the number card takes the joker's place; no bonus for it (ER-R10)."""
         c, n = SLOTS[move.slot]
         joker = self.board[c][n - 1]
@@ -479,16 +338,16 @@ class Elfer(State):
         hand.append(joker)
         self.swapped = True
 
-    def _do_end(self, move: Move) -> None:
+    def _do_end(self, move: ElferMove) -> None:
         self.passes = 0
         self._begin_turn((self.turn + 1) % self.players)
 
-    def _do_draw(self, move: Move) -> None:
+    def _do_draw(self, move: ElferMove) -> None:
         self.hands[self.turn].append(self.pile.pop())                      # ER-R11
         self.passes = 0
         self._begin_turn((self.turn + 1) % self.players)
 
-    def _do_pass(self, move: Move) -> None:
+    def _do_pass(self, move: ElferMove) -> None:
         self.passes += 1
         if self.passes >= self.players:                                     # ER-R16
             self._end_game()
@@ -503,7 +362,7 @@ class Elfer(State):
             actions.append(PLAY_JOKER[self.pending])
         return actions
 
-    def _check_follow(self, action: str) -> Move:
+    def _check_follow(self, action: str) -> ElferMove:
         words = action.split()
         if len(words) != 2 or words[0] != "play":
             raise IllegalAction("refuse.elfer.follow", card=Term.card(self.pending))

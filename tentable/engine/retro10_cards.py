@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tentable.engine.core import card_ids, code_of
+from tentable.engine.cards import card_ids, code_of
 from tentable.engine.decks import manifest
 from tentable.engine.views import View
 

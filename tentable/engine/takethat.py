@@ -11,13 +11,16 @@ running score it shows them leaves it out.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from tentable.engine.core import (OVER, IllegalAction, Option, Phase, SetupError, State, Term,
-                                  check_deck, redeal_unseen, register, shuffled)
+from tentable.engine.core import OVER, Phase, State
+from tentable.engine.cards import check_deck, redeal_unseen, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
 from tentable.engine.decks import manifest
+from tentable.engine.takethat_moves import TAKE, TakeThatMove, play, twist
 from tentable.engine.views import View
 
 GAME_ID = "takethat"
@@ -66,13 +69,7 @@ class TakeThatView(View):
     round_scores: list[list[int]]  # per finished round, a score per seat
 
 
-@dataclass(frozen=True)
-class Move:
-    kind: str      # "play" | "twist" | "take"
-    card: int = 0
-
-
-def deck_codes(deck) -> list[str]:
+def _deck_given(deck) -> list[str]:
     """`deck=` in the digest's codes ("34"); whole numbers are taken too (34)."""
     if isinstance(deck, (list, tuple)):
         deck = [str(c) if type(c) is int else c for c in deck]
@@ -97,7 +94,7 @@ class TakeThat(State):
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict, deck) -> "TakeThat":
-        state = cls(players, seed, options, None if deck is None else deck_codes(deck))
+        state = cls(players, seed, options, None if deck is None else _deck_given(deck))
         state.round_scores = []
         state.revealed = [[] for _ in range(players)]
         state._deal(1)
@@ -153,29 +150,29 @@ class TakeThat(State):
 
     # -- phase "open": the row was just taken, the taker opens a new one (TT-R6) ------
     def _legal_open(self) -> list[str]:
-        return [f"play {c}" for c in self.hands[self.turn]]
+        return [play(c) for c in self.hands[self.turn]]
 
-    def _check_open(self, action: str) -> Move:
+    def _check_open(self, action: str) -> TakeThatMove:
         if action.split()[:1] in (["take"], ["twist"]):
             raise IllegalAction("refuse.tt.open")
-        return Move("play", self._card_in_hand(action, ("play",)))
+        return TakeThatMove("play", self._card_in_hand(action, ("play",)))
 
     # -- phase "turn": play, twist or take (TT-R4..R6) ---------------------------------
     def _legal_turn(self) -> list[str]:
         hand = self.hands[self.turn]
-        actions = [f"play {c}" for c in hand if self._playable(c)]
+        actions = [play(c) for c in hand if self._playable(c)]
         row = set(self.row)
         toad_set = toads()
-        actions += [f"twist {c}" for c in hand if c not in toad_set and twin(c) in row]
+        actions += [twist(c) for c in hand if c not in toad_set and twin(c) in row]
         if self.row:
-            actions.append("take")
+            actions.append(TAKE)
         return actions
 
-    def _check_turn(self, action: str) -> Move:
+    def _check_turn(self, action: str) -> TakeThatMove:
         if action.split() == ["take"]:
             if not self.row:
                 raise IllegalAction("refuse.tt.empty_row")
-            return Move("take")
+            return TakeThatMove("take")
         card = self._card_in_hand(action, ("play", "twist"))
         if action.split()[0] == "play":
             if not self._playable(card):
@@ -183,14 +180,14 @@ class TakeThat(State):
                 raise IllegalAction("refuse.tt.too_far", card=Term.card(card),
                                     last=Term.card(self.row[-1]), low=max(low, 12),
                                     high=min(high, 98))
-            return Move("play", card)
+            return TakeThatMove("play", card)
         if card in toads():
             raise IllegalAction("refuse.tt.toad", card=Term.card(card))
         if twin(card) not in self.row:
             raise IllegalAction("refuse.tt.no_twin", twin=Term.card(twin(card)))
-        return Move("twist", card)
+        return TakeThatMove("twist", card)
 
-    def _perform(self, move: Move) -> None:
+    def _perform(self, move: TakeThatMove) -> None:
         seat = self.turn
         if move.kind == "take":
             self._take(seat)

@@ -1,6 +1,7 @@
 """TEN, the card game (Johnson, Melvin, Stankewich): rules digest `rules/ten.md`, ids TEN-Rn,
 and variant V1. The solo game against Mona (section S) is a variant class beside it,
-`ten_solo.TenSolo`, which `new` sets up when the option `solo` is on.
+`ten_solo.TenSolo`, which the registry sets up when the option `solo` is on (this module
+never imports it).
 
 Cards are physical ids ("B1#2", see `card_ids`); the pile is kept top-last so that flipping
 is `pop()`; `deck=` speaks top-first like the rulebook. Every zone except the pile is public.
@@ -12,11 +13,16 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from tentable.engine.core import (IllegalAction, Option, Phase, SetupError, State, Term,
-                                  card_ids, check_deck, register, shuffled)
-from tentable.engine.decks import manifest
-from tentable.engine.ten_cards import (BIDS, BUST_WORTH, CARD, GAME_ID, JOKERS, LIMIT,
-                                       action_names, best_runs, card_info, deck_for, ids_for,
+from tentable.engine.core import Phase, State
+from tentable.engine.cards import card_ids, check_deck, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
+from tentable.engine.ten_moves import (BIDS, BUY_ACTION, FLIP, PASS, PAY_ACTION, PAY_BUST,
+                                       PAY_DUPLICATE, PAY_TOKEN, SKIP, STOP_MONEY,
+                                       STOP_NUMBERS, TAKE_BUST_TOKEN, read)
+from tentable.engine.ten_cards import (BUST_WORTH, CARD, GAME_ID, JOKERS, LIMIT,
+                                       best_runs, deck_for, ids_for,
                                        score_breakdown, score_of)
 
 FLIP, AUCTION, PAY, BUY, BUSTED, FINAL, OVER = (
@@ -54,7 +60,7 @@ class Ten(State):
         mix = list(deck_for(players))
         if deck is not None:
             deck = check_deck(GAME_ID, deck, mix)
-        state = cls.variant(options)(players, seed, options, deck)
+        state = cls(players, seed, options, deck)     # Ten, or TenSolo for the option solo
         order = card_ids(deck) if deck is not None else shuffled(ids_for(players), seed, "pile")
         state.pile = order[::-1]                                    # TEN-R1
         state.tableau, state.market, state.removed = [], [], []
@@ -66,14 +72,6 @@ class Ten(State):
         state.auction = state.payment = state.final = None
         state.goto(FLIP)
         return state
-
-    @classmethod
-    def variant(cls, options: dict) -> type["Ten"]:
-        """Solo against Mona (section S) is `TenSolo`."""
-        if options["solo"]:
-            from tentable.engine.ten_solo import TenSolo   # the variant builds on this module
-            return TenSolo
-        return cls
 
     @classmethod
     def deck_codes(cls, players: int, options: dict) -> list[str]:
@@ -146,7 +144,7 @@ class Ten(State):
 
     # -- phase "flip": TEN-R3..R7 ----------------------------------------------------------
     def _legal_flip(self) -> list[str]:
-        actions = ["flip"] if self.pile else []
+        actions = [FLIP] if self.pile else []
         numbers = money = False
         for card in self.tableau:
             if CARD[card][1] == "money":
@@ -154,31 +152,31 @@ class Ten(State):
             else:
                 numbers = True
         if numbers:
-            actions.append("stop numbers")
+            actions.append(STOP_NUMBERS)
         if money:
-            actions.append("stop money")
+            actions.append(STOP_MONEY)
         return actions
 
     def _check_flip(self, action: str) -> str:
-        if action == "flip":
+        if action == FLIP:
             if not self.pile:
                 raise IllegalAction("refuse.ten.pile_empty")
             return action
-        if action == "stop numbers":
+        if action == STOP_NUMBERS:
             if not self._has(False):
                 raise IllegalAction("refuse.ten.no_numbers")
             return action
-        if action == "stop money":
+        if action == STOP_MONEY:
             if not self._has(True):
                 raise IllegalAction("refuse.ten.no_money")
             return action
         raise IllegalAction("refuse.ten.flip_turn",
-                            moves=Term.move("flip", "stop numbers", "stop money"))
+                            moves=Term.move(FLIP, STOP_NUMBERS, STOP_MONEY))
 
     def _perform_flip(self, action: str) -> None:
-        if action == "flip":
+        if action == FLIP:
             self._flip()
-        elif action == "stop numbers":
+        elif action == STOP_NUMBERS:
             self._stop_numbers()
         else:
             self._stop_money()
@@ -272,10 +270,10 @@ class Ten(State):
 
     def _legal_auction(self) -> list[str]:
         low, high = self._bid_range(self.auction["order"][self.auction["next"]])
-        return BIDS[low:high + 1] + ["pass"]
+        return BIDS[low:high + 1] + [PASS]
 
     def _check_auction(self, action: str):
-        if action == "pass":
+        if action == PASS:
             return None
         words = action.split(" ")
         if len(words) != 2 or words[0] != "bid":
@@ -320,11 +318,11 @@ class Ten(State):
         payer = self.payment["payer"]
         actions = []
         if self.money[payer]:
-            actions.append("pay t")
+            actions.append(PAY_TOKEN)
         if self.bust[payer]:
-            actions.append("pay x")
+            actions.append(PAY_BUST)
         if self.duplicates[payer]:
-            actions.append("pay d")
+            actions.append(PAY_DUPLICATE)
         if self.payment["cards"]:
             actions += {PAY_ACTION[CARD[c][0]] for c in self.collections[payer]}
         return actions
@@ -349,9 +347,10 @@ class Ten(State):
 
     def _parse_pay(self, action: str) -> tuple:
         """The move of a legal pay action: the item, or the last such card collected."""
-        what = action[4:]
-        if what in ("t", "x", "d"):
-            return (what,)
+        move = read(action)
+        if move.token:
+            return (move.token,)
+        what = move.card
         cards = self.collections[self.payment["payer"]]
         return ("card", max(i for i, card in enumerate(cards) if CARD[card][0] == what))
 
@@ -381,10 +380,10 @@ class Ten(State):
 
     # -- phase "buy": TEN-R10 ----------------------------------------------------------
     def _legal_buy(self) -> list[str]:
-        return self._buys(self.turn) + ["skip"]
+        return self._buys(self.turn) + [SKIP]
 
     def _check_buy(self, action: str):
-        if action == "skip":
+        if action == SKIP:
             return None
         return self._check_buy_words(action, self.turn)
 
@@ -396,12 +395,12 @@ class Ten(State):
 
     # -- phase "busted": V1 --------------------------------------------------------------
     def _legal_busted(self) -> list[str]:
-        return self._buys(self.turn) + ["bust token"]
+        return self._buys(self.turn) + [TAKE_BUST_TOKEN]
 
     def _check_busted(self, action: str):
-        if action == "bust token":
+        if action == TAKE_BUST_TOKEN:
             return None
-        if action == "skip":
+        if action == SKIP:
             raise IllegalAction("refuse.ten.after_bust")
         return self._check_buy_words(action, self.turn)
 
@@ -414,10 +413,10 @@ class Ten(State):
 
     # -- phase "final": TEN-R13 -------------------------------------------------------------
     def _legal_final(self) -> list[str]:
-        return self._buys(self.final[0]) + ["skip"]
+        return self._buys(self.final[0]) + [SKIP]
 
     def _check_final(self, action: str):
-        if action == "skip":
+        if action == SKIP:
             return None
         return self._check_buy_words(action, self.final[0])
 
@@ -544,9 +543,3 @@ class Ten(State):
             raise SetupError(f"ten: the position does not hold each of the "
                              f"{len(deck_for(self.players))} cards once")
         super().validate()
-
-
-# action strings, built once (the hot paths only look them up)
-BUY_ACTION = action_names("buy", manifest(GAME_ID).codes("number"))
-PAY_ACTION = action_names("pay", [code for code in manifest(GAME_ID).codes()
-                                    if card_info(code)[0] != "money"])

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterable
 
-from tentable.engine.core import card_ids, code_of
+from tentable.engine.cards import card_ids, code_of
 from tentable.engine.decks import manifest
 
 GAME_ID = "ten"
@@ -58,13 +58,6 @@ CARD = _Cards()
 
 def is_joker(code: str) -> bool:
     return card_info(code)[0] in JOKERS
-
-
-def action_names(prefix: str, codes: Iterable[str]) -> dict[str, str]:
-    return {code: f"{prefix} {code}" for code in codes}
-
-
-BIDS = [f"bid {n}" for n in range(400)]
 
 
 # -- scoring (TEN-R14) ------------------------------------------------------------------

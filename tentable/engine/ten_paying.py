@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator, NamedTuple
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten import Ten
+from tentable.engine.ten_moves import PAY_BUST, PAY_DUPLICATE, PAY_TOKEN, pay
 from tentable.engine.ten_cards import (BUST_WORTH, MONA, best_assignment, card_info, deck_for,
                                        is_joker, run_cards, score_of, score_within)
 
@@ -139,8 +140,8 @@ def _plan(state: Ten, seat: int, price: int, cards: bool | None,
     if best is None:
         raise ValueError(f"seat {seat} cannot pay {price}")
     (score, _, _), t, x, d, paid_cards, spent = best
-    out = [f"pay {code}" for code in paid_cards]
-    return Plan(out + ["pay d"] * d + ["pay t"] * t + ["pay x"] * x, score, spent,
+    out = [pay(code) for code in paid_cards]
+    return Plan(out + [PAY_DUPLICATE] * d + [PAY_TOKEN] * t + [PAY_BUST] * x, score, spent,
                 t + d + BUST_WORTH * x)
 
 
@@ -149,11 +150,11 @@ def _monas(price: int, money: int, busts: int, dups: int) -> list[str]:
     out = []
     while price > 0:
         if money:
-            money, price, item = money - 1, price - 1, "pay t"
+            money, price, item = money - 1, price - 1, PAY_TOKEN
         elif busts:
-            busts, price, item = busts - 1, price - BUST_WORTH, "pay x"
+            busts, price, item = busts - 1, price - BUST_WORTH, PAY_BUST
         elif dups:
-            dups, price, item = dups - 1, price - 1, "pay d"
+            dups, price, item = dups - 1, price - 1, PAY_DUPLICATE
         else:
             raise ValueError("Mona cannot pay that much")
         out.append(item)

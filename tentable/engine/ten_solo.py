@@ -3,19 +3,25 @@ changes, as a variant class. You are seat 0, Mona seat 1; her turns are automati
 her cards may turn into duplicates (S3), the auctions follow S4-S6, she pays in a fixed
 order (S7) and never buys, and equal points are a draw (S8).
 
-`new_game("ten", 2, options={"solo": True})` sets this class up; the game id, options,
-saves and records are TEN's. Mona's decisions are each offered as one legal action.
+`new_game("ten", 2, options={"solo": True})` sets this class up (it is registered as TEN's
+variant for the option `solo`); the game id, options, saves and records are TEN's.
+Mona's decisions are each offered as one legal action.
 """
 from __future__ import annotations
 
-from tentable.engine.core import IllegalAction, State
-from tentable.engine.ten import PAY_ACTION, Ten
-from tentable.engine.ten_cards import BIDS, CARD, COLOURS, LIMIT, MONA
+from tentable.engine.core import State
+from tentable.engine.errors import IllegalAction
+from tentable.engine.registry import register_variant
+from tentable.engine.ten import Ten
+from tentable.engine.ten_cards import CARD, COLOURS, GAME_ID, LIMIT, MONA
+from tentable.engine.ten_moves import (BIDS, FLIP, PASS, PAY_ACTION, PAY_BUST, PAY_DUPLICATE,
+                                       PAY_TOKEN, STOP_MONEY, STOP_NUMBERS, SKIP)
 
 YOU = 0
 SOLO_MIN_BID = 5      # S4
 
 
+@register_variant(GAME_ID, "solo")
 class TenSolo(Ten):
     solo = True
     auctions_pay_with_cards = False       # S4
@@ -48,16 +54,16 @@ class TenSolo(Ten):
             return super()._legal_flip()
         total, _ = self._sums()
         if self.tableau and (total >= self.options["target"] or not self.pile):
-            return ["stop numbers"]
-        return ["flip"]
+            return [STOP_NUMBERS]
+        return [FLIP]
 
     def _check_flip(self, action: str) -> str:
         if self.turn == MONA:
-            if action == "flip" and self.pile and self._legal_flip() != ["flip"]:
+            if action == FLIP and self.pile and self._legal_flip() != [FLIP]:
                 raise IllegalAction("refuse.ten.mona_stops")
-            if action == "stop numbers":
+            if action == STOP_NUMBERS:
                 return action                # she takes them even when there are none
-            if action == "stop money" and self._has(True):
+            if action == STOP_MONEY and self._has(True):
                 raise IllegalAction("refuse.ten.mona_numbers")
         return super()._check_flip(action)
 
@@ -115,10 +121,10 @@ class TenSolo(Ten):
         if self.auction["order"][self.auction["next"]] != MONA:
             return super()._legal_auction()
         low, high = self._bid_range(MONA)
-        return [BIDS[low]] if low <= high else ["pass"]
+        return [BIDS[low]] if low <= high else [PASS]
 
     def _check_auction(self, action: str):
-        if action == "pass" and self.current_player == MONA:
+        if action == PASS and self.current_player == MONA:
             low, high = self._bid_range(MONA)
             if low <= high:
                 raise IllegalAction("refuse.ten.mona_bids")
@@ -145,8 +151,8 @@ class TenSolo(Ten):
         if payer != MONA:
             return super()._legal_pay()
         # S7: tokens while she has any, then bust tokens, then duplicates
-        return ["pay t"] if self.money[payer] else ["pay x"] if self.bust[payer] \
-            else ["pay d"]
+        return [PAY_TOKEN] if self.money[payer] else [PAY_BUST] if self.bust[payer] \
+            else [PAY_DUPLICATE]
 
     def _check_pay(self, action: str) -> tuple:
         words = action.split(" ")
@@ -157,10 +163,10 @@ class TenSolo(Ten):
 
     # -- S1, S7: the final round -------------------------------------------------------------
     def _legal_final(self) -> list[str]:
-        return ["skip"] if self.final[0] == MONA else super()._legal_final()
+        return [SKIP] if self.final[0] == MONA else super()._legal_final()
 
     def _check_final(self, action: str):
-        if action != "skip" and self.final[0] == MONA:
+        if action != SKIP and self.final[0] == MONA:
             raise IllegalAction("refuse.ten.mona_never_buys")
         return super()._check_final(action)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from tentable.engine.core import code_of
-from tentable.engine.ten import BUY_ACTION, PAY_ACTION
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import BUST_WORTH, card_info
+from tentable.engine.ten_moves import PAY_BUST, PAY_DUPLICATE, PAY_TOKEN, read
 from tentable.engine.ten_paying import best_payment
 from tentable.engine.views import View
 
@@ -60,13 +60,13 @@ def price_of(code: str) -> int:
 
 def pay_worth(action: str) -> int:
     """What a pay action pays (TEN-R12): a bust token 3, a token, a duplicate or a card 1."""
-    return BUST_WORTH if action == "pay x" else 1
+    return BUST_WORTH if action == PAY_BUST else 1
 
 
 def payment_order(actions: Iterable[str]) -> list[str]:
     """The order to pay a chosen set of items in: cards, duplicates, tokens, bust tokens
     last, so that only the last item may pay more than is left (TEN-R12: no change)."""
-    rank = {"pay d": 1, "pay t": 2, "pay x": 3}
+    rank = {PAY_DUPLICATE: 1, PAY_TOKEN: 2, PAY_BUST: 3}
     return sorted(actions, key=lambda a: rank.get(a, 0))
 
 
@@ -114,23 +114,18 @@ def tie_breaks(view: TenView) -> list[tuple[int, int, int]]:
              info["outside"]) for s, info in enumerate(view["scoring"])]
 
 
-_BOUGHT = {action: code for code, action in BUY_ACTION.items()}
-
-
 def buys(actions: Iterable[str]) -> list[str]:
     """The card codes that the buy actions among `actions` buy, sorted ("buy B5" -> "B5")."""
-    return sorted(_BOUGHT[a] for a in actions if a in _BOUGHT)
+    return sorted(move.card for move in map(read, actions) if move.kind == "buy")
 
 
 def bids(actions: Iterable[str]) -> list[int]:
     """The amounts of the bid actions among `actions`, sorted ("bid 4" -> 4)."""
-    return sorted(int(a[4:]) for a in actions if a.startswith("bid "))
-
-
-_PAID = {action: code for code, action in PAY_ACTION.items()}
+    return sorted(move.amount for move in map(read, actions) if move.kind == "bid")
 
 
 def paid_card(action: str) -> str | None:
     """The card code a pay action pays with ("pay G1" -> "G1"); None for a token, a bust
     token or a duplicate."""
-    return _PAID.get(action)
+    move = read(action)
+    return move.card if move.kind == "pay" and move.card else None

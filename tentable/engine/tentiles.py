@@ -12,16 +12,20 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tentable.engine.core import (OVER, Actions, IllegalAction, Option, Phase, SetupError, State,
-                                  Term, card_ids, check_deck, code_of, register, shuffled)
+from tentable.engine.core import OVER, Actions, Phase, State
+from tentable.engine.cards import card_ids, check_deck, code_of, shuffled
+from tentable.engine.errors import IllegalAction, SetupError, Term
+from tentable.engine.options import Option
+from tentable.engine.registry import register
 from tentable.engine.decks import manifest
 from tentable.engine.tentiles_layout import (COLOURS, EDGES, LONE_SIDES, ORIGIN, SIDE_KEY,
                                              Layout, Memo, name_of, parse_place, tile_code)
+from tentable.engine.tentiles_moves import (LEFT, MOVE, PASS, PLACE, RIGHT, move_tile,
+                                           place_tile, read)
 from tentable.engine.views import View
 from tentable.text import english
 
 GAME_ID = "tentiles"
-PLACE, MOVE = "place", "move"
 MOVE_LIMIT = 100          # TL-R8: phase-2 turns in total
 REPEATS = 3               # TL-R8: third occurrence of a position
 TILES_PER_PLAYER = 15
@@ -46,26 +50,6 @@ def owner(tile: str) -> int:
 def value(tile: str) -> int:
     """The number printed on a tile, 1 to 3."""
     return int(code_of(tile)[1])
-
-
-class Notation(NamedTuple):
-    """An action read back (rules digest, "Action notation"): places are named "x,y"."""
-
-    kind: str            # "place" | "move" | "pass"
-    to: str = ""         # where the tile goes
-    end: str = ""        # open game: "L" or "R", the end of the row taken (TL-R4)
-    source: str = ""     # phase 2: where the tile is lifted
-
-
-def read_action(action: str) -> Notation:
-    """A legal action's parts: "place L 0,1" -> Notation("place", "0,1", "L")."""
-    words = action.split(" ")
-    if words[0] == MOVE:
-        source, to = words[1].split(">")
-        return Notation(MOVE, to, source=source)
-    if words[0] == PLACE:
-        return Notation(PLACE, words[-1], words[1] if len(words) == 3 else "")
-    return Notation(action)
 
 
 class TenTilesView(View):
@@ -98,7 +82,7 @@ class Move(NamedTuple):     # a tuple: made once per action, on the hot path
     source: int = 0      # phase 2: where the tile is lifted
 
 
-head_of = Memo(lambda pos: f"move {name_of(pos)}>").__getitem__    # a move's text begins
+head_of = Memo(lambda pos: move_tile(name_of(pos), "")).__getitem__    # a move's text begins
 
 
 class Moves(Actions):
@@ -263,13 +247,13 @@ class TenTiles(State):
         lay = self.layout
         places = lay.names if lay.cell else [name_of(ORIGIN)]
         if not self.open_game:
-            return list(map("place ".__add__, places))
-        ends = ("place L ", "place R ") if len(self.supplies[self.turn]) > 1 else ("place L ",)
-        return [end + place for end in ends for place in places]
+            return list(map(place_tile, places))
+        ends = (LEFT, RIGHT) if len(self.supplies[self.turn]) > 1 else (LEFT,)
+        return [place_tile(place, end) for end in ends for place in places]
 
     def _parse_place(self, action: str) -> Move:
-        words = action.split(" ")
-        return Move(PLACE, parse_place(words[-1]), words[1] if len(words) == 3 else "")
+        move = read(action)
+        return Move(PLACE, parse_place(move.to), move.end)
 
     def _check_place(self, action: str) -> Move:
         if self.is_legal(action):
@@ -342,10 +326,10 @@ class TenTiles(State):
         return Moves(list(map(head_of, heads)), list(tails), lone, ends)
 
     def _parse_move(self, action: str) -> Move:
-        if action == "pass":
-            return Move("pass")
-        source, to = action[5:].split(">")
-        return Move(MOVE, parse_place(to), source=parse_place(source))
+        move = read(action)
+        if move.kind == PASS:
+            return Move(PASS)
+        return Move(MOVE, parse_place(move.to), source=parse_place(move.source))
 
     def _check_move(self, action: str) -> Move:
         if self.is_legal(action):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from functools import lru_cache
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 
 TEN = 10
 COLOURS = ("W", "B")      # TL-R3: white is seat 0

@@ -51,7 +51,7 @@ from types import ModuleType
 from typing import Sequence
 
 from tentable import i18n
-from tentable.engine.core import IllegalAction, Term
+from tentable.engine.errors import IllegalAction, Term
 from tentable.text import STRINGS, t
 
 MINUS = "\u2212"

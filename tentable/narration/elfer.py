@@ -6,8 +6,10 @@ the log alone (`Teller.alone`), since the hand is a secret (ER-R11).
 """
 from __future__ import annotations
 
-from tentable.engine.core import code_of
-from tentable.engine.elfer import BONUS_POINTS, SLOTS, ElferView, card_value, is_joker, move_of
+from tentable.engine.cards import code_of
+from tentable.engine.elfer_cards import BONUS_POINTS, ElferView, card_value
+from tentable.engine.elfer_moves import SLOTS
+from tentable.engine.elfer_moves import is_joker, read
 from tentable.narration import Breakdown, Item, Line, Teller, plural, points, signed
 from tentable.text import t
 
@@ -23,7 +25,7 @@ def card(code: str) -> str:
 def move(action: str) -> str:
     """"play R7" -> "play red 7", "play J@R7" -> "play a joker as red 7", "bridge Y9-B9"
     -> "lay a connection card from yellow 9 to blue 9", "end" -> "end your turn"."""
-    m = move_of(action)
+    m = read(action)
     if m.kind == "play" and is_joker(m.card):
         return t("elfer.move.joker", card=card(m.slot))
     if m.kind == "bridge":
@@ -41,7 +43,7 @@ def tell(teller: Teller, seat: int, action: str, before: ElferView,
          after: ElferView) -> list[Line]:
     """The log lines of `seat` playing `action`: the move, and a bonus card it won (ER-R10)
     unless the game ended with it. Ending a turn says nothing: the next move shows it."""
-    m = move_of(action)
+    m = read(action)
     if m.kind == "end":
         return []
     if m.kind == "play" and is_joker(m.card):

@@ -6,8 +6,9 @@ humans at the screen the log is everybody's and says "a card".
 """
 from __future__ import annotations
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.retro10 import Retro10
+from tentable.engine.retro10_moves import read
 from tentable.engine.retro10_cards import (CHIP_POINTS, Retro10View, face_value, kind_of,
                                           penalty_points)
 from tentable.narration import Breakdown, Item, Line, Teller, plural
@@ -26,7 +27,7 @@ def card(card: str) -> str:
 
 def move(action: str) -> str:
     """A legal action as the player's only move: "keep your protection", "stand"."""
-    return t("rx.forced_" + action.split()[0])
+    return t("rx.forced_" + read(action).kind)
 
 
 def round_ended(before: Retro10View, after: Retro10View) -> bool:
@@ -105,38 +106,33 @@ def moment(teller: Teller, facts: dict) -> tuple[str, list[str]]:
 
 def _move_line(teller: Teller, seat: int, action: str, before: Retro10View,
                after: Retro10View) -> str:
-    reader = teller.reader
-    words = Retro10.public_action(action, seat, reader).split()
-    verb = words[0]
+    m = read(Retro10.public_action(action, seat, teller.reader))
+    verb = m.kind
     if verb == "place":
-        known = words[1] != "a"
-        rest = words[2:] if known else words[3:]
-        side, chips = rest[0], int(rest[2]) if len(rest) == 3 else 0
-        return teller.say("rx.log.place", seat, card=card(words[1]) if known else t("rx.a_card"),
-                          side=t("rx.side_" + side),
-                          chips=t("rx.protected", n=chips) if chips else "")
+        return teller.say("rx.log.place", seat, card=card(m.card) if m.card else t("rx.a_card"),
+                          side=t("rx.side_" + ("up" if m.up else "down")),
+                          chips=t("rx.protected", n=m.amount) if m.amount else "")
     if verb == "swap":
-        return teller.say("rx.log.swap", seat, other=other(teller, int(words[1])))
+        return teller.say("rx.log.swap", seat, other=other(teller, m.seat))
     if verb == "bid":
-        owner = int(words[1])
-        if teller.addressed(owner):       # "bids 1 for your card", not "for you's card"
-            return t("rx.log.bid_yours", name=teller.name(seat), n=words[2])
-        return teller.say("rx.log.bid", seat, other=other(teller, owner), n=words[2])
+        if teller.addressed(m.seat):       # "bids 1 for your card", not "for you's card"
+            return t("rx.log.bid_yours", name=teller.name(seat), n=m.amount)
+        return teller.say("rx.log.bid", seat, other=other(teller, m.seat), n=m.amount)
     if verb == "raise":
-        return teller.say("rx.log.raise", seat, n=words[1])
+        return teller.say("rx.log.raise", seat, n=m.amount)
     if verb == "pass":
         return teller.say("rx.log.pass" if before["phase"] == "bid" else "rx.log.no_deal", seat)
     if verb == "protect":
-        return teller.say("rx.log.protect", seat, n=words[1])
+        return teller.say("rx.log.protect", seat, n=m.amount)
     if verb == "reveal":
         row = after["table"][seat]
         first = row[0]["code"] if row else None
         return teller.say("rx.log.reveal", seat, card=card(first) if first else t("rx.a_card"))
     if verb == "add":
-        return teller.say("rx.log.add", seat, card=card(words[1]))
+        return teller.say("rx.log.add", seat, card=card(m.card))
     if verb in ("keep", "hide", "stand"):
         return teller.say("rx.log." + verb, seat)
-    chosen = int(words[1])    # start P (RX-R8)
+    chosen = m.seat    # start P (RX-R8)
     key = "rx.log.start_self" if chosen == seat else "rx.log.start"
     return teller.say(key, seat, other=other(teller, chosen))
 

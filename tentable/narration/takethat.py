@@ -6,6 +6,7 @@ reads the log alone, and to everybody once the round is scored (`revealed`).
 from __future__ import annotations
 
 from tentable.engine.takethat import TakeThatView, pile_score, toads, twin
+from tentable.engine.takethat_moves import read
 from tentable.narration import Breakdown, Item, Line, Teller, last_part, plural, points, signed
 from tentable.text import t
 
@@ -17,10 +18,10 @@ def card(number: int) -> str:
 
 def move(action: str) -> str:
     """"play 34" -> "play 34", "twist 43" -> "twist 43", "take" -> "take the row"."""
-    if action == "take":
+    move = read(action)
+    if move.kind == "take":
         return t("tt.move.take")
-    kind, number = action.split()
-    return t(f"tt.move.{kind}", card=int(number))
+    return t(f"tt.move.{move.kind}", card=move.card)
 
 
 def round_ended(before: TakeThatView, after: TakeThatView) -> bool:
@@ -46,7 +47,8 @@ def revealed(teller: Teller, after: TakeThatView) -> list[Line]:
 
 def _move_line(teller: Teller, seat: int, action: str, before: TakeThatView,
                after: TakeThatView) -> str:
-    if action == "take":
+    move = read(action)
+    if move.kind == "take":
         row = before["row"]
         # The round may have ended with this take (the next deal already cleared the
         # piles): then nothing but the row was taken (TT-R8: no V1 card, the pile is out).
@@ -61,9 +63,8 @@ def _move_line(teller: Teller, seat: int, action: str, before: TakeThatView,
             return teller.say("tt.log.take_pro_seen", seat, card=row[0], extra=extra[0],
                               points=signed(pile_score([], row + extra)))
         return teller.say("tt.log.take_pro", seat, card=row[0])
-    kind, number = action.split()
-    played = int(number)
-    if kind == "twist":
+    played = move.card
+    if move.kind == "twist":
         return teller.say("tt.log.twist", seat, card=played, twin=twin(played))
     if before["phase"] == "open" or not before["row"]:
         return teller.say("tt.log.open", seat, card=played)

@@ -12,14 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import COLOURS, LIMIT, MONA, is_joker
+from tentable.engine.ten_moves import FLIP, PASS, SKIP, STOP_MONEY, STOP_NUMBERS, read
 from tentable.engine.ten_view import TenView, colour_of, kind_of, number_of, tie_breaks
 from tentable.narration import Breakdown, Item, Line, Teller, plural, points
 from tentable.text import t
-
-TOKENS = ("t", "x", "d")          # what a pay action pays with, besides a card
-
 
 def colour(letter: str) -> str:
     """A colour letter in words: "B" -> "blue"."""
@@ -42,27 +40,27 @@ def card(card: str) -> str:
 
 def item(action: str) -> str:
     """What a pay action pays with: "money token", "bust token", "duplicate", "blue 5"."""
-    what = action[4:]
-    return t(f"ten.item.{what}") if what in TOKENS else card(what)
+    move = read(action)
+    return card(move.card) if move.card else t(f"ten.item.{move.token}")
 
 
 def items(actions: Iterable[str]) -> str:
     """A payment's items counted: "2 money tokens, blue 5", "—" for none."""
-    count = Counter(actions)
-    parts = [plural(f"ten.paid.{a[4:]}", n) if a[4:] in TOKENS else
-             plural("ten.paid.card", n, card=card(a[4:])) for a, n in count.items()]
+    count = Counter(map(read, actions))
+    parts = [plural("ten.paid.card", n, card=card(m.card)) if m.card else
+             plural(f"ten.paid.{m.token}", n) for m, n in count.items()]
     return ", ".join(parts) or "\u2014"
 
 
 def move(action: str) -> str:
     """A legal action as a player says it: "take the numbers", "bid 4", "buy blue 5",
     "pay with the money token"."""
-    verb, _, rest = action.partition(" ")
-    if verb == "bid":
-        return t("ten.move.bid", n=int(rest))
-    if verb == "buy":
-        return t("ten.move.buy", card=card(rest))
-    if verb == "pay":
+    m = read(action)
+    if m.kind == "bid":
+        return t("ten.move.bid", n=m.amount)
+    if m.kind == "buy":
+        return t("ten.move.buy", card=card(m.card))
+    if m.kind == "pay":
         return t("ten.move.pay", item=item(action))
     return t(f"ten.move.{action}")
 
@@ -88,9 +86,9 @@ def tell(teller: Teller, seat: int, action: str, before: TenView, after: TenView
     lines = _move_lines(teller, seat, action, before, after, paid)
     auction = before["auction"]
     if auction and after["auction"] is None and auction["bidder"] is not None \
-            and action.startswith(("bid", "pass")):
+            and read(action).kind in ("bid", "pass"):
         winner = after["payment"]["payer"] if after["payment"] else auction["bidder"]
-        high = auction["high"] if action == "pass" else int(action[4:])
+        high = auction["high"] if action == PASS else read(action).amount
         lines.append(Line(teller.say("ten.log.won", winner, card=card(auction["joker"]),
                                      n=high), winner))
     return lines
@@ -101,7 +99,8 @@ def _move_lines(teller: Teller, seat: int, action: str, before: TenView, after: 
     def say(key: str, **values: object) -> list[Line]:
         return [Line(teller.say(key, seat, **values), seat)]
 
-    if action == "flip":
+    m = read(action)
+    if action == FLIP:
         shown = flipped(before, after)
         name = card(shown) if shown else "?"
         if after["auction"] and not before["auction"]:
@@ -112,7 +111,7 @@ def _move_lines(teller: Teller, seat: int, action: str, before: TenView, after: 
         if after["active"] != before["active"] or (not after["tableau"] and before["tableau"]):
             return say("ten.log.flip_stop", card=name)
         return say("ten.log.flip", card=name, total=after["total"])
-    if action == "stop numbers":
+    if action == STOP_NUMBERS:
         numbers = [card(c) for c in before["tableau"] if kind_of(_code(c)) != "money"]
         # S2: when Mona stops on money cards above the line, nobody gets them
         shared = before["money_showing"] and not (before["solo"] and seat == MONA
@@ -128,23 +127,23 @@ def _move_lines(teller: Teller, seat: int, action: str, before: TenView, after: 
                            money=money)
         return say("ten.log.numbers" if shared else "ten.log.numbers_only",
                    cards=cards, money=money)
-    if action == "stop money":
+    if action == STOP_MONEY:
         return say("ten.log.money", n=before["money_showing"])
-    if action.startswith("bid "):
-        return say("ten.log.bid", n=int(action[4:]))
-    if action == "pass":
+    if m.kind == "bid":
+        return say("ten.log.bid", n=m.amount)
+    if action == PASS:
         lines = say("ten.log.pass")
         auction = before["auction"]
         if auction and after["auction"] is None and auction["bidder"] is None:
             lines.append(Line(t("ten.log.no_bids", card=card(auction["joker"]))))
         return lines
-    if action == "skip":
+    if action == SKIP:
         return say("ten.log.skip")
-    if action == "bust token":
+    if m.kind == "take":
         return say("ten.log.bust_token")
-    if action.startswith("buy "):
-        return say("ten.log.buys", card=card(action[4:]))
-    if action.startswith("pay ") and after["payment"] is None:
+    if m.kind == "buy":
+        return say("ten.log.buys", card=card(m.card))
+    if m.kind == "pay" and after["payment"] is None:
         return say("ten.log.pay", paid=items([*paid, action]))
     return []
 

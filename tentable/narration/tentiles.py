@@ -4,8 +4,9 @@ the order of the face-down supplies, so every line may name what it tells.
 """
 from __future__ import annotations
 
-from tentable.engine.core import code_of
-from tentable.engine.tentiles import MOVE, PLACE, TenTilesView, owner, read_action, value
+from tentable.engine.cards import code_of
+from tentable.engine.tentiles import TenTilesView, owner, value
+from tentable.engine.tentiles_moves import MOVE, PLACE, read
 from tentable.narration import Breakdown, Item, Line, Teller
 from tentable.text import t
 
@@ -26,7 +27,7 @@ def colour(seat: int) -> str:
 def move(action: str) -> str:
     """"place 0,0" -> "place the tile on 0,0", "place L 0,1" -> "take the left end to
     0,1", "move 0,0>0,1" -> "move the tile from 0,0 to 0,1", "pass" -> "pass"."""
-    parts = read_action(action)
+    parts = read(action)
     if parts.kind == PLACE:
         return t(f"tiles.move.{END[parts.end]}", at=parts.to)
     if parts.kind == MOVE:
@@ -44,7 +45,7 @@ def tell(teller: Teller, seat: int, action: str, before: TenTilesView,
          after: TenTilesView) -> list[Line]:
     """The log lines of `seat` playing `action`: the move, then the start of phase 2
     (TL-R7) or why the game ended (TL-R6, TL-R8) when it did."""
-    parts = read_action(action)
+    parts = read(action)
     if parts.kind == PLACE:
         text = teller.say(f"tiles.log.{END[parts.end]}", seat, tile=card(after["board"][parts.to]),
                           at=parts.to)

@@ -36,7 +36,7 @@ def display_problem(environ: Mapping[str, str] = os.environ,
 def session_for(game_id: str, seats: Sequence[str], seed: int | None = None,
                 options: dict | None = None) -> Session:
     """Seats given as "human" or a computer level ("easy", "hard"); names as in setup."""
-    from tentable.ui.scenes.setup import default_name
+    from tentable.ui.scenes.setup_rows import default_name
     players = []
     # One human at the screen is "You"; when people share the screen (a "Pass to …"
     # curtain between them) everyone gets a name, as do the bots.

@@ -28,7 +28,8 @@ A game fills in: `game` and `words` (class attributes), `layout` (sets `self.geo
 places the log and buttons), `spots` and `origin` (where cards belong and come from),
 `refresh` (marks and buttons), `drop_targets`, `default_action`, `draw_view`, and the
 keys of its own (`on_key`); where a pick is more than a hand card (Elfer's connection
-cards, held as one), `pick_at`, `held_sprite` and `pick`. docs/architecture.md, "The table", has the whole recipe.
+cards, held as one), `pick_at`, `held_sprite` and `pick`. docs/architecture.md, "The
+table", tells how the kit, the table base and a game's package fit together.
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from typing import Callable, Hashable
 import pygame
 
 from tentable import speech
+from tentable.engine.cards import code_of
 from tentable.match import Moment
 from tentable.ui.tables.hints import KEYS, Hints
 from tentable.text import t
@@ -51,7 +53,7 @@ from tentable.ui.widgets.dragdrop import DragManager, DropTarget
 from tentable.ui.widgets.logpanel import LogPanel
 from tentable.ui.widgets.seatpanel import SeatPanel, seat_colour
 from tentable.ui.widgets.sprite import CardSprite
-from tentable.ui.widgets.spritesync import Point, Spot, SpriteSync, code_of
+from tentable.ui.widgets.spritesync import Point, Spot, SpriteSync
 from tentable.ui.widgets.tween import Tweens, linear
 
 #: A link of the input chain: the event back if it is not used up, else None.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable
 
+from tentable.engine.cards import code_of
 from tentable.ui.widgets.sprite import CardSprite, sprite_at
 from tentable.ui.widgets.tween import Tweens
 
@@ -27,11 +28,6 @@ class Spot:
     size: tuple[int, int]
     angle: float = 0.0
     pile_depth: int = 0   # 0 for the top card of a pile, 1 below it, …
-
-
-def code_of(key: Hashable) -> str:
-    """The printed code of a card id: "B1#2" -> "B1"; a plain number is its own code."""
-    return str(key).rsplit("#", 1)[0]
 
 
 class SpriteSync:

@@ -5,7 +5,7 @@ same number in a neighbouring row for a connection card (ER-R8). ↑ ↓ Tab cho
 the lit places, Enter plays there; D, E, P and the buttons draw, end and pass.
 
 Only `legal()` says what may be done; the action strings come from the engine's tables
-(`PLAY`, `PLAY_JOKER`, `SWAP`, `BRIDGE`) and are read with `move_of`.
+(`elfer_moves`: `PLAY`, `PLAY_JOKER`, `SWAP`, `BRIDGE`) and are read with its `read`.
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from typing import Hashable
 
 import pygame
 
-from tentable.engine.elfer import (BRIDGE, NAMES, PLAY, PLAY_JOKER, SLOTS, SWAP, is_joker,
-                                   move_of)
+from tentable.engine.elfer_moves import (BRIDGE, NAMES, PLAY, PLAY_JOKER, SLOTS, SWAP, is_joker,
+                                         read)
 from tentable.ui.tables.elfer.layout import bridge_rect, slot_rect
 from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable
 from tentable.text import t
@@ -79,7 +79,7 @@ class Controls(CardTable):
 
     def playable(self, legal: set[str]) -> set[str]:
         """The hand cards with something legal to do."""
-        jokers = any(move_of(a).kind == "play" and is_joker(move_of(a).card) for a in legal)
+        jokers = any(read(a).kind == "play" and is_joker(read(a).card) for a in legal)
         return {card for card in self.hand
                 if (jokers if is_joker(card) else PLAY[card] in legal or SWAP[card] in legal)}
 
@@ -92,10 +92,10 @@ class Controls(CardTable):
             self.selected = None
         hovered = self.hovered()
         focus = hovered if hovered is not None else self.selected
-        swap = {move_of(target.key).slot for target in self.lit(focus)
-                if move_of(target.key).kind == "swap"}
+        swap = {read(target.key).slot for target in self.lit(focus)
+                if read(target.key).kind == "swap"}
         playable = self.playable(legal)
-        bridging = any(move_of(a).kind == "bridge" for a in legal)
+        bridging = any(read(a).kind == "bridge" for a in legal)
         for card, sprite in self.cards.sprites.items():
             sprite.selected = card == self.selected
             if card in hand:
@@ -246,7 +246,7 @@ class Controls(CardTable):
         """S swaps the picked card for its joker, or the only swap there is."""
         card = self.selected
         if card is None or card == LINKS or is_joker(card):
-            swaps = sorted(a for a in self.legal() if move_of(a).kind == "swap")
+            swaps = sorted(a for a in self.legal() if read(a).kind == "swap")
             if len(swaps) == 1:
                 self.act(swaps[0])
             else:

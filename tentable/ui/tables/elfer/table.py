@@ -12,7 +12,8 @@ from typing import Hashable
 
 import pygame
 
-from tentable.engine.elfer import HALVES, MAX_CARDS, ElferView, move_of
+from tentable.engine.elfer_cards import HALVES, MAX_CARDS, ElferView
+from tentable.engine.elfer_moves import read
 from tentable.narration import elfer as words
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
@@ -112,7 +113,7 @@ class ElferTable(Controls, Paint):
         pending = self.view["pending"]
         if pending:
             return t("elfer.follow", slot=words.card(pending))
-        kind = move_of(action).kind
+        kind = read(action).kind
         if kind == "end" and self.view["played"] < MAX_CARDS:
             return t("elfer.forced_end_stuck")         # ER-R5: "four" only at four
         if kind in ("draw", "pass", "end"):

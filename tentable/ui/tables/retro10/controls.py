@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 import pygame
 
-from tentable.engine.retro10 import raises
+from tentable.engine import retro10_moves as moves
 from tentable.engine.retro10_cards import face_value
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
@@ -80,7 +80,7 @@ class Controls(CardTable):
         if self.pending is not None and (phase != "place" or self.pending.card not in hand
                                          or not legal):
             self.pending = None
-        self.marks.dimmed = {c for c in hand if f"add {self.code(c)}" not in legal} \
+        self.marks.dimmed = {c for c in hand if moves.add(self.code(c)) not in legal} \
             if phase == "add" and legal else set()
         self.refresh_choices(v, legal, phase)
         for card, sprite in self.cards.sprites.items():
@@ -113,7 +113,7 @@ class Controls(CardTable):
             low = v["protection"][marks.target] or 1
             marks.amount = max(low, min(marks.amount, v["chips"][self.bottom]))
         elif phase == "bid" and legal:
-            amounts = raises(legal)
+            amounts = moves.raises(legal)
             auction = (v["auction"]["owner"], v["auction"]["bid"])
             if marks.auction != auction:   # a new bid to top: start at the least
                 marks.auction = auction
@@ -172,7 +172,7 @@ class Controls(CardTable):
 
             def placing(up: bool):
                 return lambda: None if card is None else \
-                    f"place {self.code(card)} {'up' if up else 'down'}"
+                    moves.place(self.code(card), up)
             return t("rx.ui.place_pick"), [[
                 self.bind(Button(t("rx.ui.up"), lambda: self.open(True), key=pygame.K_u,
                                  enabled=picked), placing(True)),
@@ -194,7 +194,7 @@ class Controls(CardTable):
     def deal_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R5: swap an unprotected card for a chip, or open a bid on a protected one."""
         target = self.marks.target
-        pass_row = [self.move_button("rx.ui.pass", "pass", pygame.K_p, legal)]
+        pass_row = [self.move_button("rx.ui.pass", moves.PASS, pygame.K_p, legal)]
         if target is None:
             return t("rx.ui.deal_pick"), [
                 [self.bind(Button(t("rx.ui.swap"), None, key=pygame.K_RETURN, enabled=False),
@@ -203,34 +203,34 @@ class Controls(CardTable):
         if guard:
             amount = self.marks.amount
             return self.say("rx.ui.deal_bid", target, n=guard), [
-                [self.move_button("rx.ui.bid", f"bid {target} {amount}", pygame.K_RETURN,
+                [self.move_button("rx.ui.bid", moves.bid(target, amount), pygame.K_RETURN,
                                   legal, "primary", n=amount), *self.steps()], pass_row]
         return self.say("rx.ui.deal_swap", target), [
-            [self.move_button("rx.ui.swap", f"swap {target}", pygame.K_RETURN, legal,
+            [self.move_button("rx.ui.swap", moves.swap(target), pygame.K_RETURN, legal,
                               "primary")],
             pass_row]
 
     def bid_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R5: raise the bid or pass."""
         amount = self.marks.amount
-        can = f"raise {amount}" in legal
+        can = moves.raise_to(amount) in legal
         return self.auction_text(), [
-            [self.move_button("rx.ui.raise", f"raise {amount}", pygame.K_r, legal, "primary",
+            [self.move_button("rx.ui.raise", moves.raise_to(amount), pygame.K_r, legal, "primary",
                               n=amount), *self.steps(can)],
-            [self.move_button("rx.ui.pass", "pass", pygame.K_p, legal)]]
+            [self.move_button("rx.ui.pass", moves.PASS, pygame.K_p, legal)]]
 
     def protect_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R5: after a swap, raise the protection or keep it."""
         return t("rx.ui.protect_title", n=self.view["protection"][self.bottom]), [
-            [self.move_button("rx.ui.protect", f"protect {n}", key, legal, n=n)
+            [self.move_button("rx.ui.protect", moves.protect(n), key, legal, n=n)
              for n, key in ((1, pygame.K_1), (2, pygame.K_2))],
-            [self.move_button("rx.ui.keep", "keep", pygame.K_k, legal)]]
+            [self.move_button("rx.ui.keep", moves.KEEP, pygame.K_k, legal)]]
 
     def reveal_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R6: turn the face-down card up, or keep it hidden."""
         return t("rx.ui.reveal_title"), [
-            [self.move_button("rx.ui.reveal", "reveal", pygame.K_v, legal, "primary"),
-             self.move_button("rx.ui.hide", "hide", pygame.K_k, legal)]]
+            [self.move_button("rx.ui.reveal", moves.REVEAL, pygame.K_v, legal, "primary"),
+             self.move_button("rx.ui.hide", moves.HIDE, pygame.K_k, legal)]]
 
     def add_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R7: add a second card (total at most 10) or stand."""
@@ -241,15 +241,15 @@ class Controls(CardTable):
             [self.bind(Button(t("rx.ui.add"), self.add_selected, key=pygame.K_RETURN,
                               enabled=card is not None and card not in self.marks.dimmed,
                               kind="primary"),
-                       lambda: None if card is None else f"add {self.code(card)}"),
-             self.move_button("rx.ui.stand", "stand", pygame.K_s, legal)]]
+                       lambda: None if card is None else moves.add(self.code(card))),
+             self.move_button("rx.ui.stand", moves.STAND, pygame.K_s, legal)]]
 
     def start_panel(self, legal: set[str]) -> tuple[str, Rows]:
         """RX-R8: the winner names the next start player (← → to choose)."""
         chosen = self.marks.start if self.marks.start is not None else self.bottom
         return t("rx.ui.start_title", round=self.view["round"] + 1), [[
             Button("←", lambda: self.cycle_start(-1), key=pygame.K_LEFT),
-            self.move_button("rx.ui.start" + self.you(chosen), f"start {chosen}",
+            self.move_button("rx.ui.start" + self.you(chosen), moves.start(chosen),
                              pygame.K_RETURN, legal, "primary", name=self.names[chosen]),
             Button("→", lambda: self.cycle_start(1), key=pygame.K_RIGHT)]]
 
@@ -291,7 +291,7 @@ class Controls(CardTable):
         if self.selected is None:
             self.refuse(self.pick_first(t("rx.ui.pick_first")))
             return
-        reason = self.why_not(f"place {self.code(self.selected)} {'up' if up else 'down'}")
+        reason = self.why_not(moves.place(self.code(self.selected), up))
         if reason:
             self.refuse(reason)
             return
@@ -312,8 +312,7 @@ class Controls(CardTable):
         p = self.pending
         if p is None:
             return
-        action = f"place {self.code(p.card)} {'up' if p.up else 'down'}" + (
-            f" protect {p.chips}" if p.chips else "")
+        action = moves.place(self.code(p.card), p.up, p.chips)
         if not self.act(action, p.card):
             self.pending = None
             self.sync()
@@ -331,14 +330,14 @@ class Controls(CardTable):
         if card is None:
             self.refuse(self.pick_first(t("rx.ui.pick_first")))
             return
-        self.act(f"add {self.code(card)}", card)
+        self.act(moves.add(self.code(card)), card)
 
     def choose_target(self, seat: int) -> None:
         if seat == self.bottom:
             return
         if self.marks.target == seat:     # a second click on the chosen card: the deal
             guard = self.view["protection"][seat]
-            self.act(f"bid {seat} {self.marks.amount}" if guard else f"swap {seat}")
+            self.act(moves.bid(seat, self.marks.amount) if guard else moves.swap(seat))
             return
         self.marks.target = seat
         self.marks.amount = self.view["protection"][seat] or 1
@@ -368,8 +367,8 @@ class Controls(CardTable):
         rect = self.place_rect(self.bottom)
         code = self.code(card)
         if self.phase == "add":
-            return [self.target(rect, f"add {code}")]
-        legal = any(a.startswith(f"place {code} ") for a in self.legal())
+            return [self.target(rect, moves.add(code))]
+        legal = any(m.kind == "place" and m.card == code for m in map(moves.read, self.legal()))
         return [DropTarget(rect, "place", legal)]
 
     def pick_at(self, pos: tuple[int, int]) -> str | None:
@@ -392,7 +391,7 @@ class Controls(CardTable):
             for seat, rect in self.geo.panels.items():
                 if rect.collidepoint(pos) or self.place_rect(seat).collidepoint(pos):
                     if self.marks.start == seat:
-                        self.act(f"start {seat}")
+                        self.act(moves.start(seat))
                     else:
                         self.marks.start = seat
                         self.refresh()
@@ -413,8 +412,8 @@ class Controls(CardTable):
         marks = super().hint_marks()
         legal = self.legal()
         for seat in range(self.view["players"]):
-            if seat != self.bottom and (f"swap {seat}" in legal or any(
-                    a.startswith(f"bid {seat} ") for a in legal)):
+            if seat != self.bottom and any(m.kind in ("swap", "bid") and m.seat == seat
+                                           for m in map(moves.read, legal)):
                 marks.append(self.place_rect(seat))
         return marks
 
@@ -422,13 +421,13 @@ class Controls(CardTable):
         """Hard's move lit where it is played: the hand card to place (the popover then
         offers its side and chips) and the place, or the seat whose card to deal for or
         who starts; else the button that plays it."""
-        words = action.split()
-        if words[0] == "place":
-            sprites = [self.cards.get(c) for c in self.hand if self.code(c) == words[1]]
+        move = moves.read(action)
+        if move.kind == "place":
+            sprites = [self.cards.get(c) for c in self.hand if self.code(c) == move.card]
             return [pygame.Rect(s.rect) for s in sprites[:1] if s is not None] + \
                 [self.place_rect(self.bottom)]
-        if words[0] in ("swap", "bid", "start"):
-            return [self.place_rect(int(words[1]))]
+        if move.kind in ("swap", "bid", "start"):
+            return [self.place_rect(move.seat)]
         return super().suggestion_marks(action)
 
     def mode(self) -> str:
@@ -467,7 +466,7 @@ class Controls(CardTable):
             if not self.act(result.target.key, card):
                 self.drag.spring_back(result.sprite, spot.pos)
             return
-        reason = self.why_not(f"place {self.code(card)} up")
+        reason = self.why_not(moves.place(self.code(card), True))
         if reason:       # not now: the engine's words, and the card goes home
             self.refuse(reason)
             self.drag.spring_back(result.sprite, spot.pos)

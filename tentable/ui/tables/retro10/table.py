@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Hashable
 
-from tentable.engine.core import code_of
+from tentable.engine.cards import code_of
 from tentable.engine.retro10_cards import MAX_PROTECTION
 from tentable.narration import retro10 as words
 from tentable.ui import theme

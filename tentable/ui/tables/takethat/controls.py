@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pygame
 
+from typing import Callable
+
 from tentable.engine.takethat import toads, twin
+from tentable.engine.takethat_moves import TAKE, play, twist
 from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable
 from tentable.ui.tables.takethat.layout import row_band, row_end
 from tentable.text import t
@@ -17,25 +20,25 @@ from tentable.ui.widgets.dragdrop import DropTarget
 class Controls(CardTable):
     def make_buttons(self) -> None:
         picked = self.selected_move
-        self.play_button = self.bind(Button(t("tt.play"), lambda: self.act_on_pick("play")),
-                                     lambda: picked("play"))
+        self.play_button = self.bind(Button(t("tt.play"), lambda: self.act_on_pick(play)),
+                                     lambda: picked(play))
         self.twist_button = self.bind(Button(t("tt.twist"),
-                                             lambda: self.act_on_pick("twist")),
-                                      lambda: picked("twist"))
-        self.take_button = self.bind(Button(t("tt.take"), lambda: self.act("take"),
-                                            kind="danger"), lambda: "take")
+                                             lambda: self.act_on_pick(twist)),
+                                      lambda: picked(twist))
+        self.take_button = self.bind(Button(t("tt.take"), lambda: self.act(TAKE),
+                                            kind="danger"), lambda: TAKE)
         self.dimmed: set[int] = set()     # hand cards that can be neither played nor twisted
 
-    def selected_move(self, verb: str) -> str | None:
-        return None if self.selected is None else f"{verb} {self.selected}"
+    def selected_move(self, move: Callable[[int], str]) -> str | None:
+        return None if self.selected is None else move(self.selected)
 
     @property
     def buttons(self) -> tuple[Button, ...]:
         return self.play_button, self.twist_button, self.take_button
 
-    def act_on_pick(self, verb: str) -> None:
+    def act_on_pick(self, move: Callable[[int], str]) -> None:
         if self.selected is not None:
-            self.act(f"{verb} {self.selected}")
+            self.act(move(self.selected))
 
     def refresh(self) -> None:
         """The picked card lifts; the twin of the card under the pointer (or else the
@@ -48,32 +51,32 @@ class Controls(CardTable):
         hovered = self.hovered()
         focus = hovered if hovered is not None else sel
         lit = {twin(focus)} if focus is not None and focus not in toads() else set()
-        if self.forced == "take":
+        if self.forced == TAKE:
             lit = set(view["row"])
         row = set(view["row"])
         # on your turn, a card that fits nowhere now is dimmed (TT-R4, TT-R5)
-        self.dimmed = {card for card in hand if legal and f"play {card}" not in legal
-                       and f"twist {card}" not in legal}
+        self.dimmed = {card for card in hand if legal and play(card) not in legal
+                       and twist(card) not in legal}
         for card, sprite in self.cards.sprites.items():
             sprite.selected = card == sel
             sprite.highlight = card in row and card in lit
             sprite.dimmed = card in self.dimmed
             if card not in hand:
                 sprite.hover = False
-        self.play_button.enabled = sel is not None and f"play {sel}" in legal
-        self.twist_button.enabled = sel is not None and f"twist {sel}" in legal
-        self.take_button.enabled = "take" in legal
+        self.play_button.enabled = sel is not None and play(sel) in legal
+        self.twist_button.enabled = sel is not None and twist(sel) in legal
+        self.take_button.enabled = TAKE in legal
 
     def default_action(self, card: int) -> str:
         """A second click on the picked card: twist when that is possible (+2), else play."""
-        return f"twist {card}" if f"twist {card}" in self.legal() else f"play {card}"
+        return twist(card) if twist(card) in self.legal() else play(card)
 
     def drop_targets(self, card: int) -> list[DropTarget]:
         row = self.view["row"]
         last = self.cards[row[-1]].rect if row else None
-        targets = [self.target(row_end(self.geo, last), f"play {card}")]
+        targets = [self.target(row_end(self.geo, last), play(card))]
         if twin(card) in row and card not in toads():
-            targets.append(self.target(self.cards[twin(card)].rect, f"twist {card}"))
+            targets.append(self.target(self.cards[twin(card)].rect, twist(card)))
         return targets
 
     def press_table(self, pos: tuple[int, int]) -> bool:
@@ -82,9 +85,9 @@ class Controls(CardTable):
             return False
         hit = self.cards.at(self.view["row"], pos)
         if hit is not None and hit == twin(self.selected):
-            self.act(f"twist {self.selected}")
+            self.act(twist(self.selected))
         elif hit is not None or row_band(self.geo).collidepoint(pos):
-            self.act(f"play {self.selected}")
+            self.act(play(self.selected))
         else:
             return False
         return True
@@ -99,7 +102,7 @@ class Controls(CardTable):
         return super().press_refusal(pos)
 
     def mode(self) -> str:
-        return "take" if self.forced == "take" else super().mode()
+        return "take" if self.forced == TAKE else super().mode()
 
     def on_key(self, event: pygame.event.Event) -> None:
         """Enter or Space plays the picked card, T twists it, R takes the row."""
@@ -111,9 +114,9 @@ class Controls(CardTable):
                 else:
                     self.refuse(self.pick_first(t("table.pick_first")))
                 return
-            verb = "twist" if key == pygame.K_t else "play"
-            self.act_or_shake(f"{verb} {self.selected}", self.selected)
+            move = twist if key == pygame.K_t else play
+            self.act_or_shake(move(self.selected), self.selected)
         elif key == pygame.K_r:
-            self.act("take")
+            self.act(TAKE)
         else:
             super().on_key(event)

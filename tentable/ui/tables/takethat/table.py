@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Hashable
 
+from tentable.engine.takethat_moves import TAKE
 from tentable.narration import takethat as words
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
@@ -84,7 +85,7 @@ class TakeThatTable(Controls, Paint):
     def forced_text(self, action: str) -> str:
         """Why the row must be taken (TT-R6, TT-R8): no hand card at all, or none that fits
         within ten of the rightmost card (TT-R4) and none whose twin is in the row (TT-R5)."""
-        if action != "take":
+        if action != TAKE:
             return super().forced_text(action)
         if not self.hand:
             return t("tt.forced_take_empty")

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import pygame
 
 from tentable import speech
+from tentable.engine import ten_moves as moves
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import COLOURS, is_joker, odds
 from tentable.engine.ten_view import (bids, buys, colour_of, number_of, payment_check,
                                       payment_order, price_of, suggested_payment)
@@ -20,7 +22,6 @@ from tentable.text import t
 from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dragdrop import DropTarget
 from tentable.ui.widgets.sprite import CardSprite
-from tentable.ui.widgets.spritesync import code_of
 
 BUYING = ("buy", "final", "busted")
 HELD_Z = 1000
@@ -30,21 +31,22 @@ HELD_Z = 1000
 class Tray:
     """A payment being put together: what it buys, its price, the items chosen."""
 
-    buy: str | None                    # "buy B5", or None for a payment already due
+    buy: str | None                    # the buy action, or None for a payment already due
     price: int
-    items: list[str]                   # "pay t", "pay x", "pay d", "pay G1"
+    items: list[str]                   # pay actions: tokens, duplicates, cards
     cancel: bool = True
 
 
 class Controls(CardTable):
     def make_buttons(self) -> None:
-        self.flip_button = self.bind(Button(t("ten.flip"), lambda: self.act("flip"),
-                                            kind="primary"), lambda: "flip")
+        self.flip_button = self.bind(Button(t("ten.flip"), lambda: self.act(moves.FLIP),
+                                            kind="primary"), lambda: moves.FLIP)
         self.numbers_button = self.bind(Button(t("ten.numbers"),
-                                               lambda: self.act("stop numbers")),
-                                        lambda: "stop numbers")
-        self.money_button = self.bind(Button(t("ten.money"), lambda: self.act("stop money")),
-                                      lambda: "stop money")
+                                               lambda: self.act(moves.STOP_NUMBERS)),
+                                        lambda: moves.STOP_NUMBERS)
+        self.money_button = self.bind(Button(t("ten.money"),
+                                             lambda: self.act(moves.STOP_MONEY)),
+                                      lambda: moves.STOP_MONEY)
         self.skip_button = self.bind(Button(t("ten.skip"), self.skip), self.skip_move)
         self.coach_button = Button(t("ten.coach_off"), self.toggle_coach)
         self.pay_button = Button(t("ten.pay"), self.pay, kind="primary")
@@ -108,7 +110,7 @@ class Controls(CardTable):
         return self.tray is not None and self.my_turn
 
     def skip_move(self) -> str:
-        return "bust token" if self.view["phase"] == "busted" else "skip"
+        return moves.TAKE_BUST_TOKEN if self.view["phase"] == "busted" else moves.SKIP
 
     def skip(self) -> None:
         self.act(self.skip_move())
@@ -126,9 +128,10 @@ class Controls(CardTable):
     def suggestion_marks(self, action: str) -> list[pygame.Rect]:
         """Hard's move lit where it is played: the market card to buy, the auction's Bid
         or Pass, the tray's Pay (its items are the table's suggested payment)."""
-        verb = action.split()[0]
+        move = moves.read(action)
+        verb = move.kind
         if verb == "buy" and not self.tray_visible():
-            return [self.market_cell(action.split()[1])]
+            return [self.market_cell(move.card)]
         panel = {"bid": self.bid_button, "pass": self.pass_button, "pay": self.pay_button}
         button = panel.get(verb)
         if button is not None and button in self.live_buttons() and button.rect.w:
@@ -157,11 +160,11 @@ class Controls(CardTable):
         """Buttons, the tray and the bid follow the view after every change."""
         legal = self.legal()
         phase = self.view["phase"]
-        self.flip_button.enabled = "flip" in legal
-        self.numbers_button.enabled = "stop numbers" in legal
-        self.money_button.enabled = "stop money" in legal
+        self.flip_button.enabled = moves.FLIP in legal
+        self.numbers_button.enabled = moves.STOP_NUMBERS in legal
+        self.money_button.enabled = moves.STOP_MONEY in legal
         self.skip_button.text = t("ten.bust_token") if phase == "busted" else t("ten.skip")
-        self.skip_button.enabled = bool(legal & {"skip", "bust token"})
+        self.skip_button.enabled = bool(legal & {moves.SKIP, moves.TAKE_BUST_TOKEN})
         self.coach_button.text = t("ten.coach_on" if self.coach else "ten.coach_off")
         self.pay_button.enabled = self.tray_status()[1]
         payment = self.view["payment"]
@@ -207,13 +210,13 @@ class Controls(CardTable):
         if self.typed:
             self.bid_amount = int(self.typed)
             self.typed = ""
-        self.act(f"bid {self.bid_amount}")
+        self.act(moves.bid(self.bid_amount))
 
     # -- the tray: a payment put together --------------------------------------------------
     def open_tray(self, code: str) -> bool:
         """Start buying `code`: the tray opens with the best payment; False (with the
         engine's reason) if it may not be bought."""
-        action = f"buy {code}"
+        action = moves.buy(code)
         reason = self.why_not(action)
         if reason is not None:
             self.refuse(reason)
@@ -255,14 +258,15 @@ class Controls(CardTable):
         """(item, how many left) the payer could still add to the tray."""
         v, seat, tray = self.view, self.seat, self.tray
         chosen = Multiset(tray.items)
-        out = [("pay t", v["money"][seat] - chosen["pay t"]),
-               ("pay x", v["bust_tokens"][seat] - chosen["pay x"]),
-               ("pay d", len(v["duplicates"][seat]) - chosen["pay d"])]
+        out = [(moves.PAY_TOKEN, v["money"][seat] - chosen[moves.PAY_TOKEN]),
+               (moves.PAY_BUST, v["bust_tokens"][seat] - chosen[moves.PAY_BUST]),
+               (moves.PAY_DUPLICATE,
+                len(v["duplicates"][seat]) - chosen[moves.PAY_DUPLICATE])]
         cards_ok = v["payment"]["cards"] if v["payment"] else True
         if cards_ok:
             held = Multiset(code_of(c) for c in v["collections"][seat])
             for code in sorted(held, key=lambda c: (is_joker(c), c)):
-                out.append((f"pay {code}", held[code] - chosen[f"pay {code}"]))
+                out.append((moves.pay(code), held[code] - chosen[moves.pay(code)]))
         return [(item, n) for item, n in out if n > 0]
 
     def tray_add(self, item: str) -> None:
@@ -331,14 +335,14 @@ class Controls(CardTable):
             rect = self.market_cell(code)
             self.held = CardSprite(self.game, code, pos=rect.center, size=rect.size, z=HELD_Z)
             self.held_code = code
-            target = DropTarget(self.geo.mine, "buy", f"buy {code}" in self.legal(),
-                                self.why_not(f"buy {code}"))
+            target = DropTarget(self.geo.mine, "buy", moves.buy(code) in self.legal(),
+                                self.why_not(moves.buy(code)))
             self.drag.set_targets([target])
             self.drag.press(self.held, pos)
         elif code is not None and self.view["phase"] != "over":
-            self.refuse(self.why_not(f"buy {code}") or t("ten.not_buying"))
+            self.refuse(self.why_not(moves.buy(code)) or t("ten.not_buying"))
         elif self.pile_rect().collidepoint(pos):
-            self.act("flip")          # the draw pile flips its top card (TEN-R4)
+            self.act(moves.FLIP)      # the draw pile flips its top card (TEN-R4)
         else:
             reason = self.press_refusal(pos)
             if reason is not None:
@@ -356,7 +360,7 @@ class Controls(CardTable):
             self.cursor = code
             self.open_tray(code)
         else:
-            reason = result.reason or (self.why_not(f"buy {code}") if result.target else None)
+            reason = result.reason or (self.why_not(moves.buy(code)) if result.target else None)
             self.refuse(reason or t("table.drop_nowhere"))
         self.drag.set_targets([])
 
@@ -369,15 +373,15 @@ class Controls(CardTable):
         elif self.view["phase"] == "auction" and self.my_turn:
             self.auction_key(event)
         elif key == pygame.K_f:
-            self.act("flip")
+            self.act(moves.FLIP)
         elif key == pygame.K_n:
-            self.act("stop numbers")
+            self.act(moves.STOP_NUMBERS)
         elif key == pygame.K_m:
-            self.act("stop money")
+            self.act(moves.STOP_MONEY)
         elif key == pygame.K_s:
-            self.act("skip")
+            self.act(moves.SKIP)
         elif key == pygame.K_x and self.view["phase"] == "busted":
-            self.act("bust token")
+            self.act(moves.TAKE_BUST_TOKEN)
         elif self.buying() and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
                                        pygame.K_DOWN):
             self.move_cursor(key)
@@ -444,11 +448,11 @@ class Controls(CardTable):
         elif key == pygame.K_BACKSPACE:
             self.close_tray()
         elif key == pygame.K_t:
-            self.tray_add("pay t")
+            self.tray_add(moves.PAY_TOKEN)
         elif key == pygame.K_x:
-            self.tray_add("pay x")
+            self.tray_add(moves.PAY_BUST)
         elif key == pygame.K_d:
-            self.tray_add("pay d")
+            self.tray_add(moves.PAY_DUPLICATE)
         elif key in (pygame.K_DELETE, pygame.K_MINUS) and self.tray.items:
             self.tray.items.pop()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):

@@ -9,7 +9,9 @@ from collections import Counter as Multiset
 
 import pygame
 
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import COLOURS, MONA, is_joker
+from tentable.engine.ten_moves import buy
 from tentable.engine.ten_view import (TenView, buys, colour_of, kind_of, number_of,
                                       payment_order, price_of)
 from tentable.narration import plural
@@ -26,7 +28,6 @@ from tentable.ui.widgets.cards import card_face
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, label
 from tentable.ui.widgets.seatpanel import Counter, SeatInfo, badge, seat_colour
 from tentable.ui.widgets.shapes import symbol_icon
-from tentable.ui.widgets.spritesync import code_of
 
 BUST_COLOUR = theme.DANGER
 MONA_TINT = (92, 52, 128)
@@ -495,7 +496,7 @@ class Paint(CardTable):
         code = self.hover_code
         if code is None or not self.buying() or self.drag.dragging:
             return
-        reason = self.why_not(f"buy {code}")
+        reason = self.why_not(buy(code))
         if reason is None:
             reason = t("ten.can_buy", card=words.card(code), price=price_of(code))
         size = text_px(theme.FONT_SMALL, s)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pygame
 
+from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import COLOURS, MONA
+from tentable.engine.ten_moves import FLIP, PASS, SKIP, bid, read
 from tentable.engine.ten_view import TenView, tie_breaks
 from tentable.engine.ten_solo import SOLO_MIN_BID
 from tentable.narration import ten as words
@@ -25,7 +27,7 @@ from tentable.ui.widgets.button import Button
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.seatpanel import seat_colour
 from tentable.ui.widgets.sprite import CardSprite
-from tentable.ui.widgets.spritesync import Point, Spot, code_of
+from tentable.ui.widgets.spritesync import Point, Spot
 
 GAME = "ten"
 FLYER_Z = 500
@@ -179,21 +181,21 @@ class TenTable(Controls, Paint):
     def forced_text(self, action: str) -> str:
         """The banner over a human's only move: why it is the only one."""
         view = self.view
-        if action == "pass":
+        move = read(action)
+        if action == PASS:
             return self.mona_bid_text() or self.cannot_bid_text()
-        if action == "skip":
+        if action == SKIP:
             text = t("ten.forced_skip_empty" if not view["market"] else "ten.forced_skip")
             return t("ten.final_round", text=text) if view["phase"] == "final" else text
-        if action == "bust token":
+        if move.kind == "take":
             return t("ten.forced_bust")
-        if action.startswith("pay "):
-            what = action[4:]
-            with_what = t(f"ten.pay_with.{what}") if what in words.TOKENS else words.card(what)
+        if move.kind == "pay":
+            with_what = words.card(move.card) if move.card else t(f"ten.pay_with.{move.token}")
             return t("ten.forced_pay", due=view["payment"]["due"], what=with_what)
-        if action == "flip":
+        if action == FLIP:
             return t("ten.forced_flip")
-        if action in ("stop numbers", "stop money"):       # TEN-R13: nothing left to flip
-            return t("ten.forced_" + action.split()[1])
+        if move.kind == "stop":                             # TEN-R13: nothing left to flip
+            return t("ten.forced_" + move.stop)
         return super().forced_text(action)
 
     def cannot_bid_text(self) -> str:
@@ -201,7 +203,7 @@ class TenTable(Controls, Paint):
         above the highest bid."""
         auction = self.view["auction"]
         least = max(auction["high"] + 1, SOLO_MIN_BID if self.view["solo"] else 1)
-        refusal = self.match.why_not(self.seat, f"bid {least}")
+        refusal = self.match.why_not(self.seat, bid(least))
         if refusal is not None and refusal.key == "refuse.ten.bid_high":
             return t("ten.forced_pass_poor", n=refusal.values["n"], least=least)
         return t("ten.forced_pass")
@@ -264,17 +266,18 @@ class TenTable(Controls, Paint):
     def narrate(self, seat: int, action: str, before: TenView, after: TenView) -> None:
         """The move in words (tentable.narration.ten); the auction's chips remember who
         said what, and a payment's items wait until it is complete."""
-        if action == "flip" and after["auction"] and not before["auction"]:
+        move = read(action)
+        if action == FLIP and after["auction"] and not before["auction"]:
             self.said = {}
-        elif action.startswith("bid "):
-            self.said[seat] = action[4:]
+        elif move.kind == "bid":
+            self.said[seat] = str(move.amount)
             self.glow()
-        elif action == "pass":
+        elif action == PASS:
             self.said[seat] = "pass"
-        elif action.startswith("buy "):
+        elif move.kind == "buy":
             self.pending = []
         self.add_lines(words.tell(self.teller, seat, action, before, after, self.pending))
-        if action.startswith("pay "):
+        if move.kind == "pay":
             self.pending = [] if after["payment"] is None else self.pending + [action]
 
     def log_scores(self, view: TenView) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from tentable.engine.ten_moves import PAY_BUST, PAY_TOKEN
 from tentable.engine.ten_view import colour_of, kind_of, number_of, paid_card
 from tentable.narration import ten as words
 from tentable.ui import theme
@@ -31,7 +32,7 @@ JOKER_FILL = (236, 226, 250)
 @dataclass(frozen=True)
 class Chip:
     """One chip: where it is, whether a click puts its item back ("remove") or adds one
-    ("add"), the item ("pay G1") and its words."""
+    ("add"), the item (a pay action) and its words."""
 
     box: pygame.Rect
     kind: str
@@ -58,9 +59,9 @@ class TrayLayout:
 
 def fill_of(item: str) -> tuple[int, int, int]:
     """A chip's colour: the money's, a bust token's, a card's colour, a joker's."""
-    if item == "pay t":
+    if item == PAY_TOKEN:
         return MONEY_COLOUR
-    if item == "pay x":
+    if item == PAY_BUST:
         return BUST_FILL
     card = paid_card(item)
     if card is None:

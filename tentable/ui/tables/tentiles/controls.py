@@ -9,7 +9,8 @@ from __future__ import annotations
 import pygame
 
 from tentable import speech
-from tentable.engine.tentiles import MOVE, PLACE, coords, place, read_action
+from tentable.engine.tentiles import coords, place
+from tentable.engine.tentiles_moves import LEFT, MOVE, PLACE, RIGHT, move_tile, place_tile, read
 from tentable.ui import theme
 from tentable.ui.scenes.common import px
 from tentable.ui.tables.kit import CONFIRM_KEYS, CardTable, Handler
@@ -49,15 +50,15 @@ class Controls(CardTable):
         if legal and v["phase"] == PLACE:
             rows = v["rows"]
             end = {"": v["drawn"]} if rows is None else \
-                {"L": rows[self.seat][0], "R": rows[self.seat][-1]}
+                {LEFT: rows[self.seat][0], RIGHT: rows[self.seat][-1]}
             for action in legal:
-                parts = read_action(action)
+                parts = read(action)
                 where.setdefault(end[parts.end], []).append(parts.to)
             lift = list(where)
         elif legal:
             by_source: dict[str, list[str]] = {}
             for action in legal:
-                parts = read_action(action)
+                parts = read(action)
                 if parts.source:
                     by_source.setdefault(parts.source, []).append(parts.to)
             for source in sorted(by_source, key=lambda p: (-coords(p)[1], coords(p)[0])):
@@ -86,10 +87,10 @@ class Controls(CardTable):
         """The action that puts `tile` on `to` (rules digest, "Action notation")."""
         v = self.view
         if v["phase"] != PLACE:
-            return f"move {self.place_of(tile)}>{to}"
+            return move_tile(self.place_of(tile), to)
         if v["rows"] is None:
-            return f"place {to}"
-        return f"place {'L' if tile == v['rows'][self.seat][0] else 'R'} {to}"
+            return place_tile(to)
+        return place_tile(to, LEFT if tile == v["rows"][self.seat][0] else RIGHT)
 
     def held_by_itself(self) -> bool:
         """A lone tile to place (the one turned up, the last of a row) is held already."""
@@ -247,7 +248,7 @@ class Controls(CardTable):
 
     def refuse_lift(self, tile: str, where: str) -> None:
         """Why the tile on `where` may not be lifted now, with a shake."""
-        self.refuse(self.why_not(f"move {where}>{where}") or t("tiles.nowhere"), tile)
+        self.refuse(self.why_not(move_tile(where, where)) or t("tiles.nowhere"), tile)
 
     def on_release(self, pos: tuple[int, int]) -> None:
         if self.pan is not None:

@@ -19,7 +19,8 @@ from typing import Hashable
 
 import pygame
 
-from tentable.engine.tentiles import coords, owner, read_action
+from tentable.engine.tentiles import coords, owner
+from tentable.engine.tentiles_moves import read
 from tentable.narration import tentiles as words
 from tentable.ui import theme
 from tentable.ui.scenes import register_table
@@ -86,7 +87,7 @@ class TenTilesTable(Controls, Paint):
         again unless the player has zoomed or panned; in phase 2 it only slides to keep a
         moved tile in sight."""
         self.selected = None
-        parts = read_action(action)
+        parts = read(action)
         self.last_from = parts.source or None
         if parts.to:
             self.cursor = coords(parts.to)
