@@ -13,7 +13,10 @@ from tentable.bots.base import Bot
 from tentable.bots.ismcts import Evaluation, Policy, random_policy
 from tentable.bots.retro10 import Retro10Heuristic
 from tentable.engine.core import State
+from tentable.engine import ten_moves
 from tentable.engine.ten_cards import BUST_WORTH, CARD, deck_for
+from tentable.engine.ten_moves import (FLIP, PASS, PAY_BUST, PAY_DUPLICATE, PAY_TOKEN,
+                                       STOP_MONEY, STOP_NUMBERS)
 from tentable.engine.ten_paying import best_payment, coin_worth, collection_outlook
 
 # How a rollout's sensible player plays TEN, drawn afresh at each decision so the worlds
@@ -47,29 +50,31 @@ def ten(state: State, rng: random.Random) -> str:
             else:
                 total += value
                 numbers.append((colour, value))
-        if "flip" in actions and total - money < rng.choice(TEN_STOP_AT) \
+        if FLIP in actions and total - money < rng.choice(TEN_STOP_AT) \
                 and money < TEN_MONEY_STOP:
-            return "flip"
-        if "stop money" in actions and ("stop numbers" not in actions or (
+            return FLIP
+        if STOP_MONEY in actions and (STOP_NUMBERS not in actions or (
                 money >= TEN_MONEY_TAKEN and not _joins(state, seat, numbers))):
-            return "stop money"
-        return "stop numbers" if "stop numbers" in actions else actions[0]
+            return STOP_MONEY
+        return STOP_NUMBERS if STOP_NUMBERS in actions else actions[0]
     if phase == "pay":
-        for item in ("pay t", "pay d", "pay x"):
+        for item in (PAY_TOKEN, PAY_DUPLICATE, PAY_BUST):
             if item in actions:
                 return item
         # out of tokens: the cards every level pays with (`best_payment`), never at random
         return best_payment(state, state.payment["payer"], state.payment["due"])[0]
     cash = state.money[seat] + BUST_WORTH * state.bust[seat] + len(state.duplicates[seat])
     if phase == "auction":
-        low = min((int(a[4:]) for a in actions if a.startswith("bid ")), default=None)
+        bids = [ten_moves.read(a).amount for a in actions if ten_moves.read(a).kind == "bid"]
+        low = min(bids, default=None)
         if low is not None and low <= min(cash, rng.choice(TEN_BID_UP_TO)):
-            return f"bid {low}"
-        return "pass" if "pass" in actions else actions[0]
+            return ten_moves.bid(low)
+        return PASS if PASS in actions else actions[0]
     best, choice = 0, None
     for action in actions:
-        if action.startswith("buy "):
-            _, kind, value, colour = CARD[action[4:]]
+        move = ten_moves.read(action)
+        if move.kind == "buy":
+            _, kind, value, colour = CARD[move.card]
             if kind == "number" and value <= cash and value > best and \
                     _joins(state, seat, [(colour, value)]):
                 best, choice = value, action

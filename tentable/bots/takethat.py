@@ -12,6 +12,7 @@ from typing import cast
 from tentable.bots.base import Bot
 from tentable.engine.core import State
 from tentable.engine.takethat import TakeThatView, toads, twin
+from tentable.engine.takethat_moves import TAKE, read
 
 TWIST = 2.0
 SETUP_TWIST = 1.2        # playing one card of a pair I hold: I can twist it next turn
@@ -38,14 +39,14 @@ class TakeThatHeuristic(Bot):
     def value(self, view: TakeThatView, action: str) -> float:
         toad_set = toads()
         row, hand = view["row"], view["hand"]
-        if action == "take":
+        if action == TAKE:
             penalty = sum(5 if c in toad_set else 1 for c in row)
             if view["pro"] and len(row) == 1 and view["pile"]:
                 penalty += PRO_UNKNOWN
             return FRESH_ROW - penalty
-        kind, number = action.split()
-        card = int(number)
-        if kind == "twist":
+        move = read(action)
+        card = move.card
+        if move.kind == "twist":
             # Removing a twin from a long row also makes the row less dangerous.
             return TWIST + FEED_PER_CARD * len(row)
         value = -FEED_PER_CARD * len(row)

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from tentable.engine.tentiles import MOVE_LIMIT, REPEATS, TenTilesView
+from tentable.engine.tentiles_moves import MOVE, PLACE, read
 from tentable.engine.tentiles_layout import (DIRECTIONS, EDGE_SET, EDGES, ORIGIN, SIDE_KEY,
                                              TEN, Layout, parse_place, tile_code)
 
@@ -249,12 +250,11 @@ def phase2_moves(lay: Layout, seat: int) -> list[tuple[int, int]]:
 def parse_action(action: str) -> tuple:
     """An action string as a search move: ("place", to, end) or ("move", from, to) or
     ("pass",)."""
-    words = action.split(" ")
-    if words[0] == "place":
-        return ("place", parse_place(words[-1]), words[1] if len(words) == 3 else "")
-    if words[0] == "move":
-        a, b = words[1].split(">")
-        return ("move", parse_place(a), parse_place(b))
+    move = read(action)
+    if move.kind == PLACE:
+        return ("place", parse_place(move.to), move.end)
+    if move.kind == MOVE:
+        return ("move", parse_place(move.source), parse_place(move.to))
     return ("pass",)
 
 
