@@ -4,7 +4,8 @@
     python3 scripts/tiles_versus.py --against main --games 40 --seed 7001 --open
     python3 scripts/tiles_versus.py --against main --games 40 --seed 7001 --first 20
 
-The other commit's `tentable/bots/tentiles.py` and `tilesboard.py` are read with `git show`
+The other commit's `tentable/bots/tentiles.py`, `tilesboard.py` and (where it has one)
+`tilethreats.py` are read with `git show`
 into a temporary module at run time: the old search is never shipped. Seats alternate on
 each deal; both play by their level's seconds (the old search knows no other budget).
 Prints each game and, at the end, this tree's share with Wilson's 95% interval.
@@ -25,12 +26,18 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 
 def old_search(commit: str):
-    """The TilesSearch class of `commit`, loaded from a temporary copy of its two files."""
+    """The TilesSearch class of `commit`, loaded from a temporary copy of its search files
+    (each imports the others' old copies, never this tree's)."""
     folder = Path(tempfile.mkdtemp(prefix="tiles_old_"))
-    for name in ("tilesboard", "tentiles"):
-        text = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:tentable/bots/{name}.py"],
-                              check=True, capture_output=True, text=True).stdout
-        text = text.replace("from tentable.bots.tilesboard import", "from old_tilesboard import")
+    for name in ("tilesboard", "tilethreats", "tentiles"):
+        shown = subprocess.run(["git", "-C", str(ROOT), "show",
+                                f"{commit}:tentable/bots/{name}.py"],
+                               capture_output=True, text=True)
+        if shown.returncode != 0:          # an older commit without the threat reader
+            continue
+        text = shown.stdout
+        for other in ("tilesboard", "tilethreats"):
+            text = text.replace(f"from tentable.bots.{other} import", f"from old_{other} import")
         (folder / f"old_{name}.py").write_text(text)
     sys.path.insert(0, str(folder))
     spec = importlib.util.spec_from_file_location("old_tentiles", folder / "old_tentiles.py")

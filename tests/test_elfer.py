@@ -11,9 +11,10 @@ import pytest
 
 from tentable.engine import GAMES, IllegalAction, SetupError, from_json, new_game, replay
 from tentable.engine.cards import card_ids
-from tentable.engine.elfer import (SLOTS, Elfer, ElferView, Row, Slot, all_ids,
-                                   connections_each, hand_size, shuffle_codes)
-from tentable.engine.elfer_moves import ElferMove, is_joker, read
+from tentable.engine.elfer import Elfer
+from tentable.engine.elfer_cards import (ElferView, Row, Slot, all_ids, connections_each,
+                                         hand_size, shuffle_codes)
+from tentable.engine.elfer_moves import SLOTS, ElferMove, is_joker, read
 
 ROWS = ["Y", "B", "R", "G"]
 NUMBERS = [c for c in shuffle_codes() if c != "J"]

@@ -15,7 +15,8 @@ from typing import cast
 
 from tentable.bots.base import Bot
 from tentable.engine.core import State
-from tentable.engine.elfer import BONUS_POINTS, ELEVEN, HALVES, LENGTH, SLOTS, ElferView
+from tentable.engine.elfer_cards import BONUS_POINTS, ELEVEN, HALVES, ElferView
+from tentable.engine.elfer_moves import LENGTH, SLOTS
 from tentable.engine.elfer_moves import is_joker, read
 
 PLAY = 3.0            # a card out of the hand

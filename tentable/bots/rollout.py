@@ -21,7 +21,8 @@ the search only the bids and payments their money plans allow. The heuristic's m
 played unless another beats it on the same worlds by `defer` and
 by `confidence` standard errors of the paired difference. The moves left in play that the
 worlds cannot tell from the one chosen (within `tie` or one standard error) are played at
-random, seeded (variety); a game may keep that to the moves within `tie` alone.
+random, seeded (variety); a game may keep that to the moves within `tie` alone, and keep
+out the moves that looked better than the heuristic's but did not clear the bar.
 """
 from __future__ import annotations
 
@@ -49,6 +50,9 @@ class RolloutConfig:
     tie: float = 0.02               # results this close to the best's are played at random
     vary: bool = True               # ... (False: the choice alone)
     vary_by_error: bool = True      # ... and those within one standard error of it
+    # ... and those that looked better than the choice but did not clear the bar (False:
+    # only those within `tie` above it: the bar is not undone by chance)
+    vary_past_bar: bool = True
     # worlds a move must be tried on before a standard error is trusted: with fewer (Normal's
     # 30 rollouts over 24 placements in 10 Retro) the heuristic's move is kept and only
     # results within `tie` count as equal, not every move the few worlds cannot separate
@@ -145,7 +149,7 @@ class RolloutSearch(Bot):
             if a != choice:
                 gain, spread = paired(choice, a)
                 band = max(config.tie, spread) if trusted and config.vary_by_error else config.tie
-                if gain <= band:
+                if gain <= band and (config.vary_past_bar or gain >= -config.tie):
                     equal.append(a)
         return self.rng.choice(sorted(equal))
 

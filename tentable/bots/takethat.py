@@ -6,11 +6,13 @@ little risk that grows with the row and with what the card gives away.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import cast
 
 from tentable.bots.base import Bot
 from tentable.engine.core import State
 from tentable.engine.takethat import TakeThatView, toads, twin
+from tentable.engine.takethat_moves import TAKE, read
 
 TWIST = 2.0
 SETUP_TWIST = 1.2        # playing one card of a pair I hold: I can twist it next turn
@@ -22,6 +24,12 @@ FRESH_ROW = 0.6          # taking lets me open a new row with my best card
 PRO_UNKNOWN = 1.4        # V1: the pile card taken blind, toads included, on average
 
 
+@lru_cache(maxsize=None)
+def _reach(card: int) -> int:
+    """How many numbers may follow `card` (TT-R4); cached: rollouts ask it at every play."""
+    return sum(1 for n in range(card - 10, card + 11) if 12 <= n <= 98 and n % 10)
+
+
 class TakeThatHeuristic(Bot):
     def choose(self, state: State) -> str:
         view = cast(TakeThatView, state.view(self.seat))
@@ -31,14 +39,14 @@ class TakeThatHeuristic(Bot):
     def value(self, view: TakeThatView, action: str) -> float:
         toad_set = toads()
         row, hand = view["row"], view["hand"]
-        if action == "take":
+        if action == TAKE:
             penalty = sum(5 if c in toad_set else 1 for c in row)
             if view["pro"] and len(row) == 1 and view["pile"]:
                 penalty += PRO_UNKNOWN
             return FRESH_ROW - penalty
-        kind, number = action.split()
-        card = int(number)
-        if kind == "twist":
+        move = read(action)
+        card = move.card
+        if move.kind == "twist":
             # Removing a twin from a long row also makes the row less dangerous.
             return TWIST + FEED_PER_CARD * len(row)
         value = -FEED_PER_CARD * len(row)
@@ -49,8 +57,7 @@ class TakeThatHeuristic(Bot):
         elif not self._twin_seen(view, card):
             value -= GIFT * self._opponent_share(view)
         # Prefer cards that leave the next player few numbers to answer with.
-        reach = sum(1 for n in range(card - 10, card + 11) if 12 <= n <= 98 and n % 10)
-        return value + TIGHT * (21 - reach)
+        return value + TIGHT * (21 - _reach(card))
 
     @staticmethod
     def _twin_seen(view: TakeThatView, card: int) -> bool:

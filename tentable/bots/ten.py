@@ -24,6 +24,8 @@ from tentable.engine.ten_cards import (BUST_WORTH, LIMIT, MONA, card_info, deck_
 from tentable.engine.ten_paying import (bid_limit, best_payment, card_worth, purchase,
                                         sane_purchase, spending_worth)
 from tentable.engine.ten import Ten
+from tentable.engine.ten_moves import (FLIP, PASS, SKIP, STOP_MONEY, STOP_NUMBERS,
+                                       TAKE_BUST_TOKEN, bid, read)
 from tentable.engine.ten_view import TenView
 from tentable.engine.ten_solo import SOLO_MIN_BID
 
@@ -76,18 +78,18 @@ class TenHeuristic(Bot):
         if len(actions) == 1:
             return actions
         ten = cast(Ten, state)
-        if phase == "flip" and "stop numbers" in actions and self._reckless(ten):
-            return [a for a in actions if a != "flip"]
+        if phase == "flip" and STOP_NUMBERS in actions and self._reckless(ten):
+            return [a for a in actions if a != FLIP]
         if phase == "pay":
             return [best_payment(ten, seat, ten.payment["due"])[0]]
         if phase == "auction":
             low, top, last = self._bid_bounds(ten, actions)
             if top < low:
-                return ["pass"]
+                return [PASS]
             return [a for a in actions
-                    if a == "pass" or low <= int(a[4:]) <= (low if last else top)]
-        return [a for a in actions if not a.startswith("buy ") or
-                sane_purchase(ten, seat, a[4:], card_info(a[4:])[1])]
+                    if a == PASS or low <= read(a).amount <= (low if last else top)]
+        return [a for a in actions if read(a).kind != "buy" or
+                sane_purchase(ten, seat, read(a).card, card_info(read(a).card)[1])]
 
     def _reckless(self, state: Ten) -> bool:
         """Whether flipping more likely busts than not (TEN-R4) while stopping would take
@@ -102,7 +104,7 @@ class TenHeuristic(Bot):
     def _bid_bounds(self, state: Ten, actions: list[str]) -> tuple[int, int, bool]:
         """(lowest bid, the most worth bidding, whether this seat bids last)."""
         auction = state.auction
-        bids = sorted(int(a[4:]) for a in actions if a.startswith("bid "))
+        bids = sorted(read(a).amount for a in actions if read(a).kind == "bid")
         if not bids:
             return 1, 0, True
         top = bid_limit(state, self.seat, code_of(auction["joker"]), bids[0], bids[-1],
@@ -162,28 +164,28 @@ class TenHeuristic(Bot):
                 flip += n * out
             return max(now, flip / count) if now > -1e9 else flip / count
 
-        stops = [a for a in actions if a != "flip"]
-        if "flip" in actions and odds(view)["bust"] == 0.0:
-            return "flip"                     # nothing unseen can bust me: a free card
-        if "flip" in actions:
-            now = stop(taken, "stop numbers" in actions, view["money_showing"])
-            later = ev(view["total"], view["money_showing"], taken, "stop numbers" in actions,
+        stops = [a for a in actions if a != FLIP]
+        if FLIP in actions and odds(view)["bust"] == 0.0:
+            return FLIP                       # nothing unseen can bust me: a free card
+        if FLIP in actions:
+            now = stop(taken, STOP_NUMBERS in actions, view["money_showing"])
+            later = ev(view["total"], view["money_showing"], taken, STOP_NUMBERS in actions,
                        DEPTH)
             if not stops or later > now + 0.05:
-                return "flip"
+                return FLIP
         money_value = coin * min(view["money_showing"], LIMIT - my_tokens)
         number_value = taken - coin * view["money_showing"] * rival_share
-        if "stop numbers" in stops and ("stop money" not in stops or number_value >= money_value):
-            return "stop numbers"
-        return "stop money"
+        if STOP_NUMBERS in stops and (STOP_MONEY not in stops or number_value >= money_value):
+            return STOP_NUMBERS
+        return STOP_MONEY
 
     # -- auctions (TEN-R11, S5, S6) --------------------------------------------------
     def _bid(self, actions: list[str]) -> str:
         view = self.view
         auction = view["auction"]
-        bids = sorted(int(a.split()[1]) for a in actions if a.startswith("bid "))
+        bids = sorted(read(a).amount for a in actions if read(a).kind == "bid")
         if not bids:
-            return "pass"
+            return PASS
         low, high = bids[0], bids[-1]
         limit = self._bid_bounds(cast(Ten, self.state), actions)[1]
         if view["solo"] and auction["next"] == 0:
@@ -192,23 +194,24 @@ class TenHeuristic(Bot):
                 len(view["duplicates"][MONA])
             win = max(SOLO_MIN_BID, hers)
             if win <= min(high, limit):
-                return f"bid {win}"
+                return bid(win)
             drain = min(high, hers - 1)       # she still takes it, for all she has
-            return f"bid {drain}" if drain >= low else "pass"
+            return bid(drain) if drain >= low else PASS
         # The last bidder needs only the lowest bid it may make, if the joker is worth that
         # many coins; in solo that is one above Mona's opening (S5): she does not raise again.
         last = auction["next"] == len(auction["order"]) - 1
-        bid = low if last else max(low, int(EARLY_BIDDER * limit))
-        return f"bid {bid}" if bid <= min(high, limit) else "pass"
+        offer = low if last else max(low, int(EARLY_BIDDER * limit))
+        return bid(offer) if offer <= min(high, limit) else PASS
 
     # -- buying (TEN-R10, TEN-R13, V1) -------------------------------------------------
     def _buy(self, actions: list[str]) -> str:
         state = cast(Ten, self.state)
         best, choice = 0.0, None
         for action in actions:
-            if not action.startswith("buy "):
+            move = read(action)
+            if move.kind != "buy":
                 continue
-            code = action.split()[1]
+            code = move.card
             price = card_info(code)[1]
             if self.card_value(code) <= 0:
                 continue                  # whatever it costs, it would be worth less
@@ -218,13 +221,13 @@ class TenHeuristic(Bot):
                 continue
             if worth[0] > 0 and (choice is None or worth[0] / price > best):
                 best, choice = worth[0] / price, action
-        if choice and "bust token" in actions:
+        if choice and TAKE_BUST_TOKEN in actions:
             # V1: the card against a bust token's 3 coins
-            if best * card_info(choice.split()[1])[1] < self.coin_value() * BUST_WORTH:
-                return "bust token"
+            if best * card_info(read(choice).card)[1] < self.coin_value() * BUST_WORTH:
+                return TAKE_BUST_TOKEN
         if choice:
             return choice
-        return "bust token" if "bust token" in actions else "skip"
+        return TAKE_BUST_TOKEN if TAKE_BUST_TOKEN in actions else SKIP
 
 
 __all__ = ["TenHeuristic"]

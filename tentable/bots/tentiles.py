@@ -12,7 +12,11 @@ table; in the hidden game the draw is a chance node (expectimax). At the root it
 takes a win and keeps to the moves that leave the opponent the least chance of one; in
 the open game it then reads threats (`tilethreats.py`): a win whatever the reply, the
 moves that let the opponent force ten within two of theirs (dropped), a win within three
-of mine. A budget of moves made bounds a decision besides its seconds.
+of mine. In phase 2 and in the hidden game the alpha-beta's choice is checked for the
+opponent's ten forced within two of their moves (in the hidden game on a few made-up
+supply orders), and the next in its ranking played if it loses. A move into the third
+occurrence of a position ends the game drawn (TL-R8). A budget of moves made bounds a
+decision besides its seconds.
 """
 from __future__ import annotations
 
@@ -21,18 +25,19 @@ import time
 from typing import cast
 
 from tentable.bots.base import Bot
-from tentable.bots.tilesboard import (ALL_VALUES, RAYS, Position, legal_moves, line_shape,
-                                      make, move_wins, parse_action, spot_needs, threat,
-                                      unmake, value_mask)
-from tentable.bots.tilethreats import OutOfNodes, Threats
+from tentable.bots.tilesboard import (ALL_VALUES, RAYS, WINS_NODES, Position, legal_moves,
+                                      line_shape, make, move_wins, parse_action, spot_needs,
+                                      threat, unmake, value_mask)
+from tentable.bots.tilethreats import OutOfNodes, Threats, drawn
 from tentable.engine.core import State
-from tentable.engine.tentiles import MOVE_LIMIT, TenTilesView
+from tentable.engine.tentiles import TenTilesView
 from tentable.engine.tentiles_layout import EDGES, Layout
 
 WIN = 1000.0
 BUILD = 10.0        # weight of lines that may still grow to ten
 ROOT_KEEP = 8       # root moves searched deeper than one ply
 QUIET = 6           # quiet places searched below the root, besides the threatening ones
+WORLDS = 4          # made-up supply orders on which the hidden game's choice is checked
 
 
 # -- the heuristic ---------------------------------------------------------------------
@@ -127,7 +132,8 @@ class TilesSearch(Bot):
         actions = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]
-        pos = Position.from_view(view)
+        # TL-R8: the positions met so far are public (both players saw them)
+        pos = Position.from_view(view, getattr(state, "positions", ()))
         them = 1 - self.seat
         self.deadline = start + self.limit * 0.8
         self.nodes = self.read_nodes = 0
@@ -137,15 +143,17 @@ class TilesSearch(Bot):
         # Root: a win at once is taken; otherwise only the moves that leave the opponent
         # the least chance of a win in one are searched.
         rated = []
-        # the open game hides nothing: its root is searched in full, whatever the time
-        exact = pos.open
+        # the open game hides nothing, nor does phase 2: its root is searched in full,
+        # whatever the time
+        exact = pos.open or not pos.placing
         for action in actions:
             move = parse_action(action)
             won, undo = make(pos, move)
             if won:
                 unmake(pos, undo)
                 return action
-            risk = self._threat(pos, them)
+            # a move into the repetition draw ends the game: no ten for anyone
+            risk = 0.0 if drawn(pos) else self._threat(pos, them)
             # the heuristic's liking, for the order (and the answer if time runs out)
             shape = line_shape(pos.lay, move[-1] if move[0] == "move" else move[1],
                                self.seat) if move[0] != "pass" else 0.0
@@ -164,7 +172,78 @@ class TilesSearch(Bot):
             if won_by:
                 return won_by
             self.nodes = self.read_nodes        # one budget for the reading and the rest
+        if len(root) == 1 or (exact and least > 0.0):
+            return self._deepen(pos, root)
+        if not pos.placing:
+            # phase 2: the alpha-beta has a fifth of the budget, the check of its choice
+            # (the opponent's forced ten within two of theirs) the rest: it reads ~250
+            # replies a move, 300-1,400 moves made
+            self._deepen_first(pos, root, 1 / 5, start)
+            return self._checked([pos], root)
+        if not pos.open:
+            # the hidden game: the expectimax's choice, checked on worlds made up from
+            # what the seat knows (the supplies' order is hidden from both players)
+            self._deepen_first(pos, root, 1 / 2, start)
+            worlds = [Position.world(view, state.determinize(self.seat, self.rng.getrandbits(31)))
+                      for _ in range(WORLDS)]
+            return self._checked(worlds, [(a, (m[0], m[1], "L")) for a, m in root])
         return self._deepen(pos, root)
+
+    def _deepen_first(self, pos: Position, root: list, share: float, start: float) -> None:
+        """The alpha-beta's ranking (`self.ranking`) by `share` of the budget left and half
+        the time, before its choice is checked with the rest."""
+        limit = self.node_limit
+        if not math.isinf(limit):
+            self.node_limit = self.nodes + share * (limit - self.nodes)
+        self.deadline = start + self.limit * 0.5
+        self._deepen(pos, root)
+        self.node_limit = limit
+        self.deadline = start + self.limit * 0.95
+
+    def _checked(self, worlds: list[Position], root: list) -> str:
+        """The alpha-beta's choice, unless the opponent forces ten within two of their
+        moves after it (`Threats.wins_within(2)`, from what is left of the budget): then
+        the next in its ranking, and so on. With one world (phase 2) that is exact as far
+        as the reading is (`tilethreats.py`). With several (the hidden game, each a
+        made-up order of both supplies) the move that loses in the fewest worlds is
+        played, the ranking deciding ties, and the first that loses in none at once. After
+        a loss the moves to the same place are checked last.
+        A move the budget leaves unread is taken to lose in half the worlds (rounded
+        down): in phase 2, the next in the ranking is played rather than a known loss."""
+        moves = dict(root)
+        readings = [Threats(world, 0) for world in worlds]
+        unread = len(worlds) // 2
+        fewest, best = len(worlds) + 1, self.ranking[0]
+        pending = list(self.ranking)
+        while pending:
+            action = pending.pop(0)
+            lost = 0
+            try:
+                for reading in readings:
+                    before = reading.nodes
+                    reading.budget = before + self.node_limit - self.nodes
+                    _, undo = reading.make(moves[action])
+                    try:
+                        lost += not drawn(reading.pos) and reading.wins_within(2)
+                    finally:
+                        unmake(reading.pos, undo)
+                        self.nodes += reading.nodes - before
+                    if time.perf_counter() > self.deadline:
+                        raise OutOfNodes
+            except OutOfNodes:
+                if unread < fewest:
+                    fewest, best = unread, action
+                break
+            if lost < fewest:
+                fewest, best = lost, action
+            if not lost:
+                break
+            # the moves to the same place lost there most likely for the same reason: the
+            # others first
+            there = moves[action][-1]
+            pending.sort(key=lambda a: moves[a][-1] == there)
+        self.read += f"; checked: {best} loses in {fewest} of {len(worlds)}"
+        return best
 
     def _read_threats(self, pos: Position, root: list, start: float) -> tuple[str, list]:
         """Open game, root moves that leave no ten at once (threat-space reading,
@@ -224,6 +303,7 @@ class TilesSearch(Bot):
         """Alpha-beta over the root moves, one ply deeper each time, while time and the
         node budget last."""
         best = root[0][0]
+        self.ranking = [a for a, _ in root]     # best first, as far as the search knows
         self.depth_reached = 0
         self.partial = 0        # root moves of an unfinished deeper search that decided
         depth = 1
@@ -238,9 +318,11 @@ class TilesSearch(Bot):
                 if len(done) >= 2:
                     self.partial = len(done)
                     best = max(done, key=lambda vam: vam[0])[1]
+                    self._rank([best])
                 break
             values.sort(key=lambda vam: -vam[0])
             value, best, _ = values[0]
+            self._rank([a for _, a, _ in values])
             self.depth_reached = depth
             if abs(value) >= WIN - 100:
                 break
@@ -248,6 +330,11 @@ class TilesSearch(Bot):
             root = [(a, m) for _, a, m in values[:ROOT_KEEP]]
             depth += 1
         return best
+
+    def _rank(self, first: list[str]) -> None:
+        """These root moves ahead of the rest, in this order."""
+        ahead = set(first)
+        self.ranking = first + [a for a in self.ranking if a not in ahead]
 
     # -- tree -----------------------------------------------------------------------
     def _root(self, pos: Position, root: list, depth: int) -> list[tuple[float, str, tuple]]:
@@ -301,7 +388,7 @@ class TilesSearch(Bot):
         try:
             if won:
                 return WIN - ply
-            if not pos.placing and pos.moves >= MOVE_LIMIT:
+            if drawn(pos):
                 return 0.0
             return -self._negamax(pos, depth - 1, -beta, -alpha, ply + 1)
         finally:
@@ -350,6 +437,7 @@ class TilesSearch(Bot):
         key = (lay.key, seat)
         known = self.wins.get(key)
         if known is None:
+            self.nodes += WINS_NODES
             known = self.wins[key] = bool(move_wins(lay, seat))
         return known
 

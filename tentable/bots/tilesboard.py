@@ -7,11 +7,19 @@ place needs for ten up to date, so a search never copies a board.
 """
 from __future__ import annotations
 
-from tentable.engine.tentiles import TenTilesView
-from tentable.engine.tentiles_layout import (DIRECTIONS, EDGES, ORIGIN, TEN, Layout,
-                                             parse_place, tile_code)
+from collections import Counter
+from collections.abc import Iterable
+
+from tentable.engine.tentiles import MOVE_LIMIT, REPEATS, TenTilesView
+from tentable.engine.tentiles_moves import MOVE, PLACE, read
+from tentable.engine.tentiles_layout import (DIRECTIONS, EDGE_SET, EDGES, ORIGIN, SIDE_KEY,
+                                             TEN, Layout, parse_place, tile_code)
 
 ALL_VALUES = (1, 2, 3)
+# What `move_wins` costs, counted in moves made (about 0.3-0.5 ms against 50-80 us): the
+# searches' budgets are counts of moves made, and phase 2 asks it of most positions.
+WINS_NODES = 2
+RAYS = DIRECTIONS + tuple(-d for d in DIRECTIONS)
 
 
 # -- reading the view ---------------------------------------------------------------
@@ -21,13 +29,19 @@ class Position:
 
     counts[s][v]: tiles of value v that seat s has still to place, not yet drawn;
     drawn: the value the player to move holds (hidden game) or 0 before the draw;
-    rows/lo/hi: the open rows as values with their live ends; moves: phase-2 turns made."""
+    rows/lo/hi: the open rows as values with their live ends; ends: how many ends of a
+    row may be taken (2 in the open game; 1 in a world of the hidden game, whose supply
+    order a determinization fixed: the front only); moves: phase-2 turns made; seen:
+    phase 2, how often each position (tiles and the player to move, the engine's key)
+    has occurred, the game's and the search's path's (TL-R8)."""
 
-    __slots__ = ("lay", "turn", "open", "counts", "drawn", "rows", "lo", "hi", "moves",
-                 "masks")
+    __slots__ = ("lay", "turn", "open", "ends", "counts", "drawn", "rows", "lo", "hi",
+                 "moves", "masks", "seen")
 
     @classmethod
-    def from_view(cls, view: TenTilesView) -> "Position":
+    def from_view(cls, view: TenTilesView, positions: Iterable[int] = ()) -> "Position":
+        """`positions`: the keys of the phase-2 positions so far (public: both players
+        saw them), for the repetition draw."""
         pos = cls()
         pos.lay = Layout()
         counts = [[0, 5, 5, 5], [0, 5, 5, 5]]
@@ -37,6 +51,8 @@ class Position:
             counts[code >> 2][code & 3] -= 1
         pos.turn = view["current_player"]
         pos.open = view["open"]
+        pos.ends = 2
+        pos.seen = Counter(positions)
         pos.drawn = 0
         if view["drawn"]:
             code = tile_code(view["drawn"])
@@ -52,9 +68,30 @@ class Position:
         pos.masks = place_masks(pos.lay)
         return pos
 
+    @classmethod
+    def world(cls, view: TenTilesView, world) -> "Position":
+        """A determinized hidden game (`state.determinize(seat, seed)`): both supplies in
+        a drawing order that was made up, read as an open game whose rows may be taken
+        from the front only: the player to move's drawn tile first."""
+        pos = cls.from_view(view)
+        me = view["current_player"]
+        rows = [[tile_code(t) & 3 for t in supply] for supply in world.supplies]
+        if pos.drawn:
+            rows[me].insert(0, pos.drawn)
+        pos.open, pos.ends, pos.drawn = True, 1, 0
+        pos.rows, pos.lo, pos.hi = rows, [0, 0], [len(r) - 1 for r in rows]
+        return pos
+
     @property
     def placing(self) -> bool:
         return len(self.lay.cell) < 30
+
+    def over(self) -> bool:
+        """TL-R8: phase 2 has ended drawn (after the move just made): the turns are
+        spent, or this position occurs for the third time."""
+        return not self.placing and (
+            self.moves >= MOVE_LIMIT
+            or self.seen[self.lay.key ^ SIDE_KEY[self.turn]] >= REPEATS)
 
     def key(self) -> int:
         extra = (self.turn, self.drawn, tuple(self.lo), tuple(self.hi),
@@ -67,7 +104,7 @@ class Position:
             lo, hi, row = self.lo[seat], self.hi[seat], self.rows[seat]
             if lo > hi:
                 return {}
-            return {v: 1.0 for v in {row[lo], row[hi]}}
+            return {v: 1.0 for v in {row[lo], row[hi if self.ends == 2 else lo]}}
         c = self.counts[seat]
         total = c[1] + c[2] + c[3]
         return {v: c[v] / total for v in ALL_VALUES if c[v]} if total else {}
@@ -127,40 +164,80 @@ def value_mask(values) -> int:
 # -- phase 2: wins in one -------------------------------------------------------------
 
 def move_wins(lay: Layout, seat: int) -> list[tuple[int, int]]:
-    """TL-R6/R7: the moves (from, to) by which `seat` makes ten now; stops at the first
-    unless several are cheap to find. Candidates come from the masks of the places, and
-    from the places on the lines of the lifted tile (whose runs change); each is checked
-    by making the move."""
+    """TL-R6/R7: every move (from, to) by which `seat` makes ten now, read off the lines
+    without making a move (phase 2's costliest question: asked of nearly every position
+    the search meets). A tile p lifted and put on q makes ten when
+
+    - a run of `seat` beside p sums to ten and does not end at q (a tile on q would
+      lengthen it), or
+    - a line through q sums to ten with p's value, the line's runs cut at p if they pass
+      it;
+
+    q a place p may go: touching a tile other than p (TL-R7)."""
+    cell, edge = lay.cell, lay.edge
+    movable = lay.movable(seat)
+    if not movable:
+        return []
+    get = cell.get
+    value = {p: cell[p] & 3 for p in movable}
+    by_value: dict[int, list[int]] = {1: [], 2: [], 3: []}
+    for p, v in value.items():
+        by_value[v].append(p)
+
+    def reaches(p: int, q: int) -> bool:
+        return not (edge[q] == 1 and q - p in EDGE_SET)
+
     found = []
-    masks = {q: spot_needs(lay, q)[seat] for q in lay.edge}
-    for p in lay.movable(seat):
-        value = lay.cell[p] & 3
-        bit = 1 << value
-        candidates = {q for q, m in masks.items() if m & bit}
+    won = set()
+    # runs beside a lifted tile that sum to ten, with the place where each ends
+    for p in movable:
+        for step in RAYS:
+            n, total = p + step, 0
+            while (c := get(n, -4)) >> 2 == seat:
+                total += c & 3
+                n += step
+            if total == TEN:
+                q = next((q for q in edge if q != n and q != p and reaches(p, q)), None)
+                if q is not None:
+                    found.append((p, q))
+                    won.add(p)
+                    break
+    for q in edge:
         for d in DIRECTIONS:
+            total = 0
             for step in (d, -d):
-                q = p + step
-                while lay.cell.get(q, -1) >> 2 == seat:
-                    q += step
-                if q in lay.edge or q == p + step:
-                    candidates.add(q)
-        code = lay.lift(p)
-        try:
-            targets = lay.targets(p)
-            if targets and lay.ten_beside(p, seat):
-                found.append((p, targets[0]))
-                continue
-            target_set = set(targets)
-            for q in candidates:
-                if q != p and q in target_set:
-                    lay.put(q, code)
-                    won = lay.ten_through(q)
-                    lay.lift(q)
-                    if won:
+                n = q + step
+                while (c := get(n, -4)) >> 2 == seat:
+                    total += c & 3
+                    n += step
+            if total < TEN - 3:
+                continue                # most lines: too short for ten either way
+            sides = []
+            for step in (d, -d):
+                n, total, run = q + step, 0, []
+                while (c := get(n, -4)) >> 2 == seat:
+                    total += c & 3
+                    run.append((n, total))
+                    n += step
+                sides.append((total, run))
+            (left, lrun), (right, rrun) = sides
+            need = TEN - left - right
+            if 1 <= need <= 3:
+                on_line = {n for n, _ in lrun} | {n for n, _ in rrun}
+                for p in by_value[need]:
+                    if p not in won and p not in on_line and reaches(p, q):
                         found.append((p, q))
-                        break
-        finally:
-            lay.put(p, code)
+                        won.add(p)
+            # a tile of the line itself moved to q: the line is cut where it was
+            for run, other in ((lrun, right), (rrun, left)):
+                before = 0
+                for n, upto in run:
+                    v = value.get(n)
+                    if v is not None and n not in won and before + other + v == TEN \
+                            and reaches(n, q):
+                        found.append((n, q))
+                        won.add(n)
+                    before = upto
     return found
 
 
@@ -173,12 +250,11 @@ def phase2_moves(lay: Layout, seat: int) -> list[tuple[int, int]]:
 def parse_action(action: str) -> tuple:
     """An action string as a search move: ("place", to, end) or ("move", from, to) or
     ("pass",)."""
-    words = action.split(" ")
-    if words[0] == "place":
-        return ("place", parse_place(words[-1]), words[1] if len(words) == 3 else "")
-    if words[0] == "move":
-        a, b = words[1].split(">")
-        return ("move", parse_place(a), parse_place(b))
+    move = read(action)
+    if move.kind == PLACE:
+        return ("place", parse_place(move.to), move.end)
+    if move.kind == MOVE:
+        return ("move", parse_place(move.source), parse_place(move.to))
     return ("pass",)
 
 
@@ -199,9 +275,6 @@ def threat(pos: Position, after_seat: int) -> float:
 
 class Undo:
     __slots__ = ("kind", "a", "b", "drawn", "end", "saved")
-
-
-RAYS = DIRECTIONS + tuple(-d for d in DIRECTIONS)
 
 
 def _update_masks(pos: Position, to: int, saved: list) -> None:
@@ -270,6 +343,9 @@ def make(pos: Position, move: tuple, draw: int = 0) -> tuple[bool, Undo]:
     else:
         pos.moves += 1
     pos.turn = 1 - seat
+    if undo.kind != "place":
+        undo.end = lay.key ^ SIDE_KEY[pos.turn]     # the position's key, seen once more
+        pos.seen[undo.end] += 1
     pos.drawn = draw
     if draw:
         pos.counts[pos.turn][draw] -= 1
@@ -278,6 +354,8 @@ def make(pos: Position, move: tuple, draw: int = 0) -> tuple[bool, Undo]:
 
 def unmake(pos: Position, undo: Undo) -> None:
     lay = pos.lay
+    if undo.kind != "place":
+        pos.seen[undo.end] -= 1
     if pos.drawn:
         pos.counts[pos.turn][pos.drawn] += 1
     pos.turn = seat = 1 - pos.turn
@@ -304,7 +382,7 @@ def legal_moves(pos: Position) -> list[tuple]:
         places = list(lay.edge) if lay.cell else [ORIGIN]
         if not pos.open:
             return [("place", q, "") for q in places]
-        ends = ["L"] + (["R"] if pos.hi[seat] > pos.lo[seat] else [])
+        ends = ["L"] + (["R"] if pos.hi[seat] > pos.lo[seat] and pos.ends == 2 else [])
         return [("place", q, e) for e in ends for q in places]
     moves = [("move", p, q) for p, q in phase2_moves(lay, seat)]
     return moves or [("pass",)]

@@ -15,19 +15,28 @@ may place next (open game: either end of the row) makes ten there, and
 
 An opponent's tile never shortens a line of mine (lines end at empty places and at the
 opponent's tiles alike), so it takes away at most the one place it covers; new places
-it opens are found by making the move. In phase 2 (moving) lifting a tile changes lines
-too, so there every reply is tried, by a budget. Open game only: in the hidden game the
-next tiles are drawn by chance and the search weighs them (expectimax) instead.
+it opens are found by making the move.
+
+Phase 2 (moving): lifting a tile changes lines too, and a tile may be slid anywhere, so
+a threat is a *move* that makes ten (`move_wins`), and every reply is tried against it:
+exact, but dear. What is not exact is one shortcut of threat-space search: a player who
+has no ten to make after their own move is taken to force nothing (in phase 1 that is
+exact when one move ahead is read; in phase 2 it misses a "zugzwang", where every one of
+the opponent's ~200 moves would open a ten, and, two moves ahead, a quiet move that
+prepares two threats). A move into the repetition draw or the move limit (TL-R8) ends
+the game: nobody wins it.
+
+Open game, phase 2 of either game, and the worlds of the hidden game that a
+determinization made up (`Position.world`: rows taken from the front only).
 """
 from __future__ import annotations
 
 from tentable.bots.tilesboard import Position, legal_moves, make, move_wins, unmake
-from tentable.engine.tentiles import MOVE_LIMIT
 
 
 def drawn(pos: Position) -> bool:
-    """TL-R8: the moving phase has run out of turns (nobody wins)."""
-    return not pos.placing and pos.moves >= MOVE_LIMIT
+    """TL-R8: the move just made ended the game drawn (nobody wins)."""
+    return pos.over()
 
 
 class OutOfNodes(Exception):
@@ -43,7 +52,10 @@ class Threats:
         self.budget = budget
         self.nodes = 0
         self.known: dict[tuple[int, int], bool] = {}
-        self.phase2_wins: dict[tuple[int, int], bool] = {}
+        self.phase2_wins: dict[tuple[int, int], list] = {}
+        # per depth, the last move that forced ten: tried first next time (a "killer":
+        # after my move and after its neighbour in the ranking, the same reply often wins)
+        self.killers: dict[int, tuple] = {}
 
     # -- the moves made, counted ---------------------------------------------------------
     def make(self, move: tuple):
@@ -72,11 +84,20 @@ class Threats:
             for v in pos.next_values(seat):
                 bits |= 1 << v
             return any(m[seat] & bits for m in pos.masks.values())
-        key = (pos.lay.key, pos.turn)
+        return bool(self.moves_to_ten(pos.turn))
+
+    def moves_to_ten(self, seat: int) -> list[tuple[int, int]]:
+        """Phase 2: the moves (from, to) by which `seat` would make ten now (one per
+        tile at most), each layout asked once; counted as one move made: here, where
+        most layouts have no line near ten, it costs about what a move made does (the
+        alpha-beta's layouts are dearer: `WINS_NODES`)."""
+        key = (self.pos.lay.key, seat)
         known = self.phase2_wins.get(key)
         if known is None:
             self.nodes += 1
-            known = self.phase2_wins[key] = bool(move_wins(pos.lay, pos.turn))
+            if self.nodes > self.budget:
+                raise OutOfNodes
+            known = self.phase2_wins[key] = move_wins(self.pos.lay, seat)
         return known
 
     def forcing_order(self, moves: list, seat: int) -> list:
@@ -116,21 +137,33 @@ class Threats:
         for move in self.candidates(n):
             won, undo = self.make(move)
             try:
-                if won or (not drawn(pos) and not self.can_win_now()
-                           and self.replies_lose(n - 1)):
+                if won or (not drawn(pos) and self.threatens()
+                           and not self.can_win_now() and self.replies_lose(n - 1)):
                     result = True
+                    self.killers[n] = move
                     break
             finally:
                 unmake(pos, undo)
         self.known[key] = result
         return result
 
+    def threatens(self) -> bool:
+        """Phase 2, after a move: has its maker a ten to make next? Without one nothing
+        is forced (the shortcut of the module's note); asked before the dearer question
+        whether the opponent makes ten at once. Phase 1 asks it in replies_lose."""
+        return self.pos.placing or bool(self.moves_to_ten(1 - self.pos.turn))
+
     def candidates(self, n: int) -> list:
         """My moves that may win, the player to move unable to make ten at once: if the
         opponent threatens two places, none; one place, only a tile there."""
         pos = self.pos
         if not pos.placing:
-            return legal_moves(pos)
+            moves = legal_moves(pos)
+            killer = self.killers.get(n)
+            if killer in moves:
+                moves.remove(killer)
+                moves.insert(0, killer)
+            return moves
         theirs = set(self.places(1 - pos.turn))
         if len(theirs) >= 2:
             return []
@@ -147,7 +180,7 @@ class Threats:
         if not pos.open:
             return [("place", spot, "")]
         return [("place", spot, end)
-                for end in ("L", "R")[:1 + (pos.hi[seat] > pos.lo[seat])]]
+                for end in ("L", "R")[:1 + (pos.hi[seat] > pos.lo[seat] and pos.ends == 2)]]
 
     def replies_lose(self, n: int) -> bool:
         """The opponent to move, unable to make ten at once: does every reply leave me
@@ -164,9 +197,12 @@ class Threats:
             else:
                 replies = self.forcing_order(legal_moves(pos), pos.turn)
         else:
-            # the replies that cover a place where I would make ten are tried first
-            targets = {q for _, q in move_wins(pos.lay, 1 - pos.turn)}
-            self.nodes += 1
+            # a threat of mine must be answered; without one nothing is forced (the
+            # shortcut the module's note names). The replies that cover a place where I
+            # would make ten are tried first.
+            targets = {q for _, q in self.moves_to_ten(1 - pos.turn)}
+            if not targets:
+                return False
             replies = sorted(legal_moves(pos), key=lambda r: r[-1] not in targets)
         for reply in replies:
             won, undo = self.make(reply)

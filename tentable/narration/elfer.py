@@ -7,7 +7,8 @@ the log alone (`Teller.alone`), since the hand is a secret (ER-R11).
 from __future__ import annotations
 
 from tentable.engine.cards import code_of
-from tentable.engine.elfer import BONUS_POINTS, SLOTS, ElferView, card_value
+from tentable.engine.elfer_cards import BONUS_POINTS, ElferView, card_value
+from tentable.engine.elfer_moves import SLOTS
 from tentable.engine.elfer_moves import is_joker, read
 from tentable.narration import Breakdown, Item, Line, Teller, plural, points, signed
 from tentable.text import t

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from tentable.engine.elfer import LENGTH, SLOTS, ElferView
+from tentable.engine.elfer_cards import ElferView
+from tentable.engine.elfer_moves import LENGTH, SLOTS
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.widgets import layout

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from tentable.engine.elfer import HALVES, LENGTH, NAMES, SLOTS, ElferView
+from tentable.engine.elfer_cards import HALVES, ElferView
+from tentable.engine.elfer_moves import LENGTH, NAMES, SLOTS
 from tentable.ui import theme
 from tentable.narration import points
 from tentable.ui.scenes.common import px, text_px

@@ -12,7 +12,7 @@ from typing import Hashable
 
 import pygame
 
-from tentable.engine.elfer import HALVES, MAX_CARDS, ElferView
+from tentable.engine.elfer_cards import HALVES, MAX_CARDS, ElferView
 from tentable.engine.elfer_moves import read
 from tentable.narration import elfer as words
 from tentable.ui import theme
