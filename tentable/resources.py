@@ -1,4 +1,4 @@
-"""Find shipped files (decks, fonts, rules pages, catalogues) wherever tentable runs from.
+"""Find shipped files (decks, fonts, sounds, rules pages, catalogues) wherever tentable runs from.
 
 They keep one layout (`decks/`, `assets/`, `docs/rules/`, `locale/`) under one root, which
 is, in the order looked for:
@@ -20,6 +20,10 @@ from pathlib import Path
 DECKS = ("ten", "takethat", "elfer", "retro10", "tentiles")
 FONT_REGULAR, FONT_BOLD = "Lato-Regular.ttf", "Lato-Bold.ttf"
 FONTS = (FONT_REGULAR, FONT_BOLD)
+# The table's sounds (`tentable.ui.sound`), made by `scripts/sounds.py`: assets/sounds/*.wav
+SOUNDS = ("card_deal", "card_play", "card_flip", "shuffle", "chips", "tile_place", "tile_slide",
+          "knock", "refused", "your_turn", "reveal", "bust", "round_won", "round_lost",
+          "game_won", "game_lost")
 
 
 # The folder inside the installed package that holds them (setup.py's SHIPPED)
@@ -64,10 +68,14 @@ def font_path(name: str) -> Path:
     return asset_path("fonts", name)
 
 
+def sound_path(cue: str) -> Path:
+    return asset_path("sounds", f"{cue}.wav")
+
+
 def required() -> list[Path]:
     """Every shipped file the app needs at run time."""
     return [deck_path(game_id) for game_id in DECKS] + [font_path(name) for name in FONTS] \
-        + [rules_path(game_id) for game_id in DECKS]
+        + [rules_path(game_id) for game_id in DECKS] + [sound_path(cue) for cue in SOUNDS]
 
 
 def missing() -> list[Path]:

@@ -1,5 +1,6 @@
-"""`tentable --smoke`: does this build start? Find every deck, font and catalogue, open the
-window, draw the menu and one frame of every game's table, exit 0 — or 1 and the reason.
+"""`tentable --smoke`: does this build start? Find every deck, font, sound and catalogue,
+open the window, draw the menu and one frame of every game's table, exit 0 — or 1 and the
+reason.
 
 Made for packaged builds: CI runs the frozen binary with the SDL dummy drivers
 (`SDL_VIDEODRIVER=dummy`; the environment is the caller's to set). A windowed
@@ -13,6 +14,7 @@ import os
 import sys
 import time
 import traceback
+import wave
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
@@ -71,8 +73,8 @@ def run(seed: int = SEED, language: str | None = None) -> int:
 
 
 def check_resources(report: Report) -> None:
-    """Every deck manifest loads, every font opens and every language's catalogue reads,
-    each from where this build keeps it."""
+    """Every deck manifest loads, every font opens, every sound reads (named in the report)
+    and every language's catalogue reads, each from where this build keeps it."""
     import pygame
 
     from tentable import i18n, resources
@@ -96,6 +98,14 @@ def check_resources(report: Report) -> None:
         except (pygame.error, OSError) as exc:
             raise SmokeFailure(f"font {path}: {exc}") from None
         report.say(f"found font: {path}")
+    for cue in resources.SOUNDS:
+        path = resources.sound_path(cue)
+        try:
+            with wave.open(str(path), "rb") as sound:
+                seconds = sound.getnframes() / sound.getframerate()
+        except (wave.Error, EOFError, OSError) as exc:
+            raise SmokeFailure(f"sound {path}: {exc}") from None
+        report.say(f"found sound {cue}: {path} ({seconds:.2f} s)")
     for code in i18n.LANGUAGES:
         if code != i18n.ENGLISH:
             path = i18n.catalogue_path(code)

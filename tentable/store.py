@@ -43,6 +43,7 @@ CARD_SIZES = ("small", "medium", "large")
 UI_SIZES = ("auto", "75", "100", "125", "150", "175", "200")   # "auto": fit the window
 MOMENTS = ("wait", "auto")          # the end of a game: wait for a click, or go on
 LANGUAGES = ("system", "en", "de", "nl")   # "system": the system's language (tentable.i18n)
+VOLUMES = (25, 50, 75, 100)          # the sounds' volume in percent (tentable.ui.sound)
 SEAT_KINDS = ("human", "bot", "rules")   # rules: an automaton such as Mona
 
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -54,6 +55,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "system",
     "coach": False,                 # TEN: the coach's odds, off by default
     "read_aloud": False,            # turns, moves and refusals spoken (tentable.speech)
+    "sound": True,                  # the table's sounds (tentable.ui.sound); Ctrl+M mutes
+    "volume": 75,
     # the windowed size [w, h] and position [x, y] the window had when it was last closed
     "window_size": None,
     "window_position": None,
@@ -61,7 +64,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "games": {},
 }
 _CHOICES = {"animation_speed": ANIMATION_SPEEDS, "window_mode": WINDOW_MODES,
-            "card_size": CARD_SIZES, "ui_size": UI_SIZES, "moments": MOMENTS, "language": LANGUAGES}
+            "card_size": CARD_SIZES, "ui_size": UI_SIZES, "moments": MOMENTS, "language": LANGUAGES,
+            "volume": VOLUMES}
 _WINDOW = {"window_size": (200, 20_000), "window_position": (-50_000, 50_000)}
 _SAVE_KEYS = ("game", "players", "seed", "options", "history")
 _SAVE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -182,7 +186,7 @@ def clean_settings(data: dict) -> dict:
     for key, allowed in _CHOICES.items():
         if data.get(key) in allowed:
             settings[key] = data[key]
-    for key in ("coach", "read_aloud"):          # on or off; anything else: the default
+    for key in ("coach", "read_aloud", "sound"):  # on or off; anything else: the default
         if isinstance(data.get(key), bool):
             settings[key] = data[key]
     for key, (low, high) in _WINDOW.items():

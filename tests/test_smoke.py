@@ -18,12 +18,13 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def shipped(tmp_path, monkeypatch) -> Path:
-    """A copy of the shipped decks, fonts, rules pages and catalogues, which `resources`
-    now finds."""
+    """A copy of the shipped decks, fonts, sounds, rules pages and catalogues, which
+    `resources` now finds."""
     source = resources.root()
     copy = tmp_path / "bundle"
     shutil.copytree(source / "decks", copy / "decks")
     shutil.copytree(source / "assets" / "fonts", copy / "assets" / "fonts")
+    shutil.copytree(source / "assets" / "sounds", copy / "assets" / "sounds")
     shutil.copytree(source / "docs" / "rules", copy / "docs" / "rules")
     shutil.copytree(source / "locale", copy / "locale")
     monkeypatch.setattr(resources, "root", lambda: copy)
@@ -37,6 +38,8 @@ def test_smoke_passes_and_lists_every_deck_font_and_catalogue(capsys):
         assert f"found deck {game_id}: {resources.deck_path(game_id)}" in out
     for name in resources.FONTS:
         assert f"found font: {resources.font_path(name)}" in out
+    for cue in resources.SOUNDS:        # the build carries the sounds (#42)
+        assert f"found sound {cue}: {resources.sound_path(cue)} (" in out
     for code in ("de", "nl"):
         assert f"found catalogue {code}: {i18n.catalogue_path(code)}" in out
     assert "first frame" in out
@@ -62,12 +65,14 @@ def test_a_copied_bundle_passes(shipped, capsys):
     (lambda root: (root / "assets" / "fonts" / "Lato-Bold.ttf").unlink(), "Lato-Bold.ttf"),
     (lambda root: (root / "assets" / "fonts" / "Lato-Regular.ttf").write_bytes(b"not a font"),
      "Lato-Regular.ttf"),
+    (lambda root: (root / "assets" / "sounds" / "chips.wav").unlink(), "chips.wav"),
+    (lambda root: (root / "assets" / "sounds" / "bust.wav").write_bytes(b"RIFF"), "bust.wav"),
     (lambda root: (root / "locale" / "nl" / "LC_MESSAGES" / "tentable.mo").unlink(),
      "nl/LC_MESSAGES/tentable.mo"),
     (lambda root: (root / "locale" / "de" / "LC_MESSAGES" / "tentable.mo").write_bytes(b"x" * 40),
      "de/LC_MESSAGES/tentable.mo"),
 ], ids=["deck missing", "deck not YAML", "deck incomplete", "font missing", "font broken",
-        "catalogue missing", "catalogue broken"])
+        "sound missing", "sound broken", "catalogue missing", "catalogue broken"])
 def test_a_lost_or_broken_file_fails_naming_it(shipped, capsys, damage, named):
     damage(shipped)
     assert smoke.run() == 1

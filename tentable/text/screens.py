@@ -1,6 +1,6 @@
 """The words of the app's screens: the menu, setup, settings, pause, the crash screen,
 results and their breakdowns, the solo ladder, the table's common parts (buttons, status,
-the hint, undo, curtains, moments, keeping a finished game), reading aloud."""
+the hint, undo, curtains, moments, keeping a finished game), reading aloud, sound."""
 
 STRINGS: dict[str, str] = {
     "app.title": "tentable",
@@ -465,4 +465,12 @@ STRINGS: dict[str, str] = {
     "aloud.False": "Off",
     "aloud.True": "On",
     "aloud.unavailable": "Not available on this computer",
+
+    # the table's sounds (tentable.ui.sound): the settings row, and Ctrl+M's toast
+    "settings.sound": "Sound",
+    "sound.off": "Sound off (Ctrl+M)",
+    "sound.on": "Sound on (Ctrl+M)",
+    "sound.muted": "Off",
+    "sound.volume": "{percent}%",
+    "sound.unavailable": "No sound on this computer",
 }

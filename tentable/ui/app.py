@@ -29,7 +29,7 @@ import pygame
 
 from tentable import botjobs, i18n, logs, speech, store
 from tentable.resources import asset_path
-from tentable.ui import theme
+from tentable.ui import sound, theme
 from tentable.ui.keygate import KeyGate
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import make_scene
@@ -198,6 +198,7 @@ class App:
         self.speech = speech.Speaker(clock=clock)
         if self.settings.get("read_aloud"):
             self.set_read_aloud(True)
+        self.sound = sound.Mixer(lambda: self.speech.busy, self.settings)   # loaded once
         remembered = _pair(self.settings.get("window_size"), 200, 20_000)
         self.windowed_size = _fit_desktop(size or remembered or DEFAULT_SIZE)
         self.window_position = _pair(self.settings.get("window_position"), -50_000, 50_000)
@@ -499,6 +500,7 @@ class App:
         theme.set_ui_size("auto")   # the scale is the window's: the next app reads its own
         theme.set_least_room(theme.MIN_ROOM)
         self.speech.close()         # and the speech thread with what it was saying
+        self.sound.close()
         if pygame.display.get_init():
             self._remember_window()
         pygame.display.quit()
@@ -574,6 +576,8 @@ class App:
         if event.type in _QUIET_EVENTS:
             return
         self._dirty = True
+        if self.sound.mute_key(self, event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)
             self.save_settings()

@@ -1,6 +1,7 @@
 """Animation speed, window mode, card size, what happens after a game, TEN's coach, the
-language (when more than English ships) and reading aloud (`tentable.speech`; where this
-computer has no speech, the row says so instead of offering On).
+language (when more than English ships), reading aloud (`tentable.speech`; where this
+computer has no speech, the row says so instead of offering On) and the sounds: Off or a
+volume, in one row (`tentable.ui.sound`; Ctrl+M anywhere turns them off and on).
 Changes apply at once and are saved
 when the screen is left (`app.push("settings")`)."""
 from __future__ import annotations
@@ -42,6 +43,7 @@ class SettingsScene(Scene):
             self.rows.append(("language", Segmented(
                 choices, chosen if chosen in dict(choices) else "system", self.change_language)))
         self.rows.append(("read_aloud", self.read_aloud_row()))
+        self.rows.append(("sound", self.sound_row()))
         self.done = Button(t("settings.done"), self.app.pop, kind="primary")
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -69,6 +71,27 @@ class SettingsScene(Scene):
         if on:              # heard at once: it works
             self.app.speech.say(f"{t('settings.read_aloud')}: {t('aloud.True')}")
 
+    def sound_row(self) -> Segmented:
+        """Off | 25% | 50% | 75% | 100%; or, greyed, that this computer has no sound."""
+        if self.app.sound.failed is not None:
+            row = Segmented([(False, t("sound.unavailable"))], False)
+            row.enabled = False
+            return row
+        choices = [(False, t("sound.muted"))] + [
+            (volume, t("sound.volume", percent=volume)) for volume in store.VOLUMES]
+        return Segmented(choices, self.sound_choice(), self.change_sound)
+
+    def sound_choice(self) -> int | bool:
+        """The row's value: False when muted, else the volume (kept while muted)."""
+        return self.app.settings.get("sound", True) and self.app.settings.get("volume", 75)
+
+    def change_sound(self, choice: int | bool) -> None:
+        self.app.settings["sound"] = choice is not False
+        if choice is not False:
+            self.app.settings["volume"] = choice
+        self.app.sound.follow(self.app.settings)
+        self.app.sound.play("chips")          # heard at once: how loud it is
+
     def capped_note(self) -> str | None:
         """What the window shows when it has no room for the chosen scale."""
         choice = self.app.settings.get("ui_size", "auto")
@@ -90,8 +113,18 @@ class SettingsScene(Scene):
         """Each row shows the setting as it is: F11 switches the window mode anywhere,
         this screen included."""
         for key, control in self.rows:
-            if control.enabled:
+            if key == "sound" and control.enabled:      # Ctrl+M may have changed it
+                control.value = self.sound_choice()
+            elif control.enabled:
                 control.value = self.app.settings.get(key, control.value)
+
+    def update(self, dt: float) -> bool:
+        """Ctrl+M (the app's) may turn the sound off or on while this screen is up."""
+        row = dict(self.rows)["sound"]
+        if row.enabled and row.value != self.sound_choice():
+            row.value = self.sound_choice()
+            return True
+        return False
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)

@@ -42,6 +42,7 @@ from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, text_px
 from tentable.ui.tables.aloud import ReadsAloud
 from tentable.ui.tables.ending import Ending
+from tentable.ui.tables.heard import Heard
 from tentable.ui.tables.moments import HoldsMoments, MomentHold
 from tentable.ui.tables.parts import InParts, Parts  # noqa: F401  (tables import Parts here)
 from tentable.ui.tables.screen import AtTheScreen
@@ -83,6 +84,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
                                     and keeping.mode_of(session.record([])) != "ladder")
         self.match.session = self.named(self.match.session)
         self.undo = UndoControl(self)
+        self.heard = Heard(self)       # the table's sounds, from the events it shows
         self._since_action = 0.0
         self._results_shown = False
         self._final_board = False      # the game is over and its banner is up
@@ -205,6 +207,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
         if isinstance(reason, IllegalAction):
             reason = self.worded(reason)
         self.app.toasts.show(reason, 3.5, "error")
+        self.heard.hear("refused")
         self.aloud(reason, speech.NOW)
 
     def status_text(self) -> str:
@@ -404,6 +407,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
         self.app.toasts.area = self.toast_area
 
     def enter(self) -> None:
+        self.heard.start()
         # back from the settings: lay out again if the card size changed meanwhile
         if self._laid_out != (self.app.size, self.card_size):
             self.resize(self.app.size)
@@ -522,6 +526,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
         tables call `_handle`, which reads aloud what they changed: `ReadsAloud`)."""
         # a replay shows every position as it comes: it holds nothing
         moments = [] if self.session.watch else [e for e in events if isinstance(e, Moment)]
+        self.heard.events(events)          # as the table shows them
         for event in events:
             if isinstance(event, Applied):
                 self._since_action = 0.0

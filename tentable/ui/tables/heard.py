@@ -1,0 +1,112 @@
+"""What a table makes heard (`tentable.ui.sound`), for all five games from here: a
+subscriber the table base (`TableScene`) hands every batch of the match's events to
+(`table.heard.events(events)`), as it hands them to reading aloud (`aloud.py`).
+
+The match's events of one gesture or computer move come through `_handle_events` as the
+table animates them, so a computer's moves sound at the pace they are shown, one by one.
+`cues(events)` names the sounds of one batch, in the order the table shows them:
+
+- each applied action by its kind, as the engine's move notation reads it
+  (`engine.moves`: "play R7" -> play), looked up in `KINDS` (a card's sound at every
+  game) after the game's own `BY_GAME` (a tile, not a card);
+  a gesture of several actions (a payment) sounds each kind once;
+- each moment by its kind (`MOMENTS`); the end of a part won or lost by the player;
+- the game won or lost (by a human at the table; a table of computers only: won);
+- "your turn" when the turn comes to a human (the match tells a turn only when it passed
+  from another seat), so a player who looked away knows; not while a moment holds the
+  table, whose own cue says "look" (its banner then says whose turn it is).
+
+A refused move sounds where the table says why (`refuse`), its own or the match's.
+A new game (no move yet) begins with a shuffle as the table first comes up.
+"""
+from __future__ import annotations
+
+from tentable.engine.moves import notation
+from tentable.events import Applied, GameOver, Moment, TurnChanged
+
+# an action's first word -> its cue, for every game (names from the rulebooks' verbs)
+KINDS = {
+    "play": "card_play", "bridge": "card_play", "add": "card_play", "place": "card_play",
+    "twist": "card_play",
+    "draw": "card_deal", "take": "card_deal", "stop": "card_deal",   # cards into your hand
+    "flip": "card_flip", "reveal": "card_flip", "swap": "card_flip",
+    "bid": "chips", "raise": "chips", "pay": "chips", "protect": "chips", "buy": "chips",
+    # no card moves: a knock on the table
+    "pass": "knock", "end": "knock", "skip": "knock", "stand": "knock", "keep": "knock",
+    "hide": "knock", "start": "knock",
+}
+# where a game differs: tiles are laid and slid, not played
+BY_GAME = {"tentiles": {"place": "tile_place", "move": "tile_slide"}}
+MOMENTS = {"bust": "bust", "showdown": "reveal", "joker": "reveal"}
+PART = "part"          # the end of a round (Take That) or a game (Elfer): won or lost
+
+
+def cue_of(game_id: str, action: str) -> str | None:
+    kind = notation(game_id).read(action).kind
+    return BY_GAME.get(game_id, {}).get(kind) or KINDS.get(kind)
+
+
+class Heard:
+    """A table's sounds: its `app.sound` told what the table shows."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self._began = False          # the opening shuffle was heard
+
+    @property
+    def session(self):
+        return self.table.session
+
+    def hear(self, cue: str) -> None:
+        self.table.app.sound.play(cue)
+
+    def events(self, events: list) -> None:
+        for cue in self.cues(events):
+            self.hear(cue)
+
+    def start(self) -> None:
+        """A new game's shuffle, once, as the table first comes up."""
+        if not self._began:
+            self._began = True
+            if not self.session.history and not self.session.watch:
+                self.hear("shuffle")
+
+    def listener(self) -> list[int]:
+        """The seats whose win is the player's: the humans (every seat in a game of
+        computers, a replay)."""
+        humans = [] if self.session.watch else list(self.session.humans)
+        return humans or list(range(len(self.session.seats)))
+
+    def cues(self, events: list) -> list[str]:
+        game_id = self.session.game_id
+        cues: list[str] = []
+        held = False
+        for event in events:
+            if isinstance(event, Applied):
+                for action in event.actions:
+                    cue = cue_of(game_id, action)
+                    if cue and cue not in cues:
+                        cues.append(cue)
+            elif isinstance(event, Moment):
+                held = True
+                if event.kind == PART:
+                    won = set(event.facts.get("winners") or _best(event.facts.get("scores")))
+                    cues.append("round_won" if won & set(self.listener()) else "round_lost")
+                elif event.kind in MOMENTS:
+                    cues.append(MOMENTS[event.kind])
+            elif isinstance(event, GameOver):
+                won = set(event.winners) & set(self.listener())
+                cues.append("game_won" if won else "game_lost")
+            elif isinstance(event, TurnChanged):
+                if (event.seat is not None and not held
+                        and not self.session.watch and self.table.match.is_human(event.seat)):
+                    cues.append("your_turn")
+        return cues
+
+
+def _best(scores) -> list[int]:
+    """The seats with the most points of a part (every game here counts up)."""
+    if not scores:
+        return []
+    top = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == top]

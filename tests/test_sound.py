@@ -1,0 +1,251 @@
+"""The table you can hear (#42, first step): our own sounds, made again byte for byte by
+scripts/sounds.py; a mixer that is silent, not broken, without an audio device; the
+settings (Off or a volume, Ctrl+M anywhere); and one subscriber that gives every applied
+move of every game its cue, every moment its cue, in the order the table shows them.
+"""
+import random
+import wave
+
+import pygame
+import pytest
+
+from scripttools import load_script
+from tentable import resources, store
+from tentable.events import Applied, GameOver, Moment, TurnChanged
+from tentable.ui import sound
+from tentable.engine.moves import KINDS as MOVE_KINDS
+from tentable.ui.tables.heard import BY_GAME, KINDS, MOMENTS, cue_of
+from uitools import key, new_table, step, wait_for
+
+GAMES = ("takethat", "elfer", "retro10", "ten", "tentiles")
+
+
+class Played:
+    """A recording stand-in for one loaded sound: what the mixer played, and how loud."""
+
+    def __init__(self, cue, heard):
+        self.cue, self.heard, self.volume = cue, heard, None
+
+    def set_volume(self, volume):
+        self.volume = volume
+
+    def play(self):
+        self.heard.append(self.cue)
+
+
+def recording(app):
+    """The app's mixer, its sounds replaced by stand-ins that write down each one played."""
+    heard = []
+    app.sound.sounds = {cue: Played(cue, heard) for cue in sound.CUES}
+    return heard
+
+
+# -- the sounds ------------------------------------------------------------------------
+def test_the_sounds_are_made_again_byte_for_byte(tmp_path):
+    """scripts/sounds.py writes the shipped files exactly (seeded noise, no clock)."""
+    made = load_script("sounds").write(tmp_path)
+    assert [name for name, _, _ in made] == list(resources.SOUNDS)
+    for cue in resources.SOUNDS:
+        assert (tmp_path / f"{cue}.wav").read_bytes() == resources.sound_path(cue).read_bytes(), cue
+
+
+def test_the_sounds_are_short_mono_and_small():
+    """#42 item 1: ≤ 0.6 s (the game's end ≤ 2 s), all together ≤ 1 MB."""
+    total = 0
+    for cue in resources.SOUNDS:
+        path = resources.sound_path(cue)
+        total += path.stat().st_size
+        with wave.open(str(path), "rb") as wav:
+            assert (wav.getnchannels(), wav.getframerate()) == (1, sound.RATE), cue
+            seconds = wav.getnframes() / wav.getframerate()
+        assert 0.05 < seconds <= (2.0 if cue.startswith("game_") else 0.6), (cue, seconds)
+    assert total <= 1_000_000
+
+
+# -- the mixer -------------------------------------------------------------------------
+def test_no_audio_device_is_silence_not_an_error(monkeypatch, tmp_path):
+    """A mixer whose init raises: the app starts, plays and draws; only the log says why."""
+    from tentable.ui.app import App
+    from uitools import FakeClock
+
+    def broken(*args, **kwargs):
+        raise pygame.error("no audio device")
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    app = App(size=(1280, 720), clock=FakeClock())
+    try:
+        assert not app.sound.ready and "no audio device" in app.sound.failed
+        for cue in sound.CUES:
+            app.sound.play(cue)             # nothing, quietly
+        table = new_table(app, ["human", "human"], game="takethat")
+        rng = random.Random(1)
+        for _ in range(20):
+            seat = table.match.current_player
+            assert table.play(seat, [rng.choice(table.match.legal_actions(seat))])
+            step(app)
+        scene = app.push("settings")        # the row says there is no sound here
+        assert not dict(scene.rows)["sound"].enabled
+    finally:
+        app.close()
+
+
+def test_muted_from_the_start_the_device_is_not_opened(monkeypatch):
+    opened = []
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", lambda **kw: opened.append(kw))
+    monkeypatch.setattr(pygame.mixer, "set_num_channels", lambda n: None)
+    monkeypatch.setattr(pygame.mixer, "Sound", lambda path: path)
+    mixer = sound.Mixer(settings={"sound": False, "volume": 50})
+    assert opened == [] and not mixer.ready
+    mixer.follow({"sound": True, "volume": 50})     # turned on: opened once, then
+    assert len(opened) == 1 and mixer.ready and mixer.volume == 0.5
+
+
+def test_the_dummy_driver_loads_every_sound_once(app):
+    """SDL_AUDIODRIVER=dummy (the tests' and CI's): every cue loaded as the app starts."""
+    assert app.sound.ready and sorted(app.sound.sounds) == sorted(sound.CUES)
+
+
+def test_speech_first_a_cue_is_dropped_while_reading_aloud(app):
+    heard = recording(app)
+    app.sound.speaking = lambda: True
+    app.sound.play("chips")
+    app.sound.speaking = lambda: False
+    app.sound.play("knock")
+    assert heard == ["knock"]
+
+
+# -- the settings ----------------------------------------------------------------------
+def test_ctrl_m_mutes_at_once_at_every_table_and_no_table_takes_it(app):
+    """Ctrl+M turns sound off and on, remembered; at every table, on the player's turn, it
+    moves and refuses nothing (M alone is TEN's "take money")."""
+    for game in GAMES:
+        table = new_table(app, ["human", "easy"], game=game)
+        wait_for(app, lambda: table.my_turn)
+        before = table.match.state.to_json()
+        app.toasts.items.clear()
+        key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
+        assert app.settings["sound"] is False and not app.sound.on, game
+        assert store.load_settings()[0]["sound"] is False
+        key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
+        assert app.settings["sound"] is True and app.sound.on, game
+        assert table.match.state.to_json() == before, game
+        assert not [toast for toast in app.toasts.items if toast.kind == "error"], game
+
+
+def test_the_settings_row_sets_volume_and_off(app):
+    heard = recording(app)
+    scene = app.push("settings")
+    step(app)
+    row = dict(scene.rows)["sound"]
+    row.select(50)
+    assert (app.settings["sound"], app.settings["volume"]) == (True, 50)
+    assert heard == ["chips"] and app.sound.sounds["chips"].volume == 0.5
+    row.select(False)
+    assert app.settings["sound"] is False and app.settings["volume"] == 50
+    app.sound.play("chips")
+    assert heard == ["chips"]
+    key(app, pygame.K_m, mod=pygame.KMOD_CTRL)      # on again, and the row shows it
+    step(app)
+    assert app.settings["sound"] is True and row.value == 50
+    row.select(25)
+    app.pop()
+    assert store.load_settings()[0]["volume"] == 25
+
+
+# -- the subscriber --------------------------------------------------------------------
+def whole_game(app, game, seed, muted=False):
+    """A random whole game of `game`, every seat directed by the test; each batch of the
+    match's events beside the cues played for it."""
+    heard = recording(app)
+    if muted:
+        app.settings["sound"] = False
+        app.sound.follow(app.settings)
+    seats = ["human"] * (3 if game == "ten" else 2)
+    table = new_table(app, seats, seed=seed, game=game)
+    batches = []
+    tell = table.heard.events
+
+    def told(events):
+        mark = len(heard)
+        tell(events)
+        batches.append((events, heard[mark:]))
+    table.heard.events = told
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if table.match.is_over:
+            break
+        seat = table.match.current_player
+        table.play(seat, [rng.choice(table.match.legal_actions(seat))])
+    assert table.match.is_over
+    return batches, heard
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_move_and_moment_of_a_whole_game_sounds_in_order(app, game):
+    batches, heard = whole_game(app, game, seed=3)
+    kinds = set()
+    for events, cues in batches:
+        expected = []          # in the order the table shows them: the move, its moments, the end
+        for event in events:
+            if isinstance(event, Applied):
+                for action in event.actions:
+                    cue = cue_of(game, action)
+                    assert cue is not None, f"{game}: no sound for {action!r}"
+                    kinds.add(cue)
+                    if cue not in expected:          # a payment's coins clink once
+                        expected.append(cue)
+            elif isinstance(event, Moment):
+                expected.append(MOMENTS.get(event.kind) or ("round_won", "round_lost"))
+            elif isinstance(event, GameOver):
+                expected.append(("game_won", "game_lost"))
+        told = [cue for cue in cues if cue != "your_turn"]
+        assert len(told) == len(expected), (game, events, cues)
+        for cue, want in zip(told, expected):
+            assert cue in (want if isinstance(want, tuple) else (want,)), (game, cues, expected)
+    assert heard and heard[-1] in ("game_won", "game_lost", "your_turn")
+    assert len(kinds) > 1
+
+
+def test_every_kind_of_move_has_a_sound():
+    """Every kind the notation knows (engine.moves.KINDS), and no sound for a kind it
+    does not know."""
+    mapped = set(KINDS) | {kind for game in BY_GAME.values() for kind in game}
+    assert mapped == set(MOVE_KINDS)
+
+
+def test_nothing_sounds_when_muted(app):
+    for game in GAMES:
+        batches, heard = whole_game(app, game, seed=4, muted=True)
+        assert batches and heard == [], game
+
+
+def test_your_turn_only_when_the_turn_comes_to_a_human(app):
+    """Against the computer: "your turn" when the turn comes back from it, not when it
+    goes to the computer; a moment in the same batch has its own cue instead."""
+    table = new_table(app, ["human", "easy"], game="takethat")
+    view = table.view
+    move = Applied(1, ("play 12",), view, view)
+    assert table.heard.cues([move, TurnChanged(0)]) == ["card_play", "your_turn"]
+    mine = Applied(0, ("play 12",), view, view)
+    assert table.heard.cues([mine, TurnChanged(1)]) == ["card_play"]
+    part = Moment("part", {"part": 1, "scores": [-3, -9]}, view, {})
+    assert table.heard.cues([move, part, TurnChanged(0)]) == ["card_play", "round_won"]
+    lost = Moment("part", {"part": 1, "scores": [-9, -3]}, view, {})
+    assert table.heard.cues([move, lost]) == ["card_play", "round_lost"]
+    assert table.heard.cues([move, GameOver([1, 5], [1])]) == ["card_play", "game_lost"]
+
+
+def test_a_refused_move_sounds_softly(app):
+    heard = recording(app)
+    table = new_table(app, ["human", "easy"], game="takethat")
+    wait_for(app, lambda: table.my_turn)
+    table.submit("play 999")       # no such card: refused, nothing changes
+    assert heard[-1:] == ["refused"]
+
+
+def test_a_new_game_begins_with_a_shuffle(app):
+    heard = recording(app)
+    new_table(app, ["human", "human"], game="elfer")
+    assert heard == ["shuffle"]
