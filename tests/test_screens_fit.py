@@ -29,6 +29,7 @@ class Recording(pygame.Surface):
         super().__init__(size)
         self.texts = texts
         self.drawn: list[tuple[str, pygame.Rect]] = []
+        self.outside: list[str] = []          # texts whose ink runs off the frame
 
     def blit(self, source, dest, area=None, special_flags=0):
         rect = super().blit(source, dest, area, special_flags)
@@ -37,6 +38,10 @@ class Recording(pygame.Surface):
             ink = source.get_bounding_rect().move(rect.x, rect.y).clip(rect)
             if ink.w and ink.h:
                 self.drawn.append((text, ink))
+            at = dest.topleft if isinstance(dest, pygame.Rect) else tuple(dest)[:2]
+            whole = source.get_bounding_rect().move(at)    # `rect` is clipped to the frame
+            if area is None and whole.w and not self.get_rect().contains(whole):
+                self.outside.append(text)
         return rect
 
 
@@ -139,4 +144,5 @@ def every_screen_fits(app, monkeypatch, language: str) -> None:
             problems.append(f"{what}: no text drawn at all")
         for a, b in overlaps(frame.drawn):
             problems.append(f"{what}: {a!r} overlaps {b!r}")
+        problems += [f"{what}: {text!r} runs off the window" for text in frame.outside]
     assert not problems, "\n".join(problems)

@@ -128,10 +128,11 @@ class SettingsScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = self.scale = theme.ui_scale(size)
-        # a row every 76 units, closer when the language row joins them on a low window
-        step = min(px(76, s), (size[1] - px(260, s)) // len(self.rows))
+        # a row every 76 units, closer on a low window: the panel and the keys' line
+        # under it (about 30 units) fit with a margin above and below
+        step = min(px(76, s), (size[1] - px(300, s)) // len(self.rows))
         self.panel = pygame.Rect(0, 0, px(780, s), px(212, s) + step * len(self.rows))
-        self.panel.center = (size[0] // 2, size[1] // 2)
+        self.panel.center = (size[0] // 2, size[1] // 2 - px(14, s))
         inner = self.panel.inflate(-2 * px(40, s), -2 * px(36, s))
         y = inner.y + px(78, s)
         control_w = round(inner.w * 0.6)
