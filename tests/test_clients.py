@@ -25,7 +25,7 @@ def tables():
     yield "ten", ("human", "human"), {}
     yield "ten", ("human", "rules"), {"solo": True, "target": 5}
     yield "elfer", ("human", "easy", "human"), {}
-    yield "retro10", ("human",) * 5, {}
+    yield "retro10", ("human",) * 4, {}
     yield "tentiles", ("human", "easy"), {}
     yield "tentiles", ("human", "human"), {"open": True}
 
