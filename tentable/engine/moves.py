@@ -14,6 +14,7 @@ the same sort of thing, so a client can ask "is this a pass?" without knowing th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import import_module
 from types import ModuleType, SimpleNamespace
 
@@ -54,6 +55,7 @@ class Move:
     kind: str
 
 
+@lru_cache(maxsize=None)
 def notation(game_id: str) -> ModuleType | SimpleNamespace:
     """The game's notation module (`read`, the builders), for code that serves every game.
     A game with no notation module yet (a new game being written, a test's made-up game)

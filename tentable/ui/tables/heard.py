@@ -24,7 +24,7 @@ from __future__ import annotations
 from tentable.engine.moves import notation
 from tentable.events import Applied, GameOver, Moment, TurnChanged
 
-# an action's first word -> its cue, for every game (names from the rulebooks' verbs)
+# a move's kind (`engine.moves.KINDS`) -> its cue, for every game
 KINDS = {
     "play": "card_play", "bridge": "card_play", "add": "card_play", "place": "card_play",
     "twist": "card_play",
