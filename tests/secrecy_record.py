@@ -6,7 +6,9 @@ The fixture `tests/secrecy_main.json` was made with this module on the code befo
 game declared its secrecy once (#40 item 4), and tests/test_secrecy.py checks that today's
 code gives the same. Remake it only when a view changes on purpose (say so in the commit):
 
-    PYTHONPATH=$PWD python tests/secrecy_record.py > tests/secrecy_main.json
+    PYTHONPATH=$PWD python tests/secrecy_record.py   # prints the digests of every game
+
+and put them under "digests" (or, where only the bots' worlds moved, under "moved" with why).
 
 It reads only the engine's public contract, so it runs on older commits as well.
 """
