@@ -435,7 +435,7 @@ class Elfer(State):
             "start_player": (self.options["start"] + self.game_no - 1) % self.players,
             "rows": rows, "islands": self._islands(),
             "bridges": [dict(b) for b in self.bridges],
-            "hand": sorted(self.shown(f"hand {seat}", seat), key=self._hand_order)
+            "hand": sorted(self.shown(f"hand {seat}", seat, self.hands[seat]), key=self._hand_order)
             if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "connections": [list(c) for c in self.connections],

@@ -9,7 +9,7 @@ import random
 
 from tentable.engine.errors import SetupError
 from tentable.engine.retro10_cards import CHIPS, GAME_ID, TEN, cards
-from tentable.engine.secrecy import NOBODY, ORDER, OWNER, PUBLIC, per_card, zone_kind
+from tentable.engine.secrecy import NOBODY, ORDER, OWNER, PUBLIC, per_card
 
 
 class Retro10Zones:
@@ -23,8 +23,8 @@ class Retro10Zones:
         code = cards().code
         return [[{"id": card, "code": code[card], "up": i > 0 or self.up[place]}
                  if card is not None else {"id": None, "code": None, "up": False}
-                 for i, card in enumerate(self.shown(f"table {place}", seat))]
-                for place in self.seats]
+                 for i, card in enumerate(self.shown(f"table {place}", seat, row))]
+                for place, row in enumerate(self.table)]
 
     # A hand is its player's; the draw deck and the round stack lie face down (the round
     # stack's cards are known, not their order); a seat's table is open but for its
@@ -32,8 +32,8 @@ class Retro10Zones:
     secrecy = {"hand": OWNER, "table": per_card("_sees_table"), "draw deck": NOBODY,
                "round stack": ORDER, "round card": PUBLIC, "taken": PUBLIC}
 
-    def _sees_table(self, seat: int | None, place: int, index: int) -> bool:
-        return index > 0 or self.knows(seat, place)
+    def _sees_table(self, seat: int | None, place: int, row: list[str]) -> list[bool]:
+        return [self.knows(seat, place)] + [True] * (len(row) - 1) if row else []
 
     def zones(self) -> dict[str, list]:
         zones = {"draw deck": self.draw_deck, "round stack": self.round_stack,
@@ -68,8 +68,9 @@ class Retro10Zones:
         fixed: dict[int, str] = {}
         for s in self.seats:
             if s != seat and self._holds_a_joker(seat, s):
-                slots = [i for i, name in enumerate(holes) if name == f"hand {s}" or (
-                    zone_kind(name)[0] == "table" and self.seen_by[zone_kind(name)[1]][0] == s)]
+                places = {f"hand {s}"} | {f"table {p}" for p, seen in enumerate(self.seen_by)
+                                          if seen and seen[0] == s}
+                slots = [i for i, name in enumerate(holes) if name in places]
                 joker = jokers.pop()
                 fixed[rng.choice(slots)] = joker
                 pool.remove(joker)

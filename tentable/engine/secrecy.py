@@ -27,9 +27,9 @@ class Seen:
     "nobody" (a draw pile: neither its cards nor their order; a bot's copy deals its cards
     anew together with every other card its seat cannot see) or "order" (what it holds
     is known to all, its order to nobody: shuffled on its own). `at_end`: shown to all
-    once the game is over. `card`: the name of a method `(seat, owner, index) -> bool`
-    that says it card by card (10 Retro's face-down first card): the zone's cards that
-    seat may not see are dealt anew like those of a "nobody" zone."""
+    once the game is over. `card`: the name of a method `(seat, owner, cards) ->
+    list[bool]` that says it card by card (10 Retro's face-down first card): the zone's
+    cards that seat may not see are dealt anew like those of a "nobody" zone."""
 
     who: str
     at_end: bool = False
@@ -47,7 +47,7 @@ ORDER = Seen("order")
 
 
 def per_card(method: str) -> Seen:
-    """Seen card by card, as the game's method `method(seat, owner, index)` says."""
+    """Seen card by card, as the game's method `method(seat, owner, cards)` says."""
     return Seen("card", card=method)
 
 
@@ -67,41 +67,37 @@ class Secrecy:
     zones: Callable[[], dict[str, list]]
     is_over: bool
 
-    def _rule(self, name: str) -> tuple[Seen, int | None]:
-        kind, owner = zone_kind(name)
-        try:
-            return self.secrecy[kind], owner
-        except KeyError:
-            raise KeyError(f"{type(self).__name__}.secrecy does not declare zone {kind!r}") \
-                from None
-
     def sees(self, seat: int | None, name: str) -> bool:
         """Whether `seat` (None: a spectator) may see zone `name` whole: all its cards,
         for a zone seen card by card."""
-        rule, owner = self._rule(name)
-        if rule.card is not None:
-            see = getattr(self, rule.card)
-            return all(see(seat, owner, i) for i in range(len(self.zones()[name])))
-        return self._sees(rule, owner, seat)
+        mask = self._mask(name, None, seat, None)
+        return mask if isinstance(mask, bool) else all(mask)
 
-    def _sees(self, rule: Seen, owner: int | None, seat: int | None) -> bool:
-        if rule.who == "public" or (rule.at_end and self.is_over):
+    def _mask(self, name: str, cards: list | None, seat: int | None, over: bool | None
+              ) -> list[bool] | bool:
+        """Which of the cards of zone `name` (`cards`: its list, None to look it up)
+        `seat` may see: one answer for the whole zone, or one per card. `over`: whether
+        the game is over, None to ask."""
+        kind, owner = zone_kind(name)
+        rule = self.secrecy.get(kind)
+        if rule is None:
+            raise KeyError(f"{type(self).__name__}.secrecy does not declare zone {kind!r}")
+        who = rule.who
+        if who == "public":
             return True
-        return rule.who == "owner" and seat is not None and seat == owner
+        if rule.card is not None:
+            return getattr(self, rule.card)(seat, owner,
+                                            self.zones()[name] if cards is None else cards)
+        if rule.at_end and (self.is_over if over is None else over):
+            return True
+        return who == "owner" and seat is not None and seat == owner
 
-    def _mask(self, name: str, cards: list, seat: int | None) -> list[bool] | bool:
-        """Which of `cards` (zone `name`) `seat` may see: one answer for the whole zone,
-        or one per card."""
-        rule, owner = self._rule(name)
-        if rule.card is None:
-            return self._sees(rule, owner, seat)
-        see = getattr(self, rule.card)
-        return [see(seat, owner, i) for i in range(len(cards))]
-
-    def shown(self, name: str, seat: int | None) -> list:
-        """Zone `name` as `seat` may see it: its cards, None for each one it may not."""
-        cards = self.zones()[name]
-        mask = self._mask(name, cards, seat)
+    def shown(self, name: str, seat: int | None, cards: list | None = None) -> list:
+        """Zone `name` as `seat` may see it: its cards, None for each one it may not.
+        `cards`: the zone's list when the caller holds it (spares building every zone)."""
+        if cards is None:
+            cards = self.zones()[name]
+        mask = self._mask(name, cards, seat, None)
         if mask is True:
             return list(cards)
         if mask is False:
@@ -111,15 +107,17 @@ class Secrecy:
     def hidden_zones(self, seat: int | None) -> set[str]:
         """Names of the zones hidden from `seat`: whole (empty or not), or of which it may
         not see some card."""
+        over = self.is_over
         return {name for name, cards in self.zones().items()
-                if (mask := self._mask(name, cards, seat)) is False
+                if (mask := self._mask(name, cards, seat, over)) is False
                 or (mask is not True and not all(mask))}
 
     def hidden_cards(self, seat: int | None) -> set:
         """The cards `seat` may not see."""
+        over = self.is_over
         hidden = set()
         for name, cards in self.zones().items():
-            mask = self._mask(name, cards, seat)
+            mask = self._mask(name, cards, seat, over)
             if mask is False:
                 hidden.update(cards)
             elif mask is not True:
@@ -132,30 +130,49 @@ class Secrecy:
         of per-card zones are one pool, dealt back in the declaration's order (each kind
         seat by seat); then each "order" zone is shuffled on its own."""
         zones = self.zones()
-        rank = {kind: i for i, kind in enumerate(self.secrecy)}
-        holes: list[tuple[list, int, str]] = []      # (zone's list, index, zone's name)
-        alone: list[str] = []                        # "order" zones, shuffled alone
-        for name in sorted(zones, key=lambda n: (rank[zone_kind(n)[0]], zone_kind(n)[1] or 0)):
+        over = self.is_over
+        places: list[tuple[list, list[int] | None]] = []   # (zone, its unseen indexes
+        names: list[str] = []                              # or None: all), each place's zone
+        pool: list = []
+        alone: list[list] = []
+        for name in _deal_order(tuple(self.secrecy), tuple(zones)):
             cards = zones[name]
-            mask = self._mask(name, cards, seat)
-            if mask is True or not cards:
+            if not cards:
                 continue
-            if mask is False and self._rule(name)[0].who == "order":
-                alone.append(name)
+            mask = self._mask(name, cards, seat, over)
+            if mask is True:
+                continue
+            if mask is False:
+                if self.secrecy[zone_kind(name)[0]].who == "order":
+                    alone.append(cards)
+                    continue
+                places.append((cards, None))
+                names += [name] * len(cards)
+                pool += cards
             else:
-                holes += [(cards, i, name) for i, seen in enumerate(_each(mask, cards))
-                          if not seen]
+                unseen = [i for i, seen in enumerate(mask) if not seen]
+                places.append((cards, unseen))
+                names += [name] * len(unseen)
+                pool += [cards[i] for i in unseen]
         # sorted first, so that the deal depends on what the seat knows and the seed
         # only, not on where the unseen cards really lie (a bot gets the same worlds)
-        pool = sorted(cards[i] for cards, i, _ in holes)
-        fixed = self._deal_fixed(seat, [name for _, _, name in holes], pool, rng)
+        pool.sort()
+        fixed = self._deal_fixed(seat, names, pool, rng)
         rng.shuffle(pool)
-        dealt = iter(pool)
-        for k, (cards, i, _) in enumerate(holes):
-            cards[i] = fixed[k] if k in fixed else next(dealt)
-        for name in alone:
-            zones[name].sort()
-            rng.shuffle(zones[name])
+        for k in sorted(fixed):
+            pool.insert(k, fixed[k])
+        k = 0
+        for cards, unseen in places:
+            if unseen is None:
+                cards[:] = pool[k:k + len(cards)]
+                k += len(cards)
+            else:
+                for i in unseen:
+                    cards[i] = pool[k]
+                    k += 1
+        for cards in alone:
+            cards.sort()
+            rng.shuffle(cards)
 
     def _deal_fixed(self, seat: int, holes: list[str], pool: list, rng: random.Random
                     ) -> dict[int, Any]:
@@ -165,5 +182,9 @@ class Secrecy:
         return {}
 
 
-def _each(mask: list[bool] | bool, cards: list) -> list[bool]:
-    return [mask] * len(cards) if isinstance(mask, bool) else mask
+@lru_cache(maxsize=None)
+def _deal_order(kinds: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    """Zone names in the declaration's order of their kinds, each kind seat by seat."""
+    rank = {kind: i for i, kind in enumerate(kinds)}
+    return tuple(sorted(names, key=lambda n: (rank.get(zone_kind(n)[0], -1),
+                                              zone_kind(n)[1] or 0)))

@@ -259,11 +259,12 @@ class TakeThat(State):
         return {
             "round": self.round, "rounds": self.options["rounds"], "pro": self.options["pro"],
             "row": list(self.row), "pile": len(self.pile),
-            "hand": sorted(self.shown(f"hand {seat}", seat)) if seat is not None else None,
+            "hand": sorted(self.shown(f"hand {seat}", seat, self.hands[seat])) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "face_up": [list(u) for u in self.face_up],
             "face_down": [list(d) for d in self.face_down],
-            "pile_cards": [self.shown(f"pile cards {s}", seat) for s in self.seats],
+            "pile_cards": [self.shown(f"pile cards {s}", seat, cards)
+                           for s, cards in enumerate(self.pile_cards)],
             "revealed": [list(r) for r in self.revealed],
             "round_scores": [list(r) for r in self.round_scores],
         }

@@ -16,7 +16,7 @@ from tentable.engine.cards import card_ids, check_deck, code_of, shuffled
 from tentable.engine.errors import IllegalAction, SetupError, Term
 from tentable.engine.options import Option
 from tentable.engine.registry import register
-from tentable.engine.secrecy import ORDER, PUBLIC, zone_kind
+from tentable.engine.secrecy import ORDER, PUBLIC
 from tentable.engine.decks import manifest
 from tentable.engine.tentiles_layout import (COLOURS, EDGES, LONE_SIDES, ORIGIN, SIDE_KEY,
                                              Layout, Memo, name_of, parse_place, tile_code)
@@ -424,14 +424,14 @@ class TenTiles(State):
 
     # -- information -------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict:
-        supplies = [name for name in self.zones() if zone_kind(name)[0] in ("row", "supply")]
+        kind = self._supply_kind()
         return {
             "open": self.open_game, "start": self.start,
             "board": dict(self.board),
             "drawn": self.drawn,
             "supply_sizes": [len(s) for s in self.supplies],
             "rows": [list(row) for row in self.supplies] if all(
-                self.sees(seat, name) for name in supplies) else None,
+                self.sees(seat, f"{kind} {s}") for s in range(2)) else None,
             "moves": self.moves, "move_limit": MOVE_LIMIT,
             "result": None if self.result is None else {
                 "winner": self.result["winner"], "reason": self.result["reason"],
@@ -443,8 +443,11 @@ class TenTiles(State):
     # down, and both players know which tiles it holds, neither their order.
     secrecy = {"board": PUBLIC, "drawn": PUBLIC, "row": PUBLIC, "supply": ORDER}
 
+    def _supply_kind(self) -> str:
+        return "row" if self.open_game else "supply"
+
     def zones(self) -> dict[str, list]:
-        kind = "row" if self.open_game else "supply"
+        kind = self._supply_kind()
         zones = {"board": list(self.board.values()),
                  "drawn": [] if self.drawn is None else [self.drawn]}
         for s in range(2):
