@@ -91,3 +91,10 @@ def test_a_copy_deals_the_unseen_cards_among_the_hidden_places_keeping_their_siz
     unseen = sorted(state.hands[1] + state.hands[2] + state.pile)
     assert sorted(copy.hands[1] + copy.hands[2] + copy.pile) == unseen
     assert copy.hands[1:] != state.hands[1:]
+
+
+def test_a_rule_no_game_can_mean_is_refused_where_it_is_written():
+    with pytest.raises(ValueError):
+        Seen("ownr")          # a typo would otherwise hide the zone from everybody
+    with pytest.raises(ValueError):
+        Seen("owner", card="_sees_table")

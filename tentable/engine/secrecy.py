@@ -35,6 +35,11 @@ class Seen:
     at_end: bool = False
     card: str | None = None
 
+    def __post_init__(self) -> None:
+        if self.who not in ("public", "owner", "nobody", "order", "card") or \
+                (self.who == "card") != (self.card is not None):
+            raise ValueError(f"no such rule of who may see a zone: {self}")
+
     @property
     def until_over(self) -> "Seen":
         return replace(self, at_end=True)
