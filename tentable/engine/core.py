@@ -4,8 +4,8 @@ A game is a `State` subclass (registered in `tentable.engine.registry`). It decl
 options (`engine/options.py`), its phases (each a `Phase` of legal/check/perform, with
 its turn structure) and the fields that make up a position; this module does the rest:
 one source of legality (`legal_actions`, `apply`), views (`view`, `view_all`), hidden
-cards and determinization (from the game's `secrecy`: `engine/secrecy.py`), moments, clones and the data of saves (`record`, `to_json`;
-read back by `engine/records.py`).
+cards and determinization (from the game's `secrecy`: `engine/secrecy.py`), moments,
+clones and the data of saves (`record`, `to_json`; read back by `engine/records.py`).
 """
 from __future__ import annotations
 

@@ -10,7 +10,6 @@ rulebook speak top-first.
 """
 from __future__ import annotations
 
-
 from tentable.engine.core import OVER, Phase, State
 from tentable.engine.cards import card_ids, check_deck, shuffled
 from tentable.engine.errors import IllegalAction, SetupError, Term
@@ -435,8 +434,8 @@ class Elfer(State):
             "start_player": (self.options["start"] + self.game_no - 1) % self.players,
             "rows": rows, "islands": self._islands(),
             "bridges": [dict(b) for b in self.bridges],
-            "hand": sorted(self.shown(f"hand {seat}", seat, self.hands[seat]), key=self._hand_order)
-            if seat is not None else None,
+            "hand": None if seat is None else sorted(
+                self.shown(f"hand {seat}", seat, self.hands[seat]), key=self._hand_order),
             "hand_sizes": [len(h) for h in self.hands],
             "connections": [list(c) for c in self.connections],
             "connections_out": list(self.connections_out),

@@ -554,7 +554,8 @@ class Retro10(Retro10Zones, State):
             "start": self.start, "order": self.order(),
             "opener": (self.start + self.step) % self.players
             if self.phase in (DEAL, BID, PROTECT) else None,
-            "hand": None if seat is None else sorted(self.shown(f"hand {seat}", seat, self.hands[seat]),
+            "hand": None if seat is None else sorted(
+                self.shown(f"hand {seat}", seat, self.hands[seat]),
                 key=lambda c: (info.value[c] is None, info.value[c] or 0, c)),
             "hand_sizes": [len(h) for h in self.hands],
             "table": self._table_view(seat),

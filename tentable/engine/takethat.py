@@ -259,7 +259,8 @@ class TakeThat(State):
         return {
             "round": self.round, "rounds": self.options["rounds"], "pro": self.options["pro"],
             "row": list(self.row), "pile": len(self.pile),
-            "hand": sorted(self.shown(f"hand {seat}", seat, self.hands[seat])) if seat is not None else None,
+            "hand": None if seat is None else sorted(
+                self.shown(f"hand {seat}", seat, self.hands[seat])),
             "hand_sizes": [len(h) for h in self.hands],
             "face_up": [list(u) for u in self.face_up],
             "face_down": [list(d) for d in self.face_down],
