@@ -77,14 +77,8 @@ class Count(State):
     def _view(self, seat):
         return {"total": self.total, "round_scores": [self.scores()]}
 
-    def _determinize(self, seat, rng):
-        pass
-
-    def zones(self):
+    def zones(self):        # no cards, so no secrets: nothing to declare
         return {}
-
-    def hidden_zones(self, seat):
-        return set()
 
 
 class CountTable(TableScene):
