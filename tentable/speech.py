@@ -12,6 +12,8 @@ an option:
 - Windows: Windows PowerShell with `System.Speech.Synthesis.SpeechSynthesizer`; a fixed
   script reads the culture and the text from stdin (never from its command line).
 
+Speech first: as a voice starts, `on_voice` is called (the app's sounds fall silent).
+
 `Speaker.say(text, level)` never blocks: it cleans the text (`clean`: no control
 characters, a capped length) and queues it for a daemon thread that runs one command at
 a time. The thread starts with the first text said, never while reading aloud is off.
@@ -273,6 +275,9 @@ class Speaker:
         self._current: Utterance | None = None    # being said (its process may be starting)
         self._cut = False                         # the current one was cut off
         self._closed = False
+        # called on the speech thread as a voice starts: the app's sounds fall silent then
+        # (speech first: a cue heard with the move it tells is cut off by its words)
+        self.on_voice: Callable[[], None] = lambda: None
 
     # -- the app's side ------------------------------------------------------------
     @property
@@ -417,6 +422,7 @@ class Speaker:
         if backend is None:
             return "no speech command on this computer"
         command = backend.command(item.text, self._language(), item.urgent)
+        self.on_voice()
         try:
             process = self._popen(
                 command.argv, stdin=subprocess.PIPE if command.stdin is not None

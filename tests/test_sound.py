@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from scripttools import load_script
-from tentable import resources, store
+from tentable import resources, speech, store
 from tentable.events import Applied, GameOver, Moment, TurnChanged
 from tentable.ui import sound
 from tentable.engine.moves import KINDS as MOVE_KINDS
@@ -18,6 +18,7 @@ from tentable.ui.tables.heard import BY_GAME, KINDS, MOMENTS, cue_of
 from uitools import key, new_table, step, wait_for
 
 GAMES = ("takethat", "elfer", "retro10", "ten", "tentiles")
+MATCH = {"elfer": {"games": 2}}          # a match of two, so a part ends and a new deal follows
 
 
 class Played:
@@ -33,9 +34,10 @@ class Played:
         self.heard.append(self.cue)
 
 
-def recording(app):
-    """The app's mixer, its sounds replaced by stand-ins that write down each one played."""
-    heard = []
+def recording(app, heard=None):
+    """The app's mixer, its sounds replaced by stand-ins that write down each one played
+    (in `heard`, or a new list)."""
+    heard = [] if heard is None else heard
     app.sound.sounds = {cue: Played(cue, heard) for cue in sound.CUES}
     return heard
 
@@ -116,6 +118,30 @@ def test_speech_first_a_cue_is_dropped_while_reading_aloud(app):
     assert heard == ["knock"]
 
 
+def test_speech_first_a_voice_fades_out_the_cue_it_starts_over(app, monkeypatch):
+    """A move's click, then its words: as the voice's command starts, what plays is faded
+    out first, so the two never sound together (`speech.Speaker.on_voice`)."""
+    order = []
+    recording(app, order)
+    monkeypatch.setattr(pygame.mixer, "fadeout", lambda ms: order.append(("fadeout", ms)))
+
+    class Voice:                   # the speech command, run by the speaker's thread
+        returncode = 0
+
+        def __init__(self, argv, **kwargs):
+            order.append("voice")
+
+        def communicate(self, data=None, timeout=None):
+            return None, None
+    monkeypatch.setattr(app.speech, "_find", lambda: speech.Espeak("espeak-ng"))
+    monkeypatch.setattr(app.speech, "_popen", Voice)
+    app.set_read_aloud(True)
+    app.sound.play("card_play")
+    app.speech.say("Ben plays 34")
+    assert app.speech.wait_idle()
+    assert order == ["card_play", ("fadeout", sound.HUSH_MS), "voice"]
+
+
 # -- the settings ----------------------------------------------------------------------
 def test_ctrl_m_mutes_at_once_at_every_table_and_no_table_takes_it(app):
     """Ctrl+M turns sound off and on, remembered; at every table, on the player's turn, it
@@ -155,57 +181,149 @@ def test_the_settings_row_sets_volume_and_off(app):
 
 
 # -- the subscriber --------------------------------------------------------------------
+ON = "(went on)"        # in a timeline: the player went on from the moment held
+
+
 def whole_game(app, game, seed, muted=False):
-    """A random whole game of `game`, every seat directed by the test; each batch of the
-    match's events beside the cues played for it."""
-    heard = recording(app)
+    """A random whole game of `game`, every seat directed by the test, going on from each
+    moment as the player would: its timeline, in order, of the batches of the match's
+    events the table was told (("told", events)), the player going on (ON), and every cue
+    played."""
+    timeline = []
+    recording(app, timeline)
     if muted:
         app.settings["sound"] = False
         app.sound.follow(app.settings)
     seats = ["human"] * (3 if game == "ten" else 2)
-    table = new_table(app, seats, seed=seed, game=game)
-    batches = []
+    table = new_table(app, seats, seed=seed, game=game, **MATCH.get(game, {}))
+    timeline.clear()                 # the opening shuffle has its own test
     tell = table.heard.events
 
     def told(events):
-        mark = len(heard)
+        timeline.append(("told", events))
         tell(events)
-        batches.append((events, heard[mark:]))
     table.heard.events = told
     rng = random.Random(seed)
     for _ in range(3000):
-        if table.match.is_over:
+        if table.moments:
+            timeline.append(ON)
+            table.go_on()
+        elif table.match.is_over:
             break
-        seat = table.match.current_player
-        table.play(seat, [rng.choice(table.match.legal_actions(seat))])
-    assert table.match.is_over
-    return batches, heard
+        else:
+            seat = table.match.current_player
+            table.play(seat, [rng.choice(table.match.legal_actions(seat))])
+    assert table.match.is_over and not table.moments
+    return timeline
+
+
+def due(game, events, humans):
+    """What a batch should make heard, in order, from the events alone: each action's kind
+    (once a gesture), each moment's cue and then a hold (ON) the player goes on from, a new
+    deal's shuffle after a part that is not the last, the game's end, "your turn" when the
+    turn comes to a human (TurnChanged). Alternatives as tuples."""
+    over = any(isinstance(event, GameOver) for event in events)
+    cues, segment = [], []
+    for event in events:
+        if isinstance(event, Applied):
+            for action in event.actions:
+                cue = cue_of(game, action)
+                assert cue is not None, f"{game}: no sound for {action!r}"
+                if cue not in segment:
+                    segment.append(cue)
+                    cues.append(cue)
+        elif isinstance(event, Moment):
+            cues += [MOMENTS.get(event.kind) or ("round_won", "round_lost"), ON]
+            segment = []
+            if event.kind == "part" and not over:        # TT-R2/R3, ER-R15: a new deal
+                cues.append("shuffle")
+                segment.append("shuffle")
+        elif isinstance(event, GameOver):
+            cues.append(("game_won", "game_lost"))
+        elif isinstance(event, TurnChanged) and event.seat in humans \
+                and "your_turn" not in segment:
+            segment.append("your_turn")
+            cues.append("your_turn")
+    return cues
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_move_and_moment_of_a_whole_game_sounds_in_order(app, game):
-    batches, heard = whole_game(app, game, seed=3)
-    kinds = set()
-    for events, cues in batches:
-        expected = []          # in the order the table shows them: the move, its moments, the end
-        for event in events:
-            if isinstance(event, Applied):
-                for action in event.actions:
-                    cue = cue_of(game, action)
-                    assert cue is not None, f"{game}: no sound for {action!r}"
-                    kinds.add(cue)
-                    if cue not in expected:          # a payment's coins clink once
-                        expected.append(cue)
-            elif isinstance(event, Moment):
-                expected.append(MOMENTS.get(event.kind) or ("round_won", "round_lost"))
-            elif isinstance(event, GameOver):
-                expected.append(("game_won", "game_lost"))
-        told = [cue for cue in cues if cue != "your_turn"]
-        assert len(told) == len(expected), (game, events, cues)
-        for cue, want in zip(told, expected):
-            assert cue in (want if isinstance(want, tuple) else (want,)), (game, cues, expected)
-    assert heard and heard[-1] in ("game_won", "game_lost", "your_turn")
-    assert len(kinds) > 1
+    """#42's done-when: every applied move of a kind makes its sound, every moment its cue,
+    in the order the table shows them: what a moment holds back (the next moment, the
+    game's end, "your turn", the new deal's shuffle) is heard only as the player goes on
+    from it, and nothing waits longer than that."""
+    timeline = whole_game(app, game, seed=3)
+    humans = set(range(len(app.top.session.seats)))
+    owed, kinds, holds = [], set(), 0
+    for item in timeline:
+        if isinstance(item, tuple):              # a gesture: everything before it was heard
+            assert owed == [], (game, owed)
+            owed = due(game, item[1], humans)
+        elif item == ON:
+            assert owed[:1] == [ON], (game, "went on while owed", owed)
+            owed.pop(0)
+            holds += 1
+        else:
+            assert owed and owed[0] != ON, (game, item, "heard while a moment holds", owed)
+            want = owed.pop(0)
+            assert item in (want if isinstance(want, tuple) else (want,)), (game, item, want)
+            kinds.add(item)
+    assert owed == [], (game, owed)
+    assert timeline[-1] in ("game_won", "game_lost")
+    assert len(kinds) > 2 and (holds > 0 or game == "tentiles"), (game, kinds, holds)
+
+
+def test_your_turn_and_a_new_deal_after_the_moment_that_held_them(app):
+    """A computer's move ends a round of Take That and the next is the player's: the
+    round's cue with the move; the shuffle of the new deal (TT-R2/R3) and "your turn" only
+    as the player goes on from the round's end, once."""
+    table = new_table(app, ["human", "easy"], game="takethat")
+    view = table.view
+    move = Applied(1, ("take",), view, view)
+    part = Moment("part", {"part": 1, "scores": [-3, -9]}, view, {})
+    table.moments.add([part])            # held as the table holds it
+    assert table.heard.cues([move, part, TurnChanged(0)]) == ["card_deal", "round_won"]
+    heard = recording(app)
+    table.go_on()
+    assert heard == ["shuffle", "your_turn"]
+    table.heard.went_on()
+    assert heard == ["shuffle", "your_turn"]
+    table.moments.add([part])            # the last round: the game's end, no new deal
+    assert table.heard.cues([move, part, GameOver([-3, -9], [0])]) == ["card_deal",
+                                                                        "round_won"]
+    table.go_on()
+    assert heard[2:] == ["game_won"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_computer_moves_sound_one_by_one_at_the_tables_pace(app, game):
+    """Computers only, at the normal pace: each computer move is told (and heard) in a
+    frame of its own, at least the table's pause (`bot_delay`) after the one before and
+    once the last one's animation has ended, with the table showing that move as its cue
+    sounds."""
+    app.settings["animation_speed"] = "normal"
+    times, shown = [], []
+    heard = recording(app)
+    seats = ["easy"] * (3 if game == "ten" else 2)
+    table = new_table(app, seats, seed=6, game=game)
+    tell = table.heard.events
+
+    def told(events):
+        times.append((app.clock(), app.frame_count))
+        mark = len(heard)
+        tell(events)
+        applied = [event for event in events if isinstance(event, Applied)]
+        moments = [event for event in events if isinstance(event, Moment)]
+        shown.append((heard[mark:], applied[-1] if applied else None, moments))
+    table.heard.events = told
+    wait_for(app, lambda: len(times) >= 8 or table.match.is_over)
+    assert len(times) >= 6, game
+    for (t0, frame0), (t1, frame1) in zip(times, times[1:]):
+        assert frame1 > frame0 and t1 - t0 >= table.bot_delay - 1e-9, (game, times)
+    for cues, applied, moments in shown:
+        if applied is not None:
+            assert cues and cues[0] == cue_of(game, applied.actions[0]), (game, cues)
 
 
 def test_every_kind_of_move_has_a_sound():
@@ -217,8 +335,9 @@ def test_every_kind_of_move_has_a_sound():
 
 def test_nothing_sounds_when_muted(app):
     for game in GAMES:
-        batches, heard = whole_game(app, game, seed=4, muted=True)
-        assert batches and heard == [], game
+        timeline = whole_game(app, game, seed=4, muted=True)
+        assert timeline and all(not isinstance(item, str) or item == ON
+                                for item in timeline), game
 
 
 def test_your_turn_only_when_the_turn_comes_to_a_human(app):

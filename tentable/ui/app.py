@@ -199,6 +199,7 @@ class App:
         if self.settings.get("read_aloud"):
             self.set_read_aloud(True)
         self.sound = sound.Mixer(lambda: self.speech.busy, self.settings)   # loaded once
+        self.speech.on_voice = self.sound.hush          # speech first
         remembered = _pair(self.settings.get("window_size"), 200, 20_000)
         self.windowed_size = _fit_desktop(size or remembered or DEFAULT_SIZE)
         self.window_position = _pair(self.settings.get("window_position"), -50_000, 50_000)

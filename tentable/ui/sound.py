@@ -10,7 +10,11 @@ is not even opened.
 
 Speech first: while reading aloud is saying something (`tentable.speech`), a cue is
 dropped, not ducked: a short click under a voice only blurs a word, and what the voice
-says is the news the cue would have given.
+says is the news the cue would have given. A cue already playing as a voice starts (the
+move's click, then its words: the voice's command takes a moment to start) is faded out
+at once (`hush`, the speaker's `on_voice`), so the two never talk over each other.
+A cue is not held back to wait for the voice either: by the time it ended the cue
+would tell what the table no longer shows.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ CHANNELS = 8          # cues at once: a shuffle, a card and a chip may overlap
 # frames the audio thread mixes at a time: 46 ms, late enough to go unheard beside a card's
 # animation, and half the wake-ups of 512 (idle TEN: 0.36% of a core, against 0.49%)
 BUFFER = 1024
+HUSH_MS = 40          # a cue cut off by a voice fades this fast: no click as it stops
 # Ctrl+M mutes at once, anywhere: M alone is TEN's "take money", and a letter alone would
 # also be typed into a player's name (tests/test_sound.py checks every table's keys)
 MUTE_KEY, MUTE_MOD = pygame.K_m, pygame.KMOD_CTRL
@@ -86,6 +91,15 @@ class Mixer:
         if sound is not None:
             sound.set_volume(self.volume)
             sound.play()
+
+    def hush(self) -> None:
+        """Fade out whatever plays, at once (a voice begins). Safe from any thread: SDL's
+        mixer locks its own device."""
+        if self.ready:
+            try:
+                pygame.mixer.fadeout(HUSH_MS)
+            except pygame.error:
+                pass            # the mixer closed meanwhile: silent already
 
     def mute_key(self, app, event: pygame.event.Event) -> bool:
         """Ctrl+M turns sound off or on (and says so): True when it was that key."""

@@ -65,8 +65,8 @@ class MomentHold:
 class HoldsMoments:
     """The table base's side of a hold (a part of `TableScene`): the hooks a table words
     its moments with, and going on from one. Uses the base's `moments` (a `MomentHold`),
-    `match`, `seat`, `view`, `parts`, `_follow_turn`, `_set_seat`, `sitting`, `mind_keys`
-    and `reading_batch`."""
+    `match`, `seat`, `view`, `parts`, `heard`, `_follow_turn`, `_set_seat`, `sitting`,
+    `mind_keys` and `reading_batch`."""
 
     def moment_words(self, moment: Moment) -> tuple[str, list[str], str | None]:
         """The banner of a moment: its title, lines under it and the button's words (None:
@@ -110,6 +110,7 @@ class HoldsMoments:
             self.moment_passed(passed)
             if not self.moments:
                 self._follow_turn()
+            self.heard.went_on()            # what it held back is heard now
         self.mind_keys()
         self.app.invalidate()
 
