@@ -3,8 +3,12 @@ scripts/sounds.py; a mixer that is silent, not broken, without an audio device; 
 settings (Off or a volume, Ctrl+M anywhere); and one subscriber that gives every applied
 move of every game its cue, every moment its cue, in the order the table shows them.
 """
+import os
 import random
+import subprocess
+import sys
 import wave
+from pathlib import Path
 
 import pygame
 import pytest
@@ -17,6 +21,7 @@ from tentable.engine.moves import KINDS as MOVE_KINDS
 from tentable.ui.tables.heard import BY_GAME, KINDS, MOMENTS, cue_of
 from uitools import key, new_table, step, wait_for
 
+ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("takethat", "elfer", "retro10", "ten", "tentiles")
 MATCH = {"elfer": {"games": 2}}          # a match of two, so a part ends and a new deal follows
 
@@ -90,6 +95,19 @@ def test_no_audio_device_is_silence_not_an_error(monkeypatch, tmp_path):
         assert not dict(scene.rows)["sound"].enabled
     finally:
         app.close()
+
+
+def test_an_audio_driver_sdl_cannot_open_is_silence(tmp_path):
+    """No stand-in: SDL itself refuses the audio driver (as on a computer without one)."""
+    code = ("from tentable.ui import sound\n"
+            "mixer = sound.Mixer()\n"
+            "for cue in sound.CUES: mixer.play(cue)\n"
+            "mixer.hush(); mixer.close()\n"
+            "print('silent' if not mixer.ready and mixer.failed else 'heard')\n")
+    env = dict(os.environ, SDL_AUDIODRIVER="no-such-driver", TENTABLE_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split()[-1] == "silent", done.stderr
 
 
 def test_muted_from_the_start_the_device_is_not_opened(monkeypatch):
