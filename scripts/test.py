@@ -2,7 +2,8 @@
 """Set up .venv if needed, then run the whole test suite. Extra arguments go to pytest.
 
 The suite runs on every core (pytest-xdist, one worker per core, up to four; each test
-file stays on one worker). `python3 scripts/test.py -n 0` runs it in one process.
+file stays on one worker), the longest files first (tests/conftest.py, `LONGEST_FIRST`).
+`python3 scripts/test.py -n 0` runs it in one process.
 """
 import os
 import sys
@@ -15,5 +16,5 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if not any(a == "-n" or a.startswith("--numprocesses") or a.startswith("-n") for a in args):
         workers = max(1, min(4, os.cpu_count() or 1))
-        args = ["-n", str(workers), "--dist", "loadfile", *args]
+        args = ["-n", str(workers), "--dist", "loadfile", "--no-loadscope-reorder", *args]
     sys.exit(run(python, ["-m", "pytest", *args], env))
