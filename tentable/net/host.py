@@ -295,7 +295,7 @@ class Host:
             raise Refusal("net.secret")
         client = room.clients[seat]
         seq = message.get("seq")
-        last = len(client.received) - 1
+        last = client.next_seq - 1
         if seq is not None and seq > last:
             raise Refusal("net.seq", last=last)
         link.room, link.seat, link.bound = room, seat, True
@@ -380,7 +380,7 @@ class Host:
         if kind == "legal":
             actions = [] if seat is None else room.match.legal_actions(seat)
             await link.send({"type": "legal", "id": message["id"], "actions": actions,
-                             "last": len(room.clients[seat].received) - 1})
+                             "last": room.clients[seat].next_seq - 1})
             return
         if seat is None:
             raise Refusal("net.spectator")
@@ -401,11 +401,11 @@ class Host:
         the player must see the position they act on. A seq the host never sent: net.seq."""
         if seq is None:
             return
-        received = client.received
-        if seq >= len(received):
-            raise Refusal("net.seq", last=len(received) - 1)
-        if any(m["type"] in POSITION for m in received[max(seq + 1, 0):]):
-            raise Refusal("net.stale", last=len(received) - 1)
+        last = client.next_seq - 1
+        if seq > last:
+            raise Refusal("net.seq", last=last)
+        if any(m["type"] in POSITION for m in client.since(seq + 1)):
+            raise Refusal("net.stale", last=last)
 
     def _spawn(self, coroutine) -> None:
         task = asyncio.ensure_future(coroutine)

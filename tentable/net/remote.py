@@ -208,8 +208,15 @@ class RemoteSeat(_Line):
         self._ids = itertools.count()
 
     def connect(self) -> "RemoteSeat":
+        """Say hello and wait (bounded) for every message the host had for the seat then:
+        afterwards `view` is the seat's view. NetError if refused or not in time."""
         self.joined = self._open(self.invite.room, self.invite.secret, None)
         self.seat, self.room = self.joined["seat"], self.joined["room"]
+        return self._caught_up()
+
+    def _caught_up(self) -> "RemoteSeat":
+        if not self.wait_for(lambda: len(self._inbox) > self.joined["last"]):
+            raise NetError("net.timeout")
         return self
 
     def reconnect(self) -> "RemoteSeat":
@@ -219,7 +226,7 @@ class RemoteSeat(_Line):
         if old is not None:
             asyncio.run_coroutine_threadsafe(old.close(), self._loop)
         self.joined = self._open(self.invite.room, self.invite.secret, self.last_seq)
-        return self
+        return self._caught_up()
 
     def _keep(self, frame: dict) -> None:
         if isinstance(frame.get("seq"), int):
