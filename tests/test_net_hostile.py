@@ -22,7 +22,7 @@ class Raw:
     """A client that sends whatever it is told to, frame by frame."""
 
     def __init__(self, invite):
-        self._connection = connect(invite.url, open_timeout=WAIT, close_timeout=WAIT,
+        self._connection = connect(invite.url, open_timeout=WAIT, close_timeout=1,
                                    max_size=2**25, compression=None)
         self.ws = self._connection.__enter__()
 

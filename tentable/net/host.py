@@ -42,6 +42,7 @@ from tentable.net.protocol import (MAX_FRAME, Invite, Refusal, check, encode, re
 log = logging.getLogger(__name__)
 
 HELLO_WAIT = 10.0        # seconds a connection may take to say hello
+CLOSE_WAIT = 2.0         # seconds a closing client may take to answer (a flooder: never)
 TICK = 0.05              # the longest a room's loop sleeps between looks at its match
 RATE, BURST = 50.0, 100  # messages a second a connection may send, and in one burst
 STRIKES = 5              # refused messages before a connection is cut off
@@ -153,7 +154,8 @@ class Host:
         """Listen; returns the port."""
         self._server = await serve(self._serve, self.bind, self.port, ssl=self.ssl,
                                    max_size=MAX_FRAME, max_queue=16, compression=None,
-                                   ping_interval=20, ping_timeout=20, open_timeout=HELLO_WAIT)
+                                   ping_interval=20, ping_timeout=20, open_timeout=HELLO_WAIT,
+                                   close_timeout=CLOSE_WAIT)
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
