@@ -309,3 +309,27 @@ def test_an_invite_is_read_back_and_garbage_is_no_invite(table):
         RemoteSeat(Invite("127.0.0.1", room.invite(0).port, room.code, "wrong"),
                    timeout=WAIT).connect()
     assert refused.value.key == "net.secret"
+
+
+def test_a_rooms_computer_pacing_stops_with_the_room():
+    """The host paces a table of computers and one human who never moves; closing the
+    room ends its loop and its connections."""
+    match = match_of("elfer", ("easy", "easy", "human"), 12)
+    with hosting(pace=0.0) as thread:
+        room = thread.call(thread.host.open_room, match)
+        seat = RemoteSeat(room.invite(2), timeout=WAIT).connect()
+        try:
+            assert seat.wait_for(lambda: seat.view.get("current_player") == 2), \
+                "the computers did not play up to the human's turn"
+            assert thread.call(lambda: room.pacer.done()) is False
+            thread.call(thread.host.close_room, room)
+            assert seat.wait_for(lambda: not seat.connected)
+            assert seat.closed_by == (1001, "net.closed")
+            for _ in range(200):
+                if thread.call(lambda: room.pacer.done()):
+                    break
+                seat.wait_for(lambda: False, 0.01)
+            assert thread.call(lambda: room.pacer.done()), "the room's loop goes on"
+            assert room.code not in thread.call(lambda: dict(thread.host.rooms))
+        finally:
+            seat.close()

@@ -94,6 +94,7 @@ class Room:
     claimed: set[int] = field(default_factory=set)          # seats taken in the lobby
     closed: bool = False
     nudge: asyncio.Event = field(default_factory=asyncio.Event)
+    pacer: asyncio.Future | None = None                     # the loop that paces it
 
     def invite(self, seat: int | None) -> Invite:
         host, port, tls = self.address
@@ -185,7 +186,7 @@ class Host:
                     public=public, from_lobby=from_lobby)
         room.clients = {seat: match.join(seat) for seat in (*match.state.seats, None)}
         self.rooms[code] = room
-        self._spawn(self._pace(room))
+        room.pacer = self._spawn(self._pace(room))
         return room
 
     def close_room(self, room: Room) -> None:
@@ -409,10 +410,11 @@ class Host:
         if any(m["type"] in POSITION for m in client.since(seq + 1)):
             raise Refusal("net.stale", last=last)
 
-    def _spawn(self, coroutine) -> None:
+    def _spawn(self, coroutine) -> asyncio.Future:
         task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._done)
+        return task
 
     def _done(self, task: asyncio.Task) -> None:
         self._tasks.discard(task)
