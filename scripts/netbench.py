@@ -5,11 +5,15 @@ process (random legal moves, each seat acting when its view says it is its turn)
 
     python3 scripts/netbench.py                  # 10 tables of TEN for 10 seconds
     python3 scripts/netbench.py --tables 50 --seconds 20 --game takethat --json
+    python3 scripts/netbench.py --tables 100 --think 1   # each seat thinks a second a move
 
 It prints the frames the server sent a second (every numbered message to every seat),
 the moves a second, the round trip of a move (from the submit to the seat's own
-`applied`) at p50 and p95, and the server's CPU time: on a shared machine frames per
-CPU second says more than frames per second. A table whose game ends is replaced.
+`applied`) at p50 and p95, the server's CPU time (on a shared machine frames per
+CPU second says more than frames per second) and its memory (resident, at the end,
+less what it held before the tables). With `--think` each seat waits that long before
+each move, as a person would: then the round trip says how quickly the host answers
+at that load, not how fast the driver can push. A table whose game ends is replaced.
 Only loopback addresses; the run ends by itself after `--seconds`.
 """
 from __future__ import annotations
@@ -55,7 +59,7 @@ async def lobby_table(lobby: Invite, game: str) -> dict:
 
 
 async def seat(line: str, tally: Tally, rng: random.Random, until: float,
-               over: asyncio.Event) -> None:
+               over: asyncio.Event, think: float) -> None:
     invite = Invite.parse(line)
     async with connect(invite.url, max_size=CLIENT_MAX_FRAME, compression=None) as ws:
         await ws.send(json.dumps(hello(invite.room, invite.secret, None, "bench")))
@@ -63,6 +67,8 @@ async def seat(line: str, tally: Tally, rng: random.Random, until: float,
         me, last, view, sent = joined["seat"], -1, {}, None
         while time.monotonic() < until and not over.is_set():
             if view.get("current_player") == me and view.get("legal_actions") and sent is None:
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 sent = time.perf_counter()
                 await ws.send(json.dumps({"type": "submit", "seq": last,
                                           "actions": [rng.choice(view["legal_actions"])]}))
@@ -92,12 +98,13 @@ async def seat(line: str, tally: Tally, rng: random.Random, until: float,
                 over.set()
 
 
-async def table(lobby: Invite, game: str, tally: Tally, seed: int, until: float) -> None:
+async def table(lobby: Invite, game: str, tally: Tally, seed: int, until: float,
+                think: float) -> None:
     rng = random.Random(seed)
     while time.monotonic() < until:
         made = await lobby_table(lobby, game)
         over = asyncio.Event()
-        await asyncio.gather(*(seat(line, tally, rng, until, over)
+        await asyncio.gather(*(seat(line, tally, rng, until, over, think)
                                for line in made["invites"].values()))
 
 
@@ -110,10 +117,23 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-async def drive(lobby: Invite, tables: int, game: str, seconds: float) -> Tally:
+def resident_mb(pid: int) -> float:
+    """A process's resident memory in MB (Linux /proc), 0.0 where unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0.0
+
+
+async def drive(lobby: Invite, tables: int, game: str, seconds: float,
+                think: float) -> Tally:
     tally = Tally()
     until = time.monotonic() + seconds
-    await asyncio.gather(*(table(lobby, game, tally, n, until) for n in range(tables)))
+    await asyncio.gather(*(table(lobby, game, tally, n, until, think)
+                           for n in range(tables)))
     return tally
 
 
@@ -122,6 +142,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--game", default="ten")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a seat waits before each move (0: none)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en"}
@@ -131,15 +153,18 @@ def main() -> int:
         line = server.stdout.readline()
         lobby = Invite.parse(re.search(r"tentable://\S+", line).group())
         cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
-        tally = asyncio.run(drive(lobby, args.tables, args.game, args.seconds))
+        memory_before = resident_mb(server.pid)
+        tally = asyncio.run(drive(lobby, args.tables, args.game, args.seconds, args.think))
         wall, cpu = time.perf_counter() - started, cpu_seconds(server.pid) - cpu_before
+        memory = resident_mb(server.pid) - memory_before
     finally:
         server.terminate()
         server.wait(10)
     trips = sorted(tally.trips) or [float("nan")]
     result = {"game": args.game, "tables": args.tables, "seconds": round(wall, 1),
               "frames_per_s": round(tally.frames / wall), "moves_per_s": round(tally.moves / wall),
-              "games": tally.games, "server_cpu_s": round(cpu, 2),
+              "games": tally.games, "server_cpu_s": round(cpu, 2), "think_s": args.think,
+              "server_mb_per_table": round(memory / args.tables, 2),
               "frames_per_cpu_s": round(tally.frames / cpu) if cpu else None,
               "rtt_p50_ms": round(statistics.median(trips) * 1000, 1),
               "rtt_p95_ms": round(trips[int(0.95 * (len(trips) - 1))] * 1000, 1)}
@@ -148,7 +173,8 @@ def main() -> int:
     else:
         print(f"{args.tables} tables of {args.game}, {result['seconds']} s: "
               f"{result['frames_per_s']} frames/s, {result['moves_per_s']} moves/s, "
-              f"{tally.games} games; server CPU {result['server_cpu_s']} s "
+              f"{tally.games} games; server CPU {result['server_cpu_s']} s, "
+              f"{result['server_mb_per_table']} MB per table "
               f"({result['frames_per_cpu_s']} frames per CPU second); round trip of a move "
               f"p50 {result['rtt_p50_ms']} ms, p95 {result['rtt_p95_ms']} ms")
     return 0
