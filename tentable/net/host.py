@@ -206,8 +206,8 @@ class Host:
         while not room.closed:
             match.poll()
             if match.ready:
-                if self.pace > 0:
-                    await asyncio.sleep(self.pace)
+                # with no pace still yield: the other rooms and connections go on meanwhile
+                await asyncio.sleep(self.pace)
                 if room.closed:
                     break
                 match.advance()
@@ -233,7 +233,7 @@ class Host:
 
     # -- a connection -----------------------------------------------------------------
     async def _serve(self, ws: ServerConnection) -> None:
-        link = Link(ws, refilled=self.clock())
+        link = Link(ws, tokens=self.burst, refilled=self.clock())
         writer = None
         try:
             try:
