@@ -13,6 +13,7 @@ The worker is started on first use and shared by every match of the process; `sh
 from __future__ import annotations
 
 import atexit
+import collections
 import itertools
 import multiprocessing
 import threading
@@ -131,6 +132,11 @@ class Worker:
         self._requests = None
         self._jobs: dict[int, Job] = {}
         self._ids = itertools.count(1)
+        # Jobs wait here, not in the pipe, and the process gets one at a time: a caller
+        # that asks again and again (the hint key held down) never blocks on a full pipe,
+        # and a job cancelled while it waits is never worked on.
+        self._queue: collections.deque = collections.deque()
+        self._sent: int | None = None       # the job the process is on
 
     @property
     def pid(self) -> int | None:
@@ -139,18 +145,17 @@ class Worker:
     def submit(self, spec: tuple, state, seat: int, deadline: float,
                clock: Callable[[], float]) -> Job:
         """`spec` = (bot name, game id, seat, seed, time limit[, iterations]) (`bot_for`);
-        `state` is the copy the bot may see (a determinization of its seat's knowledge)."""
+        `state` is the copy the bot may see (a determinization of its seat's knowledge).
+        Never waits for the process: the job is queued here and sent when the process is
+        free (see `_send_next_locked`)."""
         job = Job(seat, deadline, clock)
+        data = state._to_data()
         with self._lock:
             self._ensure()
             job_id = next(self._ids)
             self._jobs[job_id] = job
-            try:
-                self._requests.send((job_id, spec, state._to_data()))
-            except (OSError, ValueError) as exc:
-                del self._jobs[job_id]
-                self._stop_locked()
-                job.finish(error=exc)
+            self._queue.append((job_id, spec, data))
+            self._send_next_locked()
         return job
 
     def check(self) -> None:
@@ -166,6 +171,26 @@ class Worker:
             self._stop_locked()
 
     # -- inside ------------------------------------------------------------------
+    def _send_next_locked(self) -> None:
+        """Send the process its next job still wanted, if it is free."""
+        while self._sent is None and self._queue and self._requests is not None:
+            job_id, spec, data = self._queue.popleft()
+            job = self._jobs.get(job_id)
+            if job is None:
+                continue
+            if job.cancelled:             # nobody waits for its answer any more
+                del self._jobs[job_id]
+                job.finish(error=RuntimeError("cancelled before it began"))
+                continue
+            try:
+                self._requests.send((job_id, spec, data))
+            except (OSError, ValueError) as exc:
+                del self._jobs[job_id]
+                job.finish(error=exc)
+                self._stop_locked()
+                return
+            self._sent = job_id
+
     def _ensure(self) -> None:
         if self._process is not None:
             return
@@ -183,6 +208,9 @@ class Worker:
                 break
             with self._lock:
                 job = jobs.get(job_id) if kind == "started" else jobs.pop(job_id, None)
+                if kind != "started" and self._sent == job_id and self._jobs is jobs:
+                    self._sent = None
+                    self._send_next_locked()
             if job is None:
                 continue
             if kind == "started":
@@ -197,6 +225,8 @@ class Worker:
             requests = None
             if self._process is process:
                 requests, self._process, self._requests = self._requests, None, None
+                self._queue.clear()
+                self._sent = None
             orphans = list(jobs.values())
             jobs.clear()
         if requests is not None:
@@ -208,6 +238,8 @@ class Worker:
     def _stop_locked(self) -> None:
         process, requests = self._process, self._requests
         self._process = self._requests = None
+        self._queue.clear()        # their jobs fail with the process (`_read`)
+        self._sent = None
         if requests is not None:
             try:
                 requests.send(None)

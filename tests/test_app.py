@@ -77,14 +77,8 @@ class Count(State):
     def _view(self, seat):
         return {"total": self.total, "round_scores": [self.scores()]}
 
-    def _determinize(self, seat, rng):
-        pass
-
-    def zones(self):
+    def zones(self):        # no cards, so no secrets: nothing to declare
         return {}
-
-    def hidden_zones(self, seat):
-        return set()
 
 
 class CountTable(TableScene):
@@ -105,8 +99,9 @@ class CountTable(TableScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.submit(f"add {event.key - pygame.K_0}")
 
-    def on_action(self, seat, action, before, after):
-        self.actions.append((seat, action, before["total"], after["total"]))
+    def on_actions(self, seat, actions, views):
+        for action, before, after in zip(actions, views, views[1:]):
+            self.actions.append((seat, action, before["total"], after["total"]))
 
     def on_seat_change(self, seat, turned):
         self.seat_changes.append(seat)

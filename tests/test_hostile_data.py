@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import io
 import json
 import os
 import stat
@@ -189,12 +190,27 @@ def fifo_at(path: Path, linked: bool) -> Path:
     return target
 
 
-def cli(*args: str, home: Path) -> subprocess.CompletedProcess:
-    """`python -m tentable ARGS` from this checkout on the data folder, bounded in time."""
-    env = {**os.environ, "TENTABLE_HOME": str(home), "LANGUAGE": "en",
+def cli(*args: str, home: Path, process: bool = False) -> subprocess.CompletedProcess:
+    """`tentable ARGS` on the data folder: its entry point (`startup.main`) in this process,
+    its output caught; `process`: `python -m tentable` from this checkout, bounded in time
+    (where a file could make it wait: FIFOs)."""
+    env = {"TENTABLE_HOME": str(home), "LANGUAGE": "en",
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.run([sys.executable, "-m", "tentable", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, errors="replace", timeout=60)
+    if process:
+        return subprocess.run([sys.executable, "-m", "tentable", *args], cwd=ROOT,
+                              env={**os.environ, **env}, capture_output=True, text=True,
+                              errors="replace", timeout=60)
+    from tentable import i18n, startup
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = startup.main(list(args))
+        finally:
+            i18n.set_language("en")
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def one_line_error(result: subprocess.CompletedProcess, *says: str) -> str:
@@ -456,8 +472,8 @@ def test_tentable_replay_of_a_hostile_file_is_one_line(tmp_path, home, name, raw
 def test_tentable_replay_and_check_deck_of_a_fifo_are_one_line(tmp_path, home, linked):
     for command, name in (("replay", "game.json"), ("check-deck", "deck.yaml")):
         fifo_at(tmp_path / "files" / name, linked)
-        one_line_error(cli(command, str(tmp_path / "files" / name), home=home), name,
-                       "not a regular file")
+        one_line_error(cli(command, str(tmp_path / "files" / name), home=home, process=True),
+                       name, "not a regular file")
 
 
 @pytest.mark.parametrize("name, raw, where, says", CASES, ids=IDS)
@@ -475,7 +491,7 @@ def test_tentable_ladder_with_a_hostile_ladder_file(home, name, raw, where, says
 def test_tentable_ladder_with_a_fifo_in_the_data_folder(home, name):
     """Every command reads the settings' language first; `ladder` reads its file."""
     fifo_at(home / name, linked=name == "ladder.json")
-    result = cli("ladder", home=home)
+    result = cli("ladder", home=home, process=True)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert "Solo ladder" in result.stdout
 

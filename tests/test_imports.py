@@ -3,6 +3,7 @@ knowing that nothing it imports imports it back (#40, item 6)."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -84,11 +85,18 @@ def test_a_variant_must_build_on_its_game_and_name_one_of_its_options():
         register_variant("ten", "no such option")(type("Other", (Ten,), {}))
 
 
+@functools.lru_cache(maxsize=1)
+def parsed() -> list[tuple[Path, ast.Module]]:
+    """Every module of tentable/, parsed once for all the names asked about."""
+    return [(path, ast.parse(path.read_text(encoding="utf-8")))
+            for path in sorted((ROOT / "tentable").rglob("*.py"))]
+
+
 def definitions(name: str) -> list[str]:
     """The modules of tentable/ that define `name` at their top level (def or assignment)."""
     found = []
-    for path in sorted((ROOT / "tentable").rglob("*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for path, tree in parsed():
+        for node in tree.body:
             names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else \
                 [t.id for t in getattr(node, "targets", [getattr(node, "target", None)])
                  if isinstance(t, ast.Name)]

@@ -5,7 +5,8 @@ non-empty while the game runs; an automaton has exactly one; `random_action` pic
 random choice from them would; apply refuses what is not legal and leaves the state
 untouched; the game ends within a bound. Costly checks on a
 sample of positions: JSON, clone and replay round trips; a determinized copy keeps every
-card, the seat's view and a spectator's, and no view shows a card hidden from its seat.
+card, the seat's view and a spectator's; no view shows a card hidden from its seat, and
+every view shows each card its seat may see, as the game's `secrecy` declares both.
 Every kind of hidden zone must get resampled somewhere: a card it hides that a view showed
 would then change the view, the one check that sees numbers (Take That) as well as ids.
 
@@ -80,6 +81,19 @@ def compact(value):
     return json.dumps(value, separators=(",", ":"))
 
 
+def leaves(value):
+    """Every plain value in a view, however deep (a card is one: "B1#2", or 34)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from leaves(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from leaves(item)
+    else:
+        yield value
+
+
 def zone_kind(name):
     """"hand 2" -> "hand": one kind of zone, whichever seat it belongs to."""
     return " ".join(word for word in name.split() if not word.isdigit())
@@ -90,8 +104,17 @@ def check_hidden(state, seat, rng, changed, hiding):
     shown = compact(view)
     zones = state.zones()
     # Ids of physical cards ("B1#2") must not appear where their seat cannot see them.
-    leaked = [c for c in state.hidden_cards(seat) if "#" in str(c) and f'"{c}"' in shown]
+    hidden = state.hidden_cards(seat)
+    leaked = [c for c in hidden if "#" in str(c) and f'"{c}"' in shown]
     assert not leaked, f"seat {seat} sees hidden cards {leaked[:5]}"
+    # ... and every card the game's `secrecy` lets the seat see is in its view: so the
+    # declaration is read both ways, and one that shows more than the rules (a hand
+    # declared public, a pile declared open) fails here (tests/test_secrecy.py).
+    values = set(leaves(view))
+    missing = [c for c in set(chain.from_iterable(zones.values())) - hidden
+               if c not in values]
+    assert not missing, f"seat {seat} may see {sorted(missing)[:5]} by the game's " \
+                        f"secrecy, but its view does not show them"
     hidden_zones = state.hidden_zones(seat)
     for name in hidden_zones:
         cards = zones[name]

@@ -265,6 +265,30 @@ def test_a_worker_that_dies_fails_its_job_and_the_next_job_gets_a_new_one():
         work.shutdown()
 
 
+def test_jobs_wait_in_the_app_one_at_a_time_and_a_cancelled_one_is_never_worked_on():
+    """A hint asked again and again while the worker thinks (each ask cancels the one
+    before): the asks queue in the app, not in the pipe, so the caller never waits on a
+    full pipe, and the worker never thinks about an answer nobody wants any more."""
+    state = midgame()
+    work = botjobs.Worker()
+    try:
+        seat = state.current_player
+        copy = state.determinize(seat, 1)
+        first = work.submit(("search", "tentiles", seat, 1, 1.0), copy, seat, 60, FakeClock())
+        asks = []
+        for n in range(30):
+            if asks:
+                asks[-1].cancel()
+            asks.append(work.submit(("heuristic", "tentiles", seat, n, None), copy, seat, 60,
+                                    FakeClock()))
+        assert first.done.wait(60) and first.error is None
+        assert asks[-1].done.wait(60) and state.is_legal(asks[-1].action)
+        for job in asks[:-1]:
+            assert job.done.wait(10) and job.started is None and job.error is not None
+    finally:
+        work.shutdown()
+
+
 def test_a_stuck_worker_is_restarted_past_its_deadline():
     state = midgame()
     clock = FakeClock()

@@ -52,12 +52,12 @@ def small_app(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("language", i18n.available())
-@pytest.mark.parametrize("card_size", ["small", "medium", "large"])
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_no_text_is_cut_off_at_1024_by_640(small_app, monkeypatch, game_id, card_size,
-                                           language):
-    """In every language the app ships (#25): German runs long."""
-    plays_without_cut_text(small_app, monkeypatch, game_id, card_size, language)
+def test_no_text_is_cut_off_at_1024_by_640(small_app, monkeypatch, game_id, language):
+    """In every language the app ships (#25): German runs long. Small cards at 100%: the
+    medium and large cards play below at 200%, where the window leaves them less room
+    (960×600 and 960×540 units against 1024×640 here)."""
+    plays_without_cut_text(small_app, monkeypatch, game_id, "small", language)
 
 
 @pytest.mark.parametrize("window, ui_size, card_size", [

@@ -76,3 +76,28 @@ def test_what_a_table_may_do_is_not_a_violation():
     fine = ("def f(self):\n    return self.match.view(self.seat), self.view['legal_actions'],"
             " self.seed_field.text, self.session.seats\n")
     assert not violations(fine, "tables/fine.py")
+
+
+# -- one template of a move (#40, item 2) ----------------------------------------------
+TEMPLATE = {"on_actions", "_settle"}     # the kit's, which games fill in through hooks
+
+
+def overrides(source: str) -> list[str]:
+    """Methods of the kit's move template that a class in `source` writes again."""
+    return [f"{node.name}.{item.name}" for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.ClassDef) for item in node.body
+            if isinstance(item, ast.FunctionDef) and item.name in TEMPLATE]
+
+
+def test_every_game_fills_in_the_kits_move_template_and_none_writes_its_own():
+    games = sorted((UI / "tables").glob("*/*.py"))
+    assert len({path.parent.name for path in games}) == 5
+    found = [f"{path.relative_to(UI)}: {o}" for path in games for o in overrides(path.read_text())]
+    assert not found, found
+
+
+def test_the_template_check_sees_a_game_that_tells_its_moves_itself():
+    planted = ("class TenTable(CardTable):\n"
+               "    def on_actions(self, seat, actions, views):\n"
+               "        self.narrate(seat, actions[0], views[0], views[1])\n")
+    assert overrides(planted) == ["TenTable.on_actions"]

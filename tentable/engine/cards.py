@@ -1,6 +1,6 @@
 """Chance and cards, shared by every game: the seeded shuffle, the stable ids of
-physical cards and their printed codes, the check of a `deck=` a test or a player gives,
-and the usual redeal of what a seat cannot see.
+physical cards and their printed codes, and the check of a `deck=` a test or a player
+gives. (What a seat cannot see is dealt anew from the game's `secrecy`: engine/secrecy.py.)
 
 All chance comes from the seed (or from `deck=` and a game's other chance keywords)
 through `shuffled(...)`, which derives a fresh generator from the seed and a label, so
@@ -37,21 +37,6 @@ def code_of(card_id: Hashable) -> str:
     """The printed code of a card id ("B1#2" -> "B1", "W##1" -> "W#"); a card that is
     its own id (Take That's numbers, 34) is its own code ("34")."""
     return str(card_id).rsplit("#", 1)[0]
-
-
-def redeal_unseen(hands: list[list], pile: list, seat: int, rng: random.Random) -> list:
-    """Deal everything `seat` cannot see — the other hands and the pile — anew, each hand
-    keeping its size (the usual `_determinize` of a game with secret hands and a face-down
-    pile). Changes `hands` in place and returns the new pile."""
-    others = [s for s in range(len(hands)) if s != seat]
-    # sorted first, so the deal depends on what the seat knows and the seed only, not on
-    # where the unseen cards really lie (a searching bot gets the same worlds either way)
-    unseen = sorted(pile + [c for s in others for c in hands[s]])
-    rng.shuffle(unseen)
-    for s in others:
-        k = len(hands[s])
-        hands[s], unseen = unseen[:k], unseen[k:]
-    return unseen
 
 
 def check_deck(game_id: str, deck: Any, codes: Sequence[str], what: str = "deck") -> list[str]:

@@ -4,8 +4,8 @@ A game is a `State` subclass (registered in `tentable.engine.registry`). It decl
 options (`engine/options.py`), its phases (each a `Phase` of legal/check/perform, with
 its turn structure) and the fields that make up a position; this module does the rest:
 one source of legality (`legal_actions`, `apply`), views (`view`, `view_all`), hidden
-cards and determinization, moments, clones and the data of saves (`record`, `to_json`;
-read back by `engine/records.py`).
+cards and determinization (from the game's `secrecy`: `engine/secrecy.py`), moments,
+clones and the data of saves (`record`, `to_json`; read back by `engine/records.py`).
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from typing import Any, Callable, ClassVar
 from tentable.engine.errors import (IllegalAction, SetupError, Term, TransitionError,
                                     shortened as _short)
 from tentable.engine.options import Option, validate_options
+from tentable.engine.secrecy import Secrecy
 
 FORMAT_VERSION = 1
 # Every seed a game accepts is 0 <= seed < SEED_LIMIT: from `new_game`, a record, a save,
@@ -72,7 +73,7 @@ OVER = "over"
 
 # -- the state --------------------------------------------------------------------
 
-class State(ABC):
+class State(Secrecy, ABC):
     """One game in progress. Subclasses implement the rules; this class the contract.
 
     A game declares `phases` (name -> Phase) and its `first_phase`, and moves between
@@ -156,15 +157,18 @@ class State(ABC):
         return [sum(column) for column in zip(now, *finished)]
 
     @abstractmethod
-    def _view(self, seat: int | None) -> dict: ...
+    def _view(self, seat: int | None) -> dict:
+        """The game's own keys of `seat`'s view. A zone that is not public enters it only
+        as `shown(zone, seat)` gives it, or by its size: what `seat` may see of it follows
+        from the game's `secrecy` (engine/secrecy.py), as do `hidden_cards` and what
+        `determinize` deals anew."""
 
     @abstractmethod
     def zones(self) -> dict[str, list]:
-        """Every card of the game, by where it lies. Their union never changes."""
-
-    @abstractmethod
-    def hidden_zones(self, seat: int | None) -> set[str]:
-        """Names of the zones whose contents `seat` may not see."""
+        """Every card of the game, by where it lies ("hand 2": a kind of zone `secrecy`
+        declares, and the seat it belongs to); a zone that may hide a card is the
+        position's own list (a determinized copy deals into it). Their union never
+        changes."""
 
     @staticmethod
     def public_action(action: str, actor: int, seat: int | None) -> str:
@@ -173,20 +177,10 @@ class State(ABC):
         face down)."""
         return action
 
-    def hidden_cards(self, seat: int | None) -> set:
-        """The cards `seat` may not see. Games whose knowledge is per card (a face-down
-        card seen by two seats) override this; by default, the hidden zones' cards."""
-        zones = self.zones()
-        return {card for name in self.hidden_zones(seat) for card in zones[name]}
-
     @classmethod
     def deck_codes(cls, players: int, options: dict) -> list:
         """What `deck=` takes for this setup, in some order (tiles: one list per supply)."""
         return []
-
-    @abstractmethod
-    def _determinize(self, seat: int, rng: random.Random) -> None:
-        """Resample, in place, all that `seat` cannot see (self is already a copy)."""
 
     @property
     def seats(self) -> range:

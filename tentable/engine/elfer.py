@@ -10,13 +10,12 @@ rulebook speak top-first.
 """
 from __future__ import annotations
 
-import random
-
 from tentable.engine.core import OVER, Phase, State
-from tentable.engine.cards import card_ids, check_deck, redeal_unseen, shuffled
+from tentable.engine.cards import card_ids, check_deck, shuffled
 from tentable.engine.errors import IllegalAction, SetupError, Term
 from tentable.engine.options import Option
 from tentable.engine.registry import register
+from tentable.engine.secrecy import NOBODY, OWNER, PUBLIC
 from tentable.engine.elfer_moves import (BRIDGE, COLOURS, DRAW, END, JOKER, LENGTH, NAMES, PASS,
                                          PLAY, PLAY_JOKER, PLAY_JOKER_AT, SLOTS, SWAP, ElferMove)
 from tentable.engine.elfer_cards import (BONUS, BONUS_POINTS, CONNECTION, ELEVEN, ElferView,
@@ -435,8 +434,8 @@ class Elfer(State):
             "start_player": (self.options["start"] + self.game_no - 1) % self.players,
             "rows": rows, "islands": self._islands(),
             "bridges": [dict(b) for b in self.bridges],
-            "hand": sorted(self.hands[seat], key=self._hand_order) if seat is not None
-            else None,
+            "hand": None if seat is None else sorted(
+                self.shown(f"hand {seat}", seat, self.hands[seat]), key=self._hand_order),
             "hand_sizes": [len(h) for h in self.hands],
             "connections": [list(c) for c in self.connections],
             "connections_out": list(self.connections_out),
@@ -447,9 +446,15 @@ class Elfer(State):
             "max_cards": MAX_CARDS, "swapped": self.swapped,
             "pending": self.pending or None, "passes": self.passes,
         }
-        if self.turn is None:        # over: every hand is scored in the open (ER-R14)
+        if all(self.sees(seat, f"hand {s}") for s in self.seats):     # over (ER-R14)
             view["hands"] = [sorted(h, key=self._hand_order) for h in self.hands]
         return view
+
+    # A hand is its player's until the end, when every hand is scored in the open (ER-R14);
+    # the pile is face down; all else lies on the table.
+    secrecy = {"hand": OWNER.until_over, "pile": NOBODY, "board": PUBLIC, "bridges": PUBLIC,
+               "connections out": PUBLIC, "bonus stack": PUBLIC, "connections": PUBLIC,
+               "bonus": PUBLIC}
 
     def zones(self) -> dict[str, list]:
         zones = {"pile": self.pile,
@@ -461,18 +466,6 @@ class Elfer(State):
             zones[f"connections {s}"] = self.connections[s]
             zones[f"bonus {s}"] = self.bonuses[s]
         return zones
-
-    def hidden_zones(self, seat: int | None) -> set[str]:
-        if self.turn is None:        # over: the hands are scored in the open (ER-R14)
-            return {"pile"}
-        return {"pile"} | {f"hand {s}" for s in range(self.players) if s != seat}
-
-    def _determinize(self, seat: int, rng: random.Random) -> None:
-        if self.turn is None:        # over: the hands are shown, only the pile is unknown
-            self.pile.sort()          # its true order must not shape the copy
-            rng.shuffle(self.pile)
-            return
-        self.pile = redeal_unseen(self.hands, self.pile, seat, rng)
 
     # -- accounting ----------------------------------------------------------------------
     def validate(self) -> None:

@@ -555,7 +555,8 @@ class Retro10(Retro10Zones, State):
             "opener": (self.start + self.step) % self.players
             if self.phase in (DEAL, BID, PROTECT) else None,
             "hand": None if seat is None else sorted(
-                self.hands[seat], key=lambda c: (info.value[c] is None, info.value[c] or 0, c)),
+                self.shown(f"hand {seat}", seat, self.hands[seat]),
+                key=lambda c: (info.value[c] is None, info.value[c] or 0, c)),
             "hand_sizes": [len(h) for h in self.hands],
             "table": self._table_view(seat),
             "protection": list(self.protection), "chips": list(self.chips), "pot": self.pot,

@@ -1,7 +1,7 @@
 """Where 10 Retro's cards lie and who may see them (rules digest `rules/retro10.md`): the
-zones, the knowledge per card (a face-down first card is known to every seat that has
-held it: `seen_by`, placer first), the copy a seat's bot may decide from, and the check
-that a position holds every card and chip once. A part of the `Retro10` state.
+zones and who may see them (`secrecy`; a face-down first card is known to every seat that
+has held it: `seen_by`, placer first), the joker a bot's copy must leave with its player,
+and the check that a position holds every card and chip once. A part of the `Retro10` state.
 """
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import random
 
 from tentable.engine.errors import SetupError
 from tentable.engine.retro10_cards import CHIPS, GAME_ID, TEN, cards
+from tentable.engine.secrecy import NOBODY, ORDER, OWNER, PUBLIC, per_card
 
 
 class Retro10Zones:
@@ -20,17 +21,19 @@ class Retro10Zones:
 
     def _table_view(self, seat: int | None) -> list[list[dict]]:
         code = cards().code
-        out = []
-        for place, row in enumerate(self.table):
-            shown = []
-            for i, card in enumerate(row):
-                up = i > 0 or self.up[place]
-                if up or self.knows(seat, place):
-                    shown.append({"id": card, "code": code[card], "up": up})
-                else:
-                    shown.append({"id": None, "code": None, "up": False})
-            out.append(shown)
-        return out
+        return [[{"id": card, "code": code[card], "up": i > 0 or self.up[place]}
+                 if card is not None else {"id": None, "code": None, "up": False}
+                 for i, card in enumerate(self.shown(f"table {place}", seat, row))]
+                for place, row in enumerate(self.table)]
+
+    # A hand is its player's; the draw deck and the round stack lie face down (the round
+    # stack's cards are known, not their order); a seat's table is open but for its
+    # first card when placed face down, which those who held it know (`_sees_table`).
+    secrecy = {"hand": OWNER, "table": per_card("_sees_table"), "draw deck": NOBODY,
+               "round stack": ORDER, "round card": PUBLIC, "taken": PUBLIC}
+
+    def _sees_table(self, seat: int | None, place: int, row: list[str]) -> list[bool]:
+        return [self.knows(seat, place)] + [True] * (len(row) - 1) if row else []
 
     def zones(self) -> dict[str, list]:
         zones = {"draw deck": self.draw_deck, "round stack": self.round_stack,
@@ -40,24 +43,6 @@ class Retro10Zones:
             zones[f"table {s}"] = self.table[s]
             zones[f"taken {s}"] = self.taken[s]
         return zones
-
-    def hidden_zones(self, seat: int | None) -> set[str]:
-        hidden = {"draw deck", "round stack"}
-        for s in range(self.players):
-            if s != seat:
-                hidden.add(f"hand {s}")
-            if self.table[s] and not self.knows(seat, s):
-                hidden.add(f"table {s}")
-        return hidden
-
-    def hidden_cards(self, seat: int | None) -> set:
-        hidden = set(self.draw_deck) | set(self.round_stack)
-        for s in range(self.players):
-            if s != seat:
-                hidden.update(self.hands[s])
-            if self.table[s] and not self.knows(seat, s):
-                hidden.add(self.table[s][0])
-        return hidden
 
     def _holds_a_joker(self, seat: int, other: int) -> bool:
         """RX-R2: `other` was dealt a joker. Unless `seat` saw it put one down (in an
@@ -72,53 +57,24 @@ class Retro10Zones:
                 return False
         return not any(value[c] is None for c in self.table[other][1:])
 
-    def _determinize(self, seat: int, rng: random.Random) -> None:
-        """Resample the other hands, the draw deck and the face-down cards `seat` never held,
-        keeping what it knows. The jokers are alike, so any joker will do where a player
-        must still hold the one it was dealt; the others go anywhere, the deck included."""
+    def _deal_fixed(self, seat: int, holes: list[str], pool: list, rng: random.Random
+                    ) -> dict[int, str]:
+        """RX-R2, what a table of zones cannot say: a joker stays with the player it was
+        dealt to until `seat` sees it put down. The jokers are alike, so one goes first, for
+        each player who must still hold one, to a place it could have put it: its hand or
+        the face-down card it placed; the other cards go anywhere, the deck included."""
         value = cards().value
-        holes: list[tuple[str, int]] = []     # ("hand", seat), ("table", place), ("deck", 0)
-        pool: list[str] = []
-        others = [s for s in range(self.players) if s != seat]
-        for s in others:
-            pool += self.hands[s]
-            holes += [("hand", s)] * len(self.hands[s])
-        for p in range(self.players):
-            if self.table[p] and not self.knows(seat, p):
-                pool.append(self.table[p][0])
-                holes.append(("table", p))
-        pool += self.draw_deck
-        holes += [("deck", 0)] * len(self.draw_deck)
-        # Place a joker first for each player who must still hold one, in a slot it could
-        # have put it: its hand or the face-down card it placed.
-        pool.sort()                 # see redeal_unseen: the deal must not follow the truth
         jokers = [c for c in pool if value[c] is None]
         fixed: dict[int, str] = {}
-        for s in others:
-            if self._holds_a_joker(seat, s):
-                slots = [i for i, hole in enumerate(holes)
-                         if hole == ("hand", s) or (hole[0] == "table"
-                                                    and self.seen_by[hole[1]][0] == s)]
+        for s in self.seats:
+            if s != seat and self._holds_a_joker(seat, s):
+                places = {f"hand {s}"} | {f"table {p}" for p, seen in enumerate(self.seen_by)
+                                          if seen and seen[0] == s}
+                slots = [i for i, name in enumerate(holes) if name in places]
                 joker = jokers.pop()
                 fixed[rng.choice(slots)] = joker
                 pool.remove(joker)
-        rng.shuffle(pool)
-        it = iter(pool)
-        filled = [fixed[i] if i in fixed else next(it) for i in range(len(holes))]
-        hands: dict[int, list[str]] = {s: [] for s in others}
-        deck = []
-        for (kind, where), card in zip(holes, filled):
-            if kind == "hand":
-                hands[where].append(card)
-            elif kind == "table":
-                self.table[where][0] = card
-            else:
-                deck.append(card)
-        for s, hand in hands.items():
-            self.hands[s] = hand
-        self.draw_deck = deck
-        self.round_stack.sort()
-        rng.shuffle(self.round_stack)
+        return fixed
 
     # -- accounting -----------------------------------------------------------------------
     def validate(self) -> None:

@@ -10,15 +10,15 @@ running score it shows them leaves it out.
 """
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import Callable, Sequence
 
 from tentable.engine.core import OVER, Phase, State
-from tentable.engine.cards import check_deck, redeal_unseen, shuffled
+from tentable.engine.cards import check_deck, shuffled
 from tentable.engine.errors import IllegalAction, SetupError, Term
 from tentable.engine.options import Option
 from tentable.engine.registry import register
+from tentable.engine.secrecy import NOBODY, OWNER, PUBLIC
 from tentable.engine.decks import manifest
 from tentable.engine.takethat_moves import TAKE, TakeThatMove, play, twist
 from tentable.engine.views import View
@@ -250,7 +250,7 @@ class TakeThat(State):
         # A running score that counted a hidden pile card would tell a toad (-5) from a
         # plain card (-1): the others learn it when the round is scored.
         return self.part_totals(self.round, lambda: self._round_score(
-            lambda taker: self._sees_pile_cards(seat, taker)))
+            lambda taker: self.sees(seat, f"pile cards {taker}")))
 
     # -- information -----------------------------------------------------------
     def _view(self, seat: int | None) -> dict:
@@ -259,20 +259,23 @@ class TakeThat(State):
         return {
             "round": self.round, "rounds": self.options["rounds"], "pro": self.options["pro"],
             "row": list(self.row), "pile": len(self.pile),
-            "hand": sorted(self.hands[seat]) if seat is not None else None,
+            "hand": None if seat is None else sorted(
+                self.shown(f"hand {seat}", seat, self.hands[seat])),
             "hand_sizes": [len(h) for h in self.hands],
             "face_up": [list(u) for u in self.face_up],
             "face_down": [list(d) for d in self.face_down],
-            "pile_cards": [list(p) if self._sees_pile_cards(seat, s) else [None] * len(p)
-                           for s, p in enumerate(self.pile_cards)],
+            "pile_cards": [self.shown(f"pile cards {s}", seat, cards)
+                           for s, cards in enumerate(self.pile_cards)],
             "revealed": [list(r) for r in self.revealed],
             "round_scores": [list(r) for r in self.round_scores],
         }
 
-    def _sees_pile_cards(self, seat: int | None, taker: int) -> bool:
-        """V1: the taker sees its pile cards; everybody sees them once the game is over
-        (a round that is not the last is scored and dealt anew in one step)."""
-        return seat == taker or self.turn is None
+    # V1: the taker sees the pile cards it takes, everybody once the game is over (a round
+    # that is not the last is scored and dealt anew in one step); another seat's come off
+    # the pile unseen, so a bot's copy deals them anew with the hands and the pile. Face-down
+    # cards of a taken row were seen in the row.
+    secrecy = {"hand": OWNER, "pile cards": OWNER.until_over, "pile": NOBODY, "row": PUBLIC,
+               "face up": PUBLIC, "face down": PUBLIC}
 
     def zones(self) -> dict[str, list]:
         zones = {"pile": self.pile, "row": self.row}
@@ -282,24 +285,6 @@ class TakeThat(State):
             zones[f"face down {s}"] = self.face_down[s]
             zones[f"pile cards {s}"] = self.pile_cards[s]
         return zones
-
-    def hidden_zones(self, seat: int | None) -> set[str]:
-        # Face-down rows were public in the row; V1's pile cards never were.
-        others = [s for s in range(self.players) if s != seat]
-        return {"pile"} | {f"hand {s}" for s in others} | {
-            f"pile cards {s}" for s in others if not self._sees_pile_cards(seat, s)}
-
-    def _determinize(self, seat: int, rng: random.Random) -> None:
-        # Another seat's pile card came off the pile unseen: it is dealt anew with the other
-        # hands and the pile, as one more secret card of its taker.
-        if self.turn is None:       # over: only the hands are left to guess
-            self.pile = redeal_unseen(self.hands, self.pile, seat, rng)
-            return
-        sizes = [len(hand) for hand in self.hands]
-        secret = [hand + cards for hand, cards in zip(self.hands, self.pile_cards)]
-        self.pile = redeal_unseen(secret, self.pile, seat, rng)
-        self.hands = [cards[:n] for cards, n in zip(secret, sizes)]
-        self.pile_cards = [cards[n:] for cards, n in zip(secret, sizes)]
 
     def validate(self) -> None:
         def cards_list(value) -> bool:

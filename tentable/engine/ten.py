@@ -10,7 +10,6 @@ Beside it: the cards and their scoring (TEN-R14) in `ten_cards`, the payments (T
 """
 from __future__ import annotations
 
-import random
 from typing import ClassVar
 
 from tentable.engine.core import Phase, State
@@ -18,6 +17,7 @@ from tentable.engine.cards import card_ids, check_deck, shuffled
 from tentable.engine.errors import IllegalAction, SetupError, Term
 from tentable.engine.options import Option
 from tentable.engine.registry import register
+from tentable.engine.secrecy import NOBODY, PUBLIC
 from tentable.engine.ten_moves import (BIDS, BUY_ACTION, FLIP, PASS, PAY_ACTION, PAY_BUST,
                                        PAY_DUPLICATE, PAY_TOKEN, SKIP, STOP_MONEY,
                                        STOP_NUMBERS, TAKE_BUST_TOKEN, read)
@@ -498,6 +498,11 @@ class Ten(State):
             view["scoring"] = [score_breakdown(self.codes(s)) for s in range(self.players)]
         return view
 
+    # TEN-R3: the pile is face down; every other card lies open (duplicates face down, but
+    # TEN-R8 names what they are: the view shows them).
+    secrecy = {"pile": NOBODY, "tableau": PUBLIC, "market": PUBLIC, "removed": PUBLIC,
+               "auction": PUBLIC, "collection": PUBLIC, "duplicates": PUBLIC}
+
     def zones(self) -> dict[str, list]:
         zones = {"pile": self.pile, "tableau": self.tableau, "market": self.market,
                  "removed": self.removed,
@@ -508,14 +513,6 @@ class Ten(State):
             zones[f"collection {s}"] = self.collections[s]
             zones[f"duplicates {s}"] = self.duplicates[s]
         return zones
-
-    def hidden_zones(self, seat: int | None) -> set[str]:
-        return {"pile"}
-
-    def _determinize(self, seat: int, rng: random.Random) -> None:
-        # all else is public; only the pile order is unknown (sorted first: see redeal_unseen)
-        self.pile.sort()
-        rng.shuffle(self.pile)
 
     def validate(self) -> None:
         def ids(value) -> bool:

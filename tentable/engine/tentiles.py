@@ -6,7 +6,6 @@ is kept up to date move by move; the search bot makes and unmakes its moves on t
 """
 from __future__ import annotations
 
-import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
@@ -17,6 +16,7 @@ from tentable.engine.cards import card_ids, check_deck, code_of, shuffled
 from tentable.engine.errors import IllegalAction, SetupError, Term
 from tentable.engine.options import Option
 from tentable.engine.registry import register
+from tentable.engine.secrecy import ORDER, PUBLIC
 from tentable.engine.decks import manifest
 from tentable.engine.tentiles_layout import (COLOURS, EDGES, LONE_SIDES, ORIGIN, SIDE_KEY,
                                              Layout, Memo, name_of, parse_place, tile_code)
@@ -424,13 +424,14 @@ class TenTiles(State):
 
     # -- information -------------------------------------------------------------------
     def _view(self, seat: int | None) -> dict:
-        hidden = not self.open_game
+        kind = self._supply_kind()
         return {
             "open": self.open_game, "start": self.start,
             "board": dict(self.board),
             "drawn": self.drawn,
             "supply_sizes": [len(s) for s in self.supplies],
-            "rows": None if hidden else [list(row) for row in self.supplies],
+            "rows": [list(row) for row in self.supplies] if all(
+                self.sees(seat, f"{kind} {s}") for s in range(2)) else None,
             "moves": self.moves, "move_limit": MOVE_LIMIT,
             "result": None if self.result is None else {
                 "winner": self.result["winner"], "reason": self.result["reason"],
@@ -438,23 +439,20 @@ class TenTiles(State):
             "end_text": self.end_text(),
         }
 
+    # TL-R1: the open game lays each supply out in a row; the hidden game keeps it face
+    # down, and both players know which tiles it holds, neither their order.
+    secrecy = {"board": PUBLIC, "drawn": PUBLIC, "row": PUBLIC, "supply": ORDER}
+
+    def _supply_kind(self) -> str:
+        return "row" if self.open_game else "supply"
+
     def zones(self) -> dict[str, list]:
-        kind = "row" if self.open_game else "supply"
+        kind = self._supply_kind()
         zones = {"board": list(self.board.values()),
                  "drawn": [] if self.drawn is None else [self.drawn]}
         for s in range(2):
             zones[f"{kind} {s}"] = self.supplies[s]
         return zones
-
-    def hidden_zones(self, seat: int | None) -> set[str]:
-        # TL-R1: the order of a face-down supply is hidden from both players.
-        return set() if self.open_game else {"supply 0", "supply 1"}
-
-    def _determinize(self, seat: int, rng: random.Random) -> None:
-        if not self.open_game:
-            for supply in self.supplies:
-                supply.sort()       # see redeal_unseen: the deal must not follow the truth
-                rng.shuffle(supply)
 
     def validate(self) -> None:
         def ids(value) -> bool:

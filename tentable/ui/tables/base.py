@@ -12,7 +12,7 @@ game's table sees the game only through views
         def layout(self, size): ...                    # place things; card size: self.card_size
         def draw_view(self, surface, view, seat): ...  # paint the view (seat None: spectator)
         def handle_input(self, event): ...             # mouse/keys -> self.submit("play 34")
-        def on_action(self, seat, action, before, after): ...  # animate, log
+        def moved(self, seat, action, before, after): ...      # the game's own after a move
         def animate(self, dt): return tweens.update(dt)        # True while moving
 
 and is registered in `tentable.ui.scenes.TABLES`. The match (`tentable.match`) owns the
@@ -305,15 +305,11 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
         """Advance animations; True while something moves (bots and results wait for it)."""
         return False
 
-    def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        """`seat` played `action`; both views are of the seat at the screen (`self.seat`)."""
-
     def on_actions(self, seat: int, actions: list[str], views: list[dict]) -> None:
-        """`seat` played several actions in one gesture (`submit_all`, a chain of only
-        moves); `views`: before the first, between them, after the last. By default each
-        is told and shown in turn, from the views around it."""
-        for action, before, after in zip(actions, views, views[1:]):
-            self.on_action(seat, action, before, after)
+        """`seat` played `actions` (one, or several in one gesture: `submit_all`, a chain of
+        only moves); `views`, all of the seat at the screen (`self.seat`): before the
+        first, between them, after the last. The kit's template (`CardTable.on_actions`)
+        tells and shows them; a game fills in its hooks."""
 
     def on_seat_change(self, seat: int | None, turned: bool) -> None:
         """The seat at the screen changed; `self.view` is already its view. `turned`: the
@@ -533,11 +529,8 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
                 # the table goes to the first moment's position; the live one waits
                 self.view = moments[0].view if moments else event.after
                 self.moments.add(moments)
-                if len(event.actions) == 1:
-                    self.on_action(event.seat, event.actions[0], event.before, event.after)
-                else:
-                    self.on_actions(event.seat, list(event.actions),
-                                    [event.before, *event.steps, event.after])
+                self.on_actions(event.seat, list(event.actions),
+                                [event.before, *event.steps, event.after])
                 if moments:
                     self._hold(moments)
                 else:

@@ -15,8 +15,9 @@ groups:
 - keyboard focus over the cards to pick (`picks`: the hand, unless the game lifts
   other cards) with `focus_step`, card by card, afresh for each player at the screen;
   hover marks, click-to-pick (`click`) and drag;
-- `on_action`: the move told in the log through the game's narration module (`words`),
-  the summary between parts, every sprite moved to where the new view puts it (`sync`);
+- `on_actions`, the one template of a move: told in the log through the game's narration
+  module (`words`), the summary between parts, the game's hooks (`moved`, `settled`)
+  around every sprite moving to where the new view puts it (`sync`);
 - every no said and seen (`refuse`): the reason in a toast and a jolt of what was
   tried (the card, the button pressed, else the keys line); a press on a card that may
   not move, a drop on the felt, a click on a disabled button and a key with nothing to
@@ -26,7 +27,8 @@ groups:
 
 A game fills in: `game` and `words` (class attributes), `layout` (sets `self.geo` and
 places the log and buttons), `spots` and `origin` (where cards belong and come from),
-`refresh` (marks and buttons), `drop_targets`, `default_action`, `draw_view`, and the
+`refresh` (marks and buttons), `drop_targets`, `default_action`, `draw_view`, `moved` and
+`settled` (what a move adds besides the log and the cards' new places), and the
 keys of its own (`on_key`); where a pick is more than a hand card (Elfer's connection
 cards, held as one), `pick_at`, `held_sprite` and `pick`. docs/architecture.md, "The
 table", tells how the kit, the table base and a game's package fit together.
@@ -379,7 +381,7 @@ class CardTable(Hints):
         spot = self.cards.spots.get(self.cards.key_of(result.sprite))
         if spot is not None:
             result.sprite.z = spot.z            # back among its neighbours
-        # An applied action re-places every card through on_action; otherwise the card
+        # An applied action re-places every card through on_actions; otherwise the card
         # is already on its way home and only the marks change.
         if result.clicked:
             self.click(card)
@@ -440,10 +442,32 @@ class CardTable(Hints):
         """A pick in the game's words ("red 7", "a white 3"), to read aloud."""
         return self.words.card(card) if self.words is not None else ""
 
-    # -- events from the match ---------------------------------------------------------------
-    def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        self.narrate(seat, action, before, after)
+    # -- events from the match: one template for every game --------------------------------
+    settle_once = False   # a gesture's cards move once, at its end (TEN: a buy and its payment)
+
+    def on_actions(self, seat: int, actions: list[str], views: list[dict]) -> None:
+        """Every move of every game goes this way, never overridden: each action told in
+        the log (`narrate`), then the game's own reaction (`moved`), every card to where
+        the view puts it (`sync`) and what follows that (`settled`) — after each action,
+        or once at the end of a gesture (`settle_once`). A game fills in the hooks."""
+        for action, before, after in zip(actions, views, views[1:]):
+            self.narrate(seat, action, before, after)
+            if not self.settle_once:
+                self._settle(seat, action, before, after)
+        if self.settle_once:
+            self._settle(seat, actions[-1], views[0], views[-1])
+
+    def _settle(self, seat: int, action: str, before: dict, after: dict) -> None:
+        self.moved(seat, action, before, after)
         self.sync(origin=seat)
+        self.settled(seat, action, before, after)
+
+    def moved(self, seat: int, action: str, before: dict, after: dict) -> None:
+        """What the game adds after `seat`'s `action`, before the cards move (a camera that
+        follows, a flash, cards carried from one key to another)."""
+
+    def settled(self, seat: int, action: str, before: dict, after: dict) -> None:
+        """What the game adds once the cards have their new places (a pot that flies)."""
 
     def on_seat_change(self, seat: int | None, turned: bool) -> None:
         self.selected = self.focus_index = None     # each player picks afresh

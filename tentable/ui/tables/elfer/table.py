@@ -70,10 +70,9 @@ class ElferTable(Controls, Paint):
         bonus = card in view["bonus_stack"] or any(card in won for won in view["bonuses"])
         return g.stack if bonus else g.pile
 
-    def on_action(self, seat: int, action: str, before: ElferView, after: ElferView) -> None:
+    def moved(self, seat: int, action: str, before: ElferView, after: ElferView) -> None:
         if not self.part_ended(before, after):
             self.celebrate(seat, before, after)
-        super().on_action(seat, action, before, after)
 
     def celebrate(self, seat: int, before: ElferView, after: ElferView) -> None:
         """A finished half-row flashes; its bonus card flies to the player (ER-R10)."""

@@ -97,11 +97,11 @@ class Retro10Table(Controls, Paint):
         return t(key, bid=auction["bid"] if auction else 0)
 
     # -- events from the match ---------------------------------------------------------------
-    def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
-        self.narrate(seat, action, before, after)
+    def moved(self, seat: int, action: str, before: dict, after: dict) -> None:
+        """Cards that change their key on the table (turned up, traded) glide from the old
+        key's place to the new one's."""
         pairs: list[tuple] = []
-        ended = words.round_ended(before, after)
-        if ended:                       # a face-down first card is turned up where it lies
+        if words.round_ended(before, after):                       # a face-down first card is turned up where it lies
             shown = after["last_round"]["shown"]
             pairs = [(first_key(before, place), cards[0])
                      for place, cards in enumerate(shown) if cards and before["table"][place]]
@@ -115,9 +115,10 @@ class Retro10Table(Controls, Paint):
                      if (first_key(before, p) or "").startswith("?")]
         pairs += self.twin_played(seat, before, after)
         self.carry(pairs)
-        self.sync(origin=seat)
-        if ended and not self.moments:  # held: the pot flies when the player goes on
-            self.fly_pot(after["last_round"])
+
+    def settled(self, seat: int, action: str, before: dict, after: dict) -> None:
+        if words.round_ended(before, after) and not self.moments:
+            self.fly_pot(after["last_round"])     # held: it flies when the player goes on
 
     def moment_words(self, moment) -> tuple[str, list[str], str | None]:
         title, lines = words.moment(self.teller, moment.facts)

@@ -84,18 +84,12 @@ class TenTable(Controls, Paint):
         self.log.add(self.say("ten.log.start", first))
 
     # -- events from the match ------------------------------------------------------------
-    def on_action(self, seat: int, action: str, before: TenView, after: TenView) -> None:
-        self.narrate(seat, action, before, after)
-        self.after_move(before, after)
+    # a gesture is told move by move as a replay tells it (the resumed log reads the same:
+    # the buy, the payment in one line once complete, a flip that followed it), and its
+    # cards fly once, from the view before it to the view after it
+    settle_once = True
 
-    def on_actions(self, seat: int, actions: list[str], views: list[TenView]) -> None:
-        # told move by move as a replay tells it (the resumed log reads the same): the buy,
-        # the payment in one line once complete, a flip that followed it
-        for action, before, after in zip(actions, views, views[1:]):
-            self.narrate(seat, action, before, after)
-        self.after_move(views[0], views[-1])
-
-    def after_move(self, before: TenView, after: TenView) -> None:
+    def moved(self, seat: int, action: str, before: TenView, after: TenView) -> None:
         if after["auction"] is None:
             self.said = {}
         if after["phase"] != before["phase"]:
@@ -106,7 +100,6 @@ class TenTable(Controls, Paint):
         self.refresh()
         if not self.moments:        # a moment held: the cards leave when the player goes on
             self.fly(before, after)
-        self.sync()
 
     def moment_passed(self, moment) -> None:
         self.fly(moment.views[self.seat], self.view)

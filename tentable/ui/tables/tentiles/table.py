@@ -82,7 +82,7 @@ class TenTilesTable(Controls, Paint):
     def log_start(self, view: dict) -> None:
         self.log.add(words.start(self.teller, view).text)
 
-    def on_action(self, seat: int, action: str, before: dict, after: dict) -> None:
+    def moved(self, seat: int, action: str, before: dict, after: dict) -> None:
         """The cursor follows the tile just put down; in phase 1 the grid fits the tiles
         again unless the player has zoomed or panned; in phase 2 it only slides to keep a
         moved tile in sight."""
@@ -96,4 +96,3 @@ class TenTilesTable(Controls, Paint):
             self.hold_camera()
         elif parts.source:
             self.follow_cursor()
-        super().on_action(seat, action, before, after)
