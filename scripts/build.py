@@ -51,7 +51,8 @@ REPORT_ENV = "TENTABLE_SMOKE_REPORT"   # tentable.smoke reads it
 # What every bundle must carry beside the program's data (THIRD_PARTY_NOTICES.md names them)
 NOTICES = ("LICENSE", "THIRD_PARTY_NOTICES.md", "licenses/LGPL-2.1.txt",
            "licenses/Python/LICENSE.txt", "licenses/PyYAML/LICENSE",
-           "licenses/platformdirs/LICENSE", "assets/fonts/OFL.txt")
+           "licenses/platformdirs/LICENSE", "licenses/websockets/LICENSE",
+           "assets/fonts/OFL.txt")
 # Beside the program at the top of every archive, and for Linux what a desktop needs
 TOP_FILES = (ROOT / "LICENSE", ROOT / "THIRD_PARTY_NOTICES.md")
 LINUX_FILES = (ROOT / "packaging" / "linux" / "tentable.desktop",

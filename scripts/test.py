@@ -1,10 +1,9 @@
 #!/usr/bin/env python3
 """Set up .venv if needed, then run the whole test suite. Extra arguments go to pytest.
 
-The suite runs on every core (pytest-xdist, one worker per core, up to four). Tests go
-to whichever worker is free, one by one, so the last minutes are not one worker finishing a
-long file alone; a file whose module fixture is costly to build (the packaged build, the
-wheel) names an `xdist_group` and stays on one worker. `python3 scripts/test.py -n 0` runs it in one process.
+The suite runs on every core (pytest-xdist, one worker per core, up to four; each test
+file stays on one worker), the longest files first (tests/conftest.py, `LONGEST_FIRST`).
+`python3 scripts/test.py -n 0` runs it in one process.
 """
 import os
 import sys
@@ -17,5 +16,5 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     if not any(a == "-n" or a.startswith("--numprocesses") or a.startswith("-n") for a in args):
         workers = max(1, min(4, os.cpu_count() or 1))
-        args = ["-n", str(workers), "--dist", "loadgroup", *args]
+        args = ["-n", str(workers), "--dist", "loadfile", "--no-loadscope-reorder", *args]
     sys.exit(run(python, ["-m", "pytest", *args], env))

@@ -104,6 +104,16 @@ def _json_object(text: str) -> dict:
     return value
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(t("cli.error.port", value=_quoted(text)))
+    return value
+
+
 def _language(text: str) -> str:
     code = i18n.normalise(text)
     if code is None:
@@ -188,7 +198,13 @@ def _parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check-deck", help=t("cli.help.check_deck"))
     check.add_argument("file", type=Path)
-    for command in (play, sim, replay, ladder, statistics, check):
+
+    serve = sub.add_parser("serve", help=t("cli.help.serve"))
+    serve.add_argument("--host", default="127.0.0.1", help=t("cli.help.host"))
+    serve.add_argument("--port", type=_port, default=None, help=t("cli.help.port"))
+    serve.add_argument("--cert", type=Path, default=None, help=t("cli.help.cert"))
+    serve.add_argument("--key", type=Path, default=None, help=t("cli.help.key"))
+    for command in (play, sim, replay, ladder, statistics, check, serve):
         _lang_option(command)
     return parser
 
@@ -227,7 +243,7 @@ def _main(argv: list[str]) -> int:
     from tentable import cli_records
     run = {"smoke": _smoke, "play": _play, "sim": _sim, "replay": cli_records.replay_command,
            "ladder": cli_records.ladder_command, "stats": cli_records.stats_command,
-           "check-deck": _check_deck}[command]
+           "check-deck": _check_deck, "serve": _serve}[command]
     try:
         return run(args)
     except _Usage as exc:
@@ -426,4 +442,32 @@ def _check_deck(args: argparse.Namespace) -> int:
         print(report(args.file))
     except ManifestError as exc:
         return _say(str(exc), FAILURE)
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """A server for many tables until Ctrl+C: its lobby's address on stdout."""
+    import asyncio
+    import ssl
+
+    from tentable.net.host import Host
+    from tentable.net.serve import DEFAULT_PORT, serve, tls_context
+    if (args.cert is None) != (args.key is None):
+        raise _Usage(t("cli.error.cert_and_key"))
+    context = None
+    if args.cert is not None:
+        try:
+            context = tls_context(str(args.cert), str(args.key))
+        except (OSError, ssl.SSLError) as exc:
+            return _say(t("cli.serve.bad_cert", reason=type(exc).__name__), FAILURE)
+    host = Host(host=args.host, port=DEFAULT_PORT if args.port is None else args.port,
+                ssl=context, lobby=True)
+
+    def started(invite) -> None:
+        print(t("cli.serve.listening", url=invite.url, invite=invite.line()), flush=True)
+    try:
+        asyncio.run(serve(host, started))
+    except OSError as exc:
+        return _say(t("cli.serve.cannot_listen", host=args.host, port=host.port,
+                      reason=exc.strerror or type(exc).__name__), FAILURE)
     return 0

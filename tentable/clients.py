@@ -109,6 +109,11 @@ class SeatClient:
         """Every message so far, oldest first."""
         return list(self._inbox)
 
+    @property
+    def next_seq(self) -> int:
+        """The number the next message will have (how many came so far)."""
+        return len(self._inbox)
+
     def take(self) -> list[dict]:
         """The messages not taken yet."""
         fresh, self._read = self._inbox[self._read:], len(self._inbox)

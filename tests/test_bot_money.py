@@ -17,9 +17,6 @@ from tentable.engine import new_game
 from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import BUST_WORTH, score_of, score_within
 
-# its module fixture is built once: the whole file runs on one worker (scripts/test.py)
-pytestmark = pytest.mark.xdist_group("bot_money")
-
 SEARCHES = ("normal", "hard", "expert")
 ROLLOUTS = 40                   # per decision, for the search levels (the levels' own: 300+)
 

@@ -27,9 +27,6 @@ import pytest
 from scripttools import first_start_env, load_script
 from tentable import resources
 
-# its module fixture is built once: the whole file runs on one worker (scripts/test.py)
-pytestmark = pytest.mark.xdist_group("packaging")
-
 if not sys.platform.startswith("linux"):
     pytest.skip("the packaging test builds the Linux bundle; release.yml builds the others",
                 allow_module_level=True)

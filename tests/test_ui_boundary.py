@@ -101,3 +101,14 @@ def test_the_template_check_sees_a_game_that_tells_its_moves_itself():
                "    def on_actions(self, seat, actions, views):\n"
                "        self.narrate(seat, actions[0], views[0], views[1])\n")
     assert overrides(planted) == ["TenTable.on_actions"]
+
+
+# -- the parts every table has live beside it (#40, item 2) --------------------------------
+PARTS = {"tentable.ui.tables.aloud", "tentable.ui.tables.heard", "tentable.ui.tables.undo"}
+
+
+@pytest.mark.parametrize("game", ["takethat", "ten", "elfer", "retro10", "tentiles"])
+def test_reading_aloud_sound_and_undo_are_parts_beside_the_table_not_its_classes(game):
+    from tentable.ui.scenes import table_for
+    built_from = {cls.__module__ for cls in table_for(game).__mro__}
+    assert not built_from & PARTS, built_from & PARTS

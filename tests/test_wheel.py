@@ -25,9 +25,6 @@ import pytest
 from scripttools import first_start_env
 from tentable import i18n, resources
 
-# its module fixture is built once: the whole file runs on one worker (scripts/test.py)
-pytestmark = pytest.mark.xdist_group("wheel")
-
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 300   # seconds; only stops a hung build or start
 

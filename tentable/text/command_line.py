@@ -62,6 +62,18 @@ STRINGS: dict[str, str] = {
     "cli.help.rebuild": "count the statistics again from every kept game and write them",
     "cli.help.check_deck": "check a deck manifest (decks/GAME.yaml) and print its card "
                            "counts, or what is wrong",
+    "cli.help.serve": "host tables for friends on other computers, with no window: a lobby "
+                      "to create a table, list open seats, join and leave (Ctrl+C stops it)",
+    "cli.help.host": "the address to listen on (default 127.0.0.1: this computer only; "
+                     "0.0.0.0: every network it is on)",
+    "cli.help.port": "the port to listen on (default 4710; 0: any free port)",
+    "cli.help.cert": "a TLS certificate (PEM), for encrypted connections (wss://); needs --key",
+    "cli.help.key": "the certificate's private key (PEM)",
+    "cli.error.port": "expected a port from 0 to 65535, got {value}",
+    "cli.error.cert_and_key": "--cert and --key go together: give both or neither",
+    "cli.serve.listening": "serving on {url}; the lobby's invite: {invite}",
+    "cli.serve.cannot_listen": "cannot listen on {host} port {port}: {reason}",
+    "cli.serve.bad_cert": "cannot use the certificate and key: {reason}",
     "cli.error.whole_number": "expected a whole number, got {value}",
     "cli.error.at_least_one": "must be at least 1, got {value}",
     "cli.error.seconds": "expected seconds, e.g. 0.5, got {value}",

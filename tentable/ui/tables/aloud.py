@@ -1,9 +1,11 @@
 """What a table reads aloud (the setting "Read aloud", `tentable.speech`), all from here:
-no game words anything for it. A part of the table base (`TableScene`).
+no game words anything for it. A part beside the table (`table.reader`), not a class the
+table is built from: it hears the table's batches and reads the table's log, banners and
+turn as the screen shows them.
 
 The table's changes come in batches: the match's events of one gesture or computer move
-(`_handle`), going on from a moment (`go_on`), the curtain lifted, the table's first
-frame. At the end of each batch (`reading_batch`) it says, as one text, what changed:
+(the table's `_handle`), going on from a moment (`go_on`), the curtain lifted, the table's
+first frame. At the end of each batch (`batch`) it says, as one text, what changed:
 
 - the lines the log was told (each move as the narration worded it, for every seat,
   "You play 34" too; a part's end, an only move, an undo, a seat handed over);
@@ -25,24 +27,26 @@ from tentable import speech
 from tentable.text import t
 
 
-class ReadsAloud:
-    """The table base's reading aloud, and `_handle`, through which every event of the
-    match comes to the table. Uses the base's `app`, `match`, `log`, `moments`,
-    `curtain`, `seat`, `session`, `names`, `forced`, `forced_text` and `moment_words`."""
+class Aloud:
+    """A table's reading aloud. Reads the table's `app`, `match`, `log`, `moments`,
+    `curtain`, `seat`, `session`, `forced`, `forced_text`, `moment_words`, `say`,
+    `my_turn_text` and `status_text`."""
 
-    _batch: list[str] | None = None
-    _batch_level = speech.NEWS
-    _log_mark = 0
-    _told_turn: tuple | None = None     # the turn last said: (seat to move, curtain, screen)
-    _told_moment: object = None         # the moment whose banner was said
-    _told_over = False
-    aloud_started = False               # the table's first frame said whose turn it is
+    def __init__(self, table) -> None:
+        self.table = table
+        self._batch: list[str] | None = None
+        self._batch_level = speech.NEWS
+        self._log_mark = 0
+        self._told_turn: tuple | None = None   # the turn last said: (seat, curtain, screen)
+        self._told_moment: object = None       # the moment whose banner was said
+        self._told_over = False
+        self.started = False                   # the table's first frame said whose turn
 
     @property
     def reading(self) -> bool:
-        return self.app.speech.enabled
+        return self.table.app.speech.enabled
 
-    def aloud(self, text: str, level: int = speech.NEWS) -> None:
+    def say(self, text: str, level: int = speech.NEWS) -> None:
         """Say `text` (with the batch under way, at its end)."""
         if not self.reading or not text:
             return
@@ -50,31 +54,24 @@ class ReadsAloud:
             self._batch.append(text)
             self._batch_level = max(self._batch_level, level)
         else:
-            self.app.speech.say(text, level)
+            self.table.app.speech.say(text, level)
 
-    def _handle(self, events: list) -> None:
-        """The match's events told by the table (`TableScene._handle_events`), then what
-        they changed read aloud."""
-        if events:
-            with self.reading_batch():
-                self._handle_events(events)
-
-    def read_first(self) -> None:
+    def first(self) -> None:
         """Say whose turn it is as the table comes up (its first frame; or the first
         after reading aloud was turned on)."""
-        if not self.aloud_started and self.reading:
-            self.aloud_started = True
-            with self.reading_batch():
+        if not self.started and self.reading:
+            self.started = True
+            with self.batch():
                 pass
 
     @contextmanager
-    def reading_batch(self) -> Iterator[None]:
+    def batch(self) -> Iterator[None]:
         """Gather what the table tells within, and say it as one text at the end."""
         if self._batch is not None or not self.reading:
             yield                       # inside a batch already, or nothing to read
             return
         self._batch, self._batch_level = [], speech.NEWS
-        self._log_mark = self.log.added
+        self._log_mark = self.table.log.added
         try:
             yield
         finally:
@@ -87,37 +84,39 @@ class ReadsAloud:
             texts.append(turn[0])
             level = max(level, turn[1])
         if texts:
-            self.app.speech.say(speech.joined(texts), level)
+            self.table.app.speech.say(speech.joined(texts), level)
 
     def _news(self) -> list[str]:
         """The log's new lines, the moment now held or the game's end."""
-        new = self.log.added - self._log_mark
-        texts = [entry.text for entry in self.log.entries[-new:]] if new > 0 else []
-        if self.moments:
-            moment = self.moments.current
+        table = self.table
+        new = table.log.added - self._log_mark
+        texts = [entry.text for entry in table.log.entries[-new:]] if new > 0 else []
+        if table.moments:
+            moment = table.moments.current
             if moment is not self._told_moment:
                 self._told_moment = moment
-                title, lines, button = self.moment_words(moment)
+                title, lines, button = table.moment_words(moment)
                 texts += [title, *lines, button or t("moment.go_on")]
-        elif self.match.is_over and not self._told_over and not self.session.watch:
+        elif table.match.is_over and not self._told_over and not table.session.watch:
             self._told_over = True          # the final board's banner (a replay has none)
             texts += [t("table.over"), t("table.see_results")]
         return texts
 
     def _turn_words(self) -> tuple[str, int] | None:
         """Whose turn it is, if that changed since it was last said: (words, level)."""
-        current = self.match.current_player
-        if self.moments or self.match.is_over or current is None:
+        table = self.table
+        current = table.match.current_player
+        if table.moments or table.match.is_over or current is None:
             return None
-        told = (current, self.curtain, self.seat)
+        told = (current, table.curtain, table.seat)
         if told == self._told_turn:
             return None
         self._told_turn = told
-        if self.curtain is not None:
-            return self.say("table.pass_title", self.curtain), speech.TURN
-        if current == self.seat and self.match.is_human(current) and not self.session.watch:
-            forced = self.forced
+        if table.curtain is not None:
+            return table.say("table.pass_title", table.curtain), speech.TURN
+        if current == table.seat and table.match.is_human(current) and not table.session.watch:
+            forced = table.forced
             if forced is not None:
-                return self.forced_text(forced), speech.TURN
-            return self.my_turn_text(current), speech.TURN
-        return self.status_text(), speech.NEWS      # as the pill says it: who acts now
+                return table.forced_text(forced), speech.TURN
+            return table.my_turn_text(current), speech.TURN
+        return table.status_text(), speech.NEWS      # as the pill says it: who acts now

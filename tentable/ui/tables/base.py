@@ -40,7 +40,7 @@ from tentable.session import Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, text_px
-from tentable.ui.tables.aloud import ReadsAloud
+from tentable.ui.tables.aloud import Aloud
 from tentable.ui.tables.ending import Ending
 from tentable.ui.tables.heard import Heard
 from tentable.ui.tables.moments import HoldsMoments, MomentHold
@@ -69,7 +69,7 @@ END_DELAY = 0.8          # a moment to see the last move before the results cove
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
 
 
-class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, Scene):
+class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
     words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
     def __init__(self, app: "App", session: Session, match: Match | None = None) -> None:
@@ -85,6 +85,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
         self.match.session = self.named(self.match.session)
         self.undo = UndoControl(self)
         self.heard = Heard(self)       # the table's sounds, from the events it shows
+        self.reader = Aloud(self)      # what it reads aloud, from what it shows
         self._since_action = 0.0
         self._results_shown = False
         self._final_board = False      # the game is over and its banner is up
@@ -208,7 +209,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
             reason = self.worded(reason)
         self.app.toasts.show(reason, 3.5, "error")
         self.heard.hear("refused")
-        self.aloud(reason, speech.NOW)
+        self.reader.say(reason, speech.NOW)
 
     def status_text(self) -> str:
         current = self.match.current_player
@@ -438,7 +439,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
     def update(self, dt: float) -> bool:
         self.mind_keys()
         self._since_action += dt
-        self.read_first()                  # whose turn it is, as the table comes up
+        self.reader.first()                # whose turn it is, as the table comes up
         moving = self.animate(dt)
         if self.curtain is not None or self.dialog is not None:
             return moving          # a dialog or the curtain holds the game, bots included
@@ -517,9 +518,16 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, ReadsAloud, Ending, 
         self._handle(self.match.undo(self.seat))
 
     # -- inside -----------------------------------------------------------------
+    def _handle(self, events: list) -> None:
+        """Every event of the match comes to the table here: shown (`_handle_events`), and
+        what that changed read aloud as one batch (`Aloud`)."""
+        if events:
+            with self.reader.batch():
+                self._handle_events(events)
+
     def _handle_events(self, events: list) -> None:
         """Turn the match's events into the table's hooks, toasts and seat changes (the
-        tables call `_handle`, which reads aloud what they changed: `ReadsAloud`)."""
+        tables call `_handle`, which reads aloud what they changed: `Aloud`)."""
         # a replay shows every position as it comes: it holds nothing
         moments = [] if self.session.watch else [e for e in events if isinstance(e, Moment)]
         self.heard.events(events)          # as the table shows them

@@ -66,7 +66,7 @@ class HoldsMoments:
     """The table base's side of a hold (a part of `TableScene`): the hooks a table words
     its moments with, and going on from one. Uses the base's `moments` (a `MomentHold`),
     `match`, `seat`, `view`, `parts`, `heard`, `_follow_turn`, `_set_seat`, `sitting`,
-    `mind_keys` and `reading_batch`."""
+    `mind_keys` and `reader`."""
 
     def moment_words(self, moment: Moment) -> tuple[str, list[str], str | None]:
         """The banner of a moment: its title, lines under it and the button's words (None:
@@ -101,7 +101,7 @@ class HoldsMoments:
         (and only then the turn passes on, behind a curtain if it must)."""
         if not self.moments:
             return
-        with self.reading_batch():          # the next moment's banner, or whose turn
+        with self.reader.batch():          # the next moment's banner, or whose turn
             passed = self.moments.current
             self.moments.done()
             self._since_action = 0.0

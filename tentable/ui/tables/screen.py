@@ -1,6 +1,6 @@
 """Who is at the screen, and what is in front of the keys. A part of the table base
 (`TableScene`); uses its `app`, `match`, `session`, `seat`, `bottom`, `curtain`, `dialog`,
-`moments`, `my_turn`, `view`, `reading_batch` and `on_seat_change`.
+`moments`, `my_turn`, `view`, `reader` and `on_seat_change`.
 
 - The seat at the screen: the one human; with several, the human to move, behind a
   "Pass to …" curtain when they hide things from each other. No second curtain for the
@@ -68,7 +68,7 @@ class AtTheScreen:
             return
         seat, self.curtain = self.curtain, None
         self._since_action = 0.0
-        with self.reading_batch():
+        with self.reader.batch():
             self._set_seat(seat)
         self.mind_keys()
         self.app.invalidate()

@@ -1,0 +1,458 @@
+"""A host: one asyncio WebSocket server serving one or more matches (rooms) to remote seats.
+
+    host = Host(port=0)                   # 127.0.0.1, a port the system picks
+    thread = HostThread(host); thread.start()
+    room = thread.call(host.open_room, match)
+    room.invites()                        # {seat: Invite} for each human seat, and None:
+                                          # the spectators' (`Invite.line()` to copy)
+
+The match stays the master (`tentable.match`): each room subscribes one `SeatClient` per
+seat and one for the spectators, and a connection that proves a seat with its secret is
+sent that client's numbered messages, from where it says it was (a reconnecting client
+gets exactly what it missed). Everything a connection sends is checked first
+(`protocol.check`, the seat, the turn, the sequence number, a rate cap); a refusal is a
+key and values, changes nothing, and repeated abuse cuts the connection off. The room's
+loop paces the computer seats (`Match.poll`/`advance`) and, when `away_after` is set,
+hands a seat whose player dropped to a computer until they come back.
+
+Every call into a match happens on the host's event loop thread: the match is not
+thread-safe, and `HostThread.call` is how another thread (the app, a test) reaches it.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import ssl as ssl_module
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from tentable import __version__
+from tentable.clients import PROTOCOL, SeatClient
+from tentable.match import Match
+from tentable.net import lobby
+from tentable.net.protocol import (MAX_FRAME, Invite, Refusal, check, encode, refused,
+                                   room_code, seat_secret)
+
+log = logging.getLogger(__name__)
+
+HELLO_WAIT = 10.0        # seconds a connection may take to say hello
+CLOSE_WAIT = 2.0         # seconds a closing client may take to answer (a flooder: never)
+TICK = 0.05              # the longest a room's loop sleeps between looks at its match
+RATE, BURST = 50.0, 100  # messages a second a connection may send, and in one burst
+STRIKES = 5              # refused messages before a connection is cut off
+POSITION = ("welcome", "applied", "undone", "seat_changed")   # they change what a seat sees
+# refusals an honest client meets in a race (a move as the position changed, a seat taken
+# a moment before): they do not count towards cutting it off
+HONEST = ("net.stale", "net.seat_taken", "net.undo")
+ABUSE, GOING = 1008, 1001                                     # WebSocket close codes
+
+
+@dataclass(eq=False)
+class Link:
+    """One connection: the seat it proved (None: a spectator), what it was sent, its
+    budget of messages and strikes."""
+
+    ws: ServerConnection
+    room: "Room | None" = None
+    seat: int | None = None
+    bound: bool = False
+    sent: int = 0                    # the seq of the next numbered message to send
+    strikes: int = 0
+    tokens: float = BURST
+    refilled: float = 0.0
+    rooms_made: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def send(self, frame: dict) -> None:
+        async with self.lock:
+            await self.ws.send(encode(frame))
+
+
+@dataclass(eq=False)
+class Room:
+    """A match served to its seats: the secrets, the clients, who is connected."""
+
+    code: str
+    match: Match
+    address: tuple[str, int, bool]
+    secrets: dict[int, str]
+    spectator: str
+    public: bool = False
+    from_lobby: bool = False
+    clients: dict[int | None, SeatClient] = field(default_factory=dict)
+    links: dict[int, Link] = field(default_factory=dict)
+    watchers: set[Link] = field(default_factory=set)
+    away: dict[int, float] = field(default_factory=dict)    # seat -> since when
+    handed: set[int] = field(default_factory=set)           # seats a computer plays
+    claimed: set[int] = field(default_factory=set)          # seats taken in the lobby
+    closed: bool = False
+    nudge: asyncio.Event = field(default_factory=asyncio.Event)
+    pacer: asyncio.Future | None = None                     # the loop that paces it
+
+    def invite(self, seat: int | None) -> Invite:
+        host, port, tls = self.address
+        secret = self.spectator if seat is None else self.secrets[seat]
+        return Invite(host, port, self.code, secret, tls)
+
+    def invites(self) -> dict[int | None, Invite]:
+        """An invite for each human seat, and (key None) the spectators'."""
+        return {**{seat: self.invite(seat) for seat in self.secrets}, None: self.invite(None)}
+
+    def seat_of(self, secret: str) -> tuple[bool, int | None]:
+        """(found, seat) for a secret; every secret compared in constant time."""
+        found, seat = False, None
+        for candidate, known in self.secrets.items():
+            if hmac.compare_digest(known, secret):
+                found, seat = True, candidate
+        if hmac.compare_digest(self.spectator, secret):
+            found, seat = True, None
+        return found, seat
+
+    def open_seats(self) -> list[int]:
+        return [seat for seat in self.secrets if seat not in self.claimed | set(self.links)]
+
+    def flush(self) -> None:
+        """Wake every connection's writer: new messages may wait in its client."""
+        for link in (*self.links.values(), *self.watchers):
+            link.wake.set()
+
+    def tell(self, message: dict) -> None:
+        """A message of the host's own to every seat, numbered in each seat's stream
+        (a seat away, back): a reconnecting client is told it with what it missed."""
+        for client in self.clients.values():
+            client.receive(message)
+        self.flush()
+
+
+class Host:
+    def __init__(self, *, host: str = "127.0.0.1", port: int = 0,
+                 ssl: ssl_module.SSLContext | None = None, lobby: bool = False,
+                 pace: float = 0.6, away_after: float | None = None,
+                 stand_in: str = "easy", clock: Callable[[], float] = time.monotonic,
+                 rate: float = RATE, burst: int = BURST, strikes: int = STRIKES,
+                 max_rooms: int = 200) -> None:
+        """`pace`: seconds between computer moves (a person follows them); `away_after`:
+        seconds after which a dropped seat is played by the computer (`stand_in`), None:
+        never; `lobby`: whether connections may create and list tables (`tentable serve`)."""
+        self.bind, self.port, self.ssl = host, port, ssl
+        self.lobby, self.pace, self.away_after, self.stand_in = lobby, pace, away_after, stand_in
+        self.clock, self.rate, self.burst, self.max_strikes = clock, rate, burst, strikes
+        self.max_rooms = max_rooms
+        self.rooms: dict[str, Room] = {}
+        self._server = None
+        self._tasks: set[asyncio.Task] = set()
+        self.frames_in = self.frames_out = 0
+
+    # -- the server ------------------------------------------------------------------
+    async def start(self) -> int:
+        """Listen; returns the port."""
+        self._server = await serve(self._serve, self.bind, self.port, ssl=self.ssl,
+                                   max_size=MAX_FRAME, max_queue=16, compression=None,
+                                   ping_interval=20, ping_timeout=20, open_timeout=HELLO_WAIT,
+                                   close_timeout=CLOSE_WAIT)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self.port
+
+    async def stop(self) -> None:
+        for room in list(self.rooms.values()):
+            self.close_room(room)
+        if self._server is not None:
+            self._server.close()
+            await asyncio.wait_for(self._server.wait_closed(), HELLO_WAIT)
+        for task in list(self._tasks):
+            task.cancel()
+
+    @property
+    def address(self) -> tuple[str, int, bool]:
+        return self.bind, self.port, self.ssl is not None
+
+    # -- rooms ------------------------------------------------------------------------
+    def open_room(self, match: Match, *, public: bool = False, from_lobby: bool = False,
+                  address: tuple[str, int, bool] | None = None) -> Room:
+        """Serve `match` (on the loop's thread): a room code, a secret per human seat and
+        one for the spectators, and the loop that paces its computer seats."""
+        code = room_code()
+        while code in self.rooms:
+            code = room_code()
+        room = Room(code, match, address or self.address,
+                    {seat: seat_secret() for seat in match.humans}, seat_secret(),
+                    public=public, from_lobby=from_lobby)
+        room.clients = {seat: match.join(seat) for seat in (*match.state.seats, None)}
+        self.rooms[code] = room
+        room.pacer = self._spawn(self._pace(room))
+        return room
+
+    def close_room(self, room: Room) -> None:
+        room.closed = True
+        room.nudge.set()
+        self.rooms.pop(room.code, None)
+        for link in (*room.links.values(), *room.watchers):
+            self._spawn(link.ws.close(GOING, "net.closed"))
+        for client in room.clients.values():
+            client.leave()
+        room.match.close()
+
+    async def _pace(self, room: Room) -> None:
+        """Play the computer seats' moves, one each `pace` seconds, while the room is open;
+        hand a seat away too long to the computer."""
+        match = room.match
+        while not room.closed:
+            match.poll()
+            if match.ready:
+                # with no pace still yield: the other rooms and connections go on meanwhile
+                await asyncio.sleep(self.pace)
+                if room.closed:
+                    break
+                match.advance()
+                room.flush()
+                continue
+            self._hand_over(room)
+            room.flush()
+            room.nudge.clear()
+            try:
+                await asyncio.wait_for(room.nudge.wait(), TICK)
+            except asyncio.TimeoutError:
+                pass
+            if room.from_lobby and match.is_over and not room.links and not room.watchers:
+                self.close_room(room)
+
+    def _hand_over(self, room: Room) -> None:
+        if self.away_after is None:
+            return
+        for seat, since in list(room.away.items()):
+            if seat not in room.handed and self.clock() - since >= self.away_after:
+                room.match.hand_over(seat, self.stand_in)
+                room.handed.add(seat)
+
+    # -- a connection -----------------------------------------------------------------
+    async def _serve(self, ws: ServerConnection) -> None:
+        link = Link(ws, tokens=self.burst, refilled=self.clock())
+        writer = None
+        try:
+            try:
+                first = await asyncio.wait_for(ws.recv(), HELLO_WAIT)
+                self.frames_in += 1
+                await link.send(self._welcome(link, check(first)))
+            except Refusal as refusal:
+                await link.send(refusal.frame())
+                await ws.close(ABUSE, refusal.key)
+                return
+            except asyncio.TimeoutError:
+                await ws.close(ABUSE, "net.hello")
+                return
+            writer = asyncio.create_task(self._write(link))
+            async for text in ws:
+                self.frames_in += 1
+                try:
+                    self._spend(link)
+                    await self._handle(link, check(text))
+                except Refusal as refusal:
+                    await link.send(refusal.frame())
+                    if refusal.key not in HONEST:
+                        link.strikes += 1
+                    if link.strikes >= self.max_strikes:
+                        await ws.close(ABUSE, "net.abuse")
+                        break
+                except _Bye:
+                    await ws.close()
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            if writer is not None:
+                writer.cancel()
+            self._detach(link)
+
+    def _spend(self, link: Link) -> None:
+        """The rate cap: a token per message, `rate` tokens a second, at most `burst`."""
+        now = self.clock()
+        link.tokens = min(self.burst, link.tokens + (now - link.refilled) * self.rate)
+        link.refilled = now
+        if link.tokens < 1:
+            raise Refusal("net.flood", rate=self.rate)
+        link.tokens -= 1
+
+    def _welcome(self, link: Link, message: dict) -> dict:
+        """Check a hello and bind the connection to its seat (or the lobby); the answer."""
+        if message["type"] != "hello":
+            raise Refusal("net.hello")
+        if message["protocol"] != PROTOCOL:
+            raise Refusal("net.version", protocol=PROTOCOL, app=__version__)
+        if message.get("room") is None:
+            if not self.lobby:
+                raise Refusal("net.no_lobby")
+            link.bound = True
+            return lobby.joined()
+        room = self.rooms.get(message["room"].upper())
+        if room is None or room.closed:
+            raise Refusal("net.room")
+        found, seat = room.seat_of(message.get("secret") or "")
+        if not found:
+            raise Refusal("net.secret")
+        client = room.clients[seat]
+        seq = message.get("seq")
+        last = client.next_seq - 1
+        if seq is not None and seq > last:
+            raise Refusal("net.seq", last=last)
+        link.room, link.seat, link.bound = room, seat, True
+        link.sent = 0 if seq is None else seq + 1
+        if seat is None:
+            room.watchers.add(link)
+        else:
+            old = room.links.get(seat)
+            if old is not None:                 # the same seat again: the newer connection
+                old.room, old.bound = None, False   # wins (the older is often a dead line)
+                self._spawn(self._cut(old, "net.replaced"))
+            room.links[seat] = link
+            room.claimed.add(seat)
+            if seat in room.handed:
+                room.handed.discard(seat)
+                room.match.take_back(seat)
+            if room.away.pop(seat, None) is not None:
+                room.tell({"type": "back", "seat": seat})
+        link.wake.set()
+        room.nudge.set()
+        return {"type": "joined", "room": room.code, "seat": seat, "protocol": PROTOCOL,
+                "app": __version__, "away": sorted(room.away), "last": last}
+
+    def cut(self, link: Link, key: str) -> None:
+        """Close a connection with a reason (its seat given back, taken by another)."""
+        self._detach(link)
+        link.bound = False
+        self._spawn(self._cut(link, key))
+
+    async def _cut(self, link: Link, key: str) -> None:
+        try:
+            await link.send(refused(key))
+            await link.ws.close(ABUSE if key != "net.replaced" else GOING, key)
+        except ConnectionClosed:
+            pass
+
+    def _detach(self, link: Link) -> None:
+        room = link.room
+        if room is None:
+            return
+        link.room = None
+        room.watchers.discard(link)
+        if link.seat is not None and room.links.get(link.seat) is link:
+            del room.links[link.seat]
+            if not room.closed and not room.match.is_over:
+                room.away[link.seat] = self.clock()
+                room.tell({"type": "away", "seat": link.seat})
+        room.nudge.set()
+
+    async def _write(self, link: Link) -> None:
+        """Send the seat's numbered messages as they arrive, oldest first."""
+        try:
+            while True:
+                await link.wake.wait()
+                link.wake.clear()
+                room = link.room
+                if room is None:
+                    return
+                for message in room.clients[link.seat].since(link.sent):
+                    await link.send(message)
+                    self.frames_out += 1
+                    link.sent = message["seq"] + 1
+        except ConnectionClosed:
+            pass
+
+    async def _handle(self, link: Link, message: dict) -> None:
+        kind = message["type"]
+        if kind == "bye":
+            raise _Bye
+        if kind == "hello":
+            raise Refusal("net.hello_again")
+        if not link.bound:                  # a newer connection took this one's seat
+            raise Refusal("net.replaced")
+        if link.room is None:
+            if kind in lobby.REQUESTS and self.lobby:
+                await link.send(lobby.answer(self, link, message))
+                return
+            raise Refusal("net.kind", kind=kind)
+        if kind in lobby.REQUESTS:
+            raise Refusal("net.kind", kind=kind)
+        room, seat = link.room, link.seat
+        if kind == "legal":
+            actions = [] if seat is None else room.match.legal_actions(seat)
+            await link.send({"type": "legal", "id": message["id"], "actions": actions,
+                             "last": room.clients[seat].next_seq - 1})
+            return
+        if seat is None:
+            raise Refusal("net.spectator")
+        self._check_seq(room.clients[seat], message.get("seq"))
+        if kind == "submit":
+            room.match.submit(seat, message["actions"])
+        elif kind == "undo":
+            why = room.match.undo_refusal(seat)
+            if why is not None:
+                raise Refusal("net.undo", why=why)
+            room.match.undo(seat)
+        room.flush()
+        room.nudge.set()
+
+    @staticmethod
+    def _check_seq(client: SeatClient, seq: int | None) -> None:
+        """A gesture made on a view the seat has since seen change is refused (net.stale):
+        the player must see the position they act on. A seq the host never sent: net.seq."""
+        if seq is None:
+            return
+        last = client.next_seq - 1
+        if seq > last:
+            raise Refusal("net.seq", last=last)
+        if any(m["type"] in POSITION for m in client.since(seq + 1)):
+            raise Refusal("net.stale", last=last)
+
+    def _spawn(self, coroutine) -> asyncio.Future:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None and \
+                not isinstance(task.exception(), ConnectionClosed):
+            log.error("host task failed", exc_info=task.exception())
+
+
+class _Bye(Exception):
+    """A client said goodbye."""
+
+
+class HostThread:
+    """A host on an event loop of its own thread: the app (or a test) keeps its own loop
+    and reaches the matches through `call`, which runs a function on the host's thread."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="tentable-host",
+                                        daemon=True)
+
+    def start(self, timeout: float = 10.0) -> int:
+        self._thread.start()
+        return asyncio.run_coroutine_threadsafe(self.host.start(), self.loop).result(timeout)
+
+    def call(self, function: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
+        async def run():
+            return function(*args)
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if not self._thread.is_alive():
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self.host.stop(), self.loop).result(timeout)
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(timeout)
+            if not self._thread.is_alive():
+                self.loop.close()
