@@ -314,6 +314,21 @@ def test_your_turn_and_a_new_deal_after_the_moment_that_held_them(app):
     assert heard[2:] == ["game_won"]
 
 
+def test_a_new_language_while_a_moment_holds_keeps_the_cues_behind_it(app):
+    """The table built again in another language (Settings over a held round's end) still
+    owes the player the new deal's shuffle and "your turn" when they go on."""
+    table = new_table(app, ["human", "easy"], game="takethat")
+    view = table.view
+    views = {0: view, 1: view, None: view}
+    table.moments.add([Moment("part", {"part": 1, "scores": [-3, -9]}, view, views)])
+    table.heard.cues([Applied(1, ("take",), view, view), table.moments.current,
+                      TurnChanged(0)])
+    fresh = table.relanguage()
+    heard = recording(app)
+    fresh.go_on()
+    assert heard == ["shuffle", "your_turn"]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_computer_moves_sound_one_by_one_at_the_tables_pace(app, game):
     """Computers only, at the normal pace: each computer move is told (and heard) in a

@@ -255,6 +255,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
         fresh.curtain, fresh._final_board = self.curtain, self._final_board
         fresh._results_shown = self._results_shown
         fresh.moments.queue = list(self.moments.queue)
+        fresh.heard.owed = self.heard.owed      # the cues the held moments still owe
         if fresh.moments:
             fresh.view = fresh.moments.current.views[self.seat]
         fresh._set_seat(self.seat, fresh.view)
