@@ -237,6 +237,7 @@ class Worker:
 
     def _stop_locked(self) -> None:
         process, requests = self._process, self._requests
+        thinking = self._sent is not None
         self._process = self._requests = None
         self._queue.clear()        # their jobs fail with the process (`_read`)
         self._sent = None
@@ -247,7 +248,9 @@ class Worker:
             except (OSError, ValueError):
                 pass
         if process is not None:
-            process.join(0.5)
+            # an idle process ends by itself at the None; one still thinking would only
+            # finish a thought nobody waits for: it is stopped at once
+            process.join(0.0 if thinking else 0.5)
             if process.is_alive():
                 process.terminate()
                 process.join(2.0)

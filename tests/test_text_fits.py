@@ -60,31 +60,23 @@ def test_no_text_is_cut_off_at_1024_by_640(small_app, monkeypatch, game_id, lang
     plays_without_cut_text(small_app, monkeypatch, game_id, "small", language)
 
 
-@pytest.mark.parametrize("window, ui_size, card_size", [
-    ((1280, 720), "200", "large"),     # the least room any scale leaves: 960×540 units
-    ((1024, 640), "200", "medium"),    # 960×600
-    ((1024, 640), "75", "small"),      # the most: 1365×853
+@pytest.mark.parametrize("window, ui_size, card_size, fullest", [
+    ((1280, 720), "200", "large", True),    # the least room any scale leaves: 960×540 units,
+                                            # shared by the most players the game seats
+    ((1024, 640), "200", "medium", False),  # 960×600
+    ((1024, 640), "75", "small", False),    # the most: 1365×853
 ])
 @pytest.mark.parametrize("language", i18n.available())
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_text_is_cut_off_at_any_scale(small_app, monkeypatch, game_id, language, window,
-                                         ui_size, card_size):
-    """The scale setting (#25), at its ends: the window has room for 75% and caps 200%."""
+                                         ui_size, card_size, fullest):
+    """The scale setting (#25), at its ends: the window has room for 75% and caps 200%
+    (each table's `least_room` caps it where its seats need more); the least room is
+    played by the fullest table."""
     small_app._on_resize(window)
     small_app.set_ui_size(ui_size)
-    plays_without_cut_text(small_app, monkeypatch, game_id, card_size, language)
-
-
-@pytest.mark.parametrize("language", i18n.available())
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_no_text_is_cut_off_at_200_percent_with_the_most_players(small_app, monkeypatch,
-                                                                  game_id, language):
-    """The fullest tables at the largest scale a 1280×720 window shows (each table's
-    `least_room` caps it where its seats need more)."""
-    small_app._on_resize((1280, 720))
-    small_app.set_ui_size("200")
-    plays_without_cut_text(small_app, monkeypatch, game_id, "large", language,
-                           players=GAMES[game_id].max_players)
+    plays_without_cut_text(small_app, monkeypatch, game_id, card_size, language,
+                           players=GAMES[game_id].max_players if fullest else None)
 
 
 def plays_without_cut_text(app, monkeypatch, game_id: str, card_size: str,
