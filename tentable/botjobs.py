@@ -139,6 +139,11 @@ class Worker:
         self._sent: int | None = None       # the job the process is on
 
     @property
+    def busy(self) -> bool:
+        """A job is being thought about or waits its turn."""
+        return self._sent is not None or bool(self._queue)
+
+    @property
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
 

@@ -10,14 +10,27 @@ os.environ["LANGUAGE"] = "en"
 import pytest  # noqa: E402
 
 import tentable  # noqa: E402,F401  (quiets pygame's banner before any test imports it)
+from tentable.botjobs import shutdown as REAL_SHUTDOWN  # noqa: E402
+
+
+def keep_an_idle_worker() -> None:
+    """`botjobs.shutdown` for the tests' windows: the computer players' process ends with a
+    window only while it still thinks; an idle one serves the next test's window (starting
+    a process costs the other core about 0.7 s, hundreds of times over the suite).
+    tests/test_match.py checks the real `shutdown` with a window of its own."""
+    from tentable import botjobs
+    if botjobs._worker is not None and botjobs._worker.busy:
+        REAL_SHUTDOWN()
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     """A real app window (SDL dummy driver) on a fresh data folder, with test time and
     instant animations: what the table tests drive with real mouse and key events."""
+    from tentable import botjobs
     from tentable.ui.app import App
     from uitools import FakeClock
+    monkeypatch.setattr(botjobs, "shutdown", keep_an_idle_worker)
     monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
     the_app = App(size=(1280, 720), clock=FakeClock())
     the_app.settings["animation_speed"] = "instant"

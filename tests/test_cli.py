@@ -9,6 +9,11 @@ from tentable.cli import main
 from tentable.engine import GAMES
 
 
+# Take That's sims with searching levels play one round a game (TT-R10): the tables and
+# counts are what is checked, and a level's search plays every one of its moves' rollouts
+ONE_ROUND = '{"rounds": 1}'
+
+
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     """A data folder of the test's own: the command line reads the language saved in the
@@ -18,7 +23,8 @@ def data_dir(tmp_path, monkeypatch):
 
 def test_sim_json_has_every_field_and_the_old_bot_names_are_levels(capsys):
     assert main(["sim", "takethat", "--players", "3", "--games", "3", "--seed", "4",
-                 "--bots", "random,heuristic", "--time-limit", "0.01", "--json"]) == 0
+                 "--bots", "random,heuristic", "--time-limit", "0.01", "--json",
+                 "--options", ONE_ROUND]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {"games", "wins", "mean_score", "actions_per_game", "games_per_s", "actions_per_s",
             "errors"} <= set(data)
@@ -393,8 +399,8 @@ class Terminal(io.StringIO):
 
 
 @pytest.mark.parametrize("args, last", [
-    (["sim", "takethat", "--games", "3", "--bots", "easy,normal", "--time-limit", "0.01"],
-     "game 3 of 3"),
+    (["sim", "takethat", "--games", "3", "--bots", "easy,normal", "--time-limit", "0.01",
+      "--options", ONE_ROUND], "game 3 of 3"),
     (["sim", "ten", "--solo", "--target", "all", "--games", "1"], "game 6 of 6"),
 ])
 def test_sim_shows_how_far_it_is_on_a_terminal(monkeypatch, capsys, args, last):
@@ -427,7 +433,7 @@ def test_one_level_against_itself_is_told_seat_by_seat(capsys):
 
 def test_sim_json_counts_wins_by_seat_too(capsys):
     assert main(["sim", "takethat", "--games", "2", "--bots", "easy,hard", "--json",
-                 "--time-limit", "0.01"]) == 0
+                 "--time-limit", "0.01", "--options", ONE_ROUND]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data["seat_wins"]) == len(data["seat_mean_score"]) == 2
     assert sum(data["seat_wins"]) == pytest.approx(sum(data["wins"].values())) == 2
@@ -436,7 +442,7 @@ def test_sim_json_counts_wins_by_seat_too(capsys):
 @pytest.mark.parametrize("bots, players", [("easy,hard", 2), ("easy,hard", 3)])
 def test_levels_against_each_other_are_told_level_by_level(capsys, bots, players):
     assert main(["sim", "takethat", "--players", str(players), "--games", "3", "--bots", bots,
-                 "--time-limit", "0.01"]) == 0
+                 "--time-limit", "0.01", "--options", ONE_ROUND]) == 0
     out = capsys.readouterr().out
     assert "played every seat" not in out
     assert out.splitlines()[1].split()[0] == "bot"

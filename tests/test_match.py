@@ -547,7 +547,9 @@ def test_a_bots_copy_keeps_no_moves_they_may_name_a_hidden_card():
     assert copy.history == [] and copy.view(other) == match.state.view(other)
 
 
-def test_closing_the_window_ends_the_computer_players_process(app):
+def test_closing_the_window_ends_the_computer_players_process(app, monkeypatch):
+    from conftest import REAL_SHUTDOWN       # the tests' windows keep an idle worker
+    monkeypatch.setattr(botjobs, "shutdown", REAL_SHUTDOWN)
     state = new_game("tentiles", 2, seed=4)
     job = botjobs.worker().submit(("heuristic", "tentiles", 0, 1, None),
                                   state.determinize(0, 1), 0, 30, FakeClock())
