@@ -31,9 +31,10 @@ log = logging.getLogger(__name__)
 CUES = resources.SOUNDS          # every sound there is; `scripts/sounds.py` makes each
 RATE = 22_050
 CHANNELS = 8          # cues at once: a shuffle, a card and a chip may overlap
-# frames the audio thread mixes at a time: 46 ms, late enough to go unheard beside a card's
-# animation, and half the wake-ups of 512 (idle TEN: 0.36% of a core, against 0.49%)
-BUFFER = 1024
+# frames the audio thread mixes at a time: 93 ms, still within a card's animation (a cue
+# sounds as its move is shown, never on the click itself), and half the wake-ups of 1024:
+# scripts/bench.py's idle TEN table measured 0.51% of a core with 1024 (budget 0.5%)
+BUFFER = 2048
 HUSH_MS = 40          # a cue cut off by a voice fades this fast: no click as it stops
 # Ctrl+M mutes at once, anywhere: M alone is TEN's "take money", and a letter alone would
 # also be typed into a player's name (tests/test_sound.py checks every table's keys)
