@@ -49,7 +49,7 @@ NAME = "tentable"
 SMOKE_TIMEOUT = 60  # seconds; the budget is 10, this only stops a hung window
 REPORT_ENV = "TENTABLE_SMOKE_REPORT"   # tentable.smoke reads it
 # What every bundle must carry beside the program's data (THIRD_PARTY_NOTICES.md names them)
-NOTICES = ("LICENSE", "THIRD_PARTY_NOTICES.md", "licenses/LGPL-2.1.txt",
+NOTICES = ("LICENSE", "THIRD_PARTY_NOTICES.md", "licenses/LGPL-2.1.txt", "licenses/Apache-2.0.txt",
            "licenses/Python/LICENSE.txt", "licenses/PyYAML/LICENSE",
            "licenses/platformdirs/LICENSE", "licenses/websockets/LICENSE",
            "assets/fonts/OFL.txt")

@@ -214,3 +214,38 @@ def test_the_bundle_carries_the_licences_and_names_every_library_it_ships(built)
     unnamed = sorted(name for name in libraries if f"`{name}`" not in notices)
     assert not unnamed, f"not in THIRD_PARTY_NOTICES.md: {unnamed}"
     assert re.search(r"pygame_ce-[\d.]+\.dist-info", " ".join(os.listdir(inside)))
+
+
+@pytest.mark.parametrize("tls", [False, True], ids=["plain", "tls"])
+def test_the_bundled_server_listens(built, home, tmp_path, tls):
+    """`tentable serve` from the bundle: websockets and, for wss://, ssl are in it (a
+    bundle without ssl stopped at once with "No module named 'ssl'")."""
+    import selectors
+    import shutil
+    import socket
+    args = [str(built.script.cli_executable(built.unpacked)), "serve", "--port", "0"]
+    if tls:
+        if shutil.which("openssl") is None:
+            pytest.skip("no openssl here to make a certificate")
+        cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days",
+                        "1", "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(cert)],
+                       check=True, capture_output=True, timeout=60)
+        args += ["--cert", str(cert), "--key", str(key)]
+    server = subprocess.Popen(args, env={**home, "LANGUAGE": "en"}, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        with selectors.DefaultSelector() as wait:
+            wait.register(server.stdout, selectors.EVENT_READ)
+            assert wait.select(timeout=60), "the server said nothing within 60 s"
+        said = server.stdout.readline()
+        found = re.search(r"(wss?)://127\.0\.0\.1:(\d+)", said)
+        assert found, (said, server.stderr.read() if server.poll() is not None else "")
+        assert found.group(1) == ("wss" if tls else "ws")
+        with socket.create_connection(("127.0.0.1", int(found.group(2))), timeout=10):
+            pass                                   # it accepts connections
+    finally:
+        server.kill()
+        server.wait(10)
+        server.stdout.close()
+        server.stderr.close()
