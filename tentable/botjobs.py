@@ -276,6 +276,11 @@ def worker() -> Worker:
     return _worker
 
 
+def busy() -> bool:
+    """The process-wide worker thinks about a job or has one waiting."""
+    return _worker is not None and _worker.busy
+
+
 def shutdown() -> None:
     if _worker is not None:
         _worker.shutdown()

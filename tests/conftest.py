@@ -19,7 +19,7 @@ def keep_an_idle_worker() -> None:
     a process costs the other core about 0.7 s, hundreds of times over the suite).
     tests/test_match.py checks the real `shutdown` with a window of its own."""
     from tentable import botjobs
-    if botjobs._worker is not None and botjobs._worker.busy:
+    if botjobs.busy():
         REAL_SHUTDOWN()
 
 

@@ -46,7 +46,7 @@ class Aloud:
     def reading(self) -> bool:
         return self.table.app.speech.enabled
 
-    def say(self, text: str, level: int = speech.NEWS) -> None:
+    def speak(self, text: str, level: int = speech.NEWS) -> None:
         """Say `text` (with the batch under way, at its end)."""
         if not self.reading or not text:
             return

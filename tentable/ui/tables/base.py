@@ -209,7 +209,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
             reason = self.worded(reason)
         self.app.toasts.show(reason, 3.5, "error")
         self.heard.hear("refused")
-        self.reader.say(reason, speech.NOW)
+        self.reader.speak(reason, speech.NOW)
 
     def status_text(self) -> str:
         current = self.match.current_player

@@ -138,7 +138,7 @@ class Hints(TableScene):
         if self.hinting and s is not None and not self._suggestion_seen:
             if s.done:
                 self._suggestion_seen = True
-                self.reader.say(self.suggestion_line() or "", speech.NOW)   # for a reader too
+                self.reader.speak(self.suggestion_line() or "", speech.NOW)   # for a reader too
                 self.app.invalidate()
             return True
         return busy

@@ -428,7 +428,7 @@ class CardTable(Hints):
         self.pick(card)
         self.refresh()
         # read aloud, the card the keys came to: at once, cutting off the one before it
-        self.reader.say(self.pick_words(card), speech.NOW)
+        self.reader.speak(self.pick_words(card), speech.NOW)
 
     def pick_first(self, text: str) -> str:
         """Why a key for the pick did nothing with none picked: `text` ("Pick a card

@@ -418,7 +418,7 @@ class Controls(CardTable):
     def move_cursor(self, key: int) -> None:
         self.step_cursor(key)
         if self.cursor is not None:      # read aloud, the market card the keys came to
-            self.reader.say(self.words.card(self.cursor), speech.NOW)
+            self.reader.speak(self.words.card(self.cursor), speech.NOW)
 
     def step_cursor(self, key: int) -> None:
         codes = sorted(self.market_codes(), key=lambda c: (COLOURS.index(colour_of(c)),

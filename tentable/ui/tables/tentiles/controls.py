@@ -301,7 +301,7 @@ class Controls(CardTable):
             if lift and self.view["phase"] == PLACE:
                 self.selected = lift[0] if key == pygame.K_l or len(lift) == 1 else lift[-1]
                 self.cursor_to_held()
-                self.reader.say(self.pick_words(self.selected), speech.NOW)
+                self.reader.speak(self.pick_words(self.selected), speech.NOW)
         elif key in CONFIRM_KEYS:
             self.confirm()
         elif key == pygame.K_p:
