@@ -248,6 +248,8 @@ class Tutorial:
         self.keep = keep
         saved = store.tutorial_step(script.game_id) if keep and at is None else None
         self.at = max(0, min(len(script.steps), at if at is not None else saved or 0))
+        if at is not None:
+            self._keep()            # a step back, a restart: the place is this one now
 
     @property
     def step(self) -> Step | None:

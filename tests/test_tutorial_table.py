@@ -194,3 +194,27 @@ def test_every_bubble_fits_beside_what_it_points_at(app, lang, language, window,
             assert not guide.bubble.colliderect(target), (at, guide.bubble, target)
         for other in (guide.back_button.rect, table.pause_button.rect):
             assert not guide.bubble.colliderect(other), (at, other)
+
+
+def test_a_game_in_progress_is_left_alone_by_the_tutorial(app):
+    """The tutorial's match saves nothing as a game in progress and keeps nothing: the
+    learner's real game of Take That waits for them, through Restart and the end."""
+    from tentable.session import BOT, Seat, Session
+    from tentable import archive
+    real = Session("takethat", (Seat("You"), Seat("Ana", BOT, "easy")), seed=5)
+    store.save_autosave(real.record([]))
+    saved = store.load_autosave("takethat")[0]
+    table = open_tutorial(app)
+    next_stop(app, table)
+    by_keys(app, table, "play 34")
+    table.restart()                                       # the pause menu's Restart
+    table = app.top
+    assert table.guide.lesson.at == 0 and table.match.state.history == []
+    assert store.tutorial_step("takethat") == 0
+    table = open_tutorial(app, at=len(SCRIPT.steps) - 1)
+    next_stop(app, table)
+    by_keys(app, table, SCRIPT.steps[-1].move)
+    wait_for(app, lambda: table.guide.finished, 3000)
+    table.close()
+    assert store.load_autosave("takethat")[0] == saved
+    assert archive.load_all()[0] == []

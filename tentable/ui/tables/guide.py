@@ -300,6 +300,14 @@ def guided(table_class: type) -> type:
                 self.guide.played()
             return applied
 
+        def restart(self) -> None:
+            """The pause menu's Restart: the tutorial from its first step (its match is
+            the script's; there is no game in progress to throw away)."""
+            self.app.reset("tutorial", game_id=self.session.game_id, at=0)
+
+        def helped_seats(self) -> list:
+            return []           # no computer plays the learner's seat: the lesson is theirs
+
         def resize(self, size: tuple[int, int]) -> None:
             super().resize(size)
             self.guide.layout(size)
