@@ -31,6 +31,7 @@ from tentable.engine.moves import notation
 from tentable.session import BOT, HUMAN, Seat, Session
 
 FOLDER = Path(__file__).resolve().parent / "tutorials"
+SCRIPTS = ("takethat",)  # the games with a tutorial: every build ships each one's script
 LEARNER = 0            # the learner sits at seat 0: the script's first seat
 PARTNER_LEVEL = "easy"  # the level a scripted seat is listed at (it never decides)
 
