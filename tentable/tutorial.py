@@ -31,7 +31,7 @@ from tentable.engine.moves import notation
 from tentable.session import BOT, HUMAN, Seat, Session
 
 FOLDER = Path(__file__).resolve().parent / "tutorials"
-SCRIPTS = ("takethat",)  # the games with a tutorial: every build ships each one's script
+SCRIPTS = ("takethat", "tentiles")   # the games with a tutorial: each build ships them
 LEARNER = 0            # the learner sits at seat 0: the script's first seat
 PARTNER_LEVEL = "easy"  # the level a scripted seat is listed at (it never decides)
 
@@ -49,6 +49,7 @@ class Step:
     points: dict = field(default_factory=dict)   # what it points at: {card: 34}, {button: take}
     rules: tuple[str, ...] = ()   # the rule ids this step teaches
     expect: dict = field(default_factory=dict)   # the learner's view after it, in part
+                                                 # (of a mapping, the entries named)
     jump: bool = False            # many moves played on at once
 
     @property
@@ -122,8 +123,14 @@ def _script(data: dict, path: str) -> Script:
     steps = tuple(_step(item, build) for item in data["steps"])
     deck = data.get("deck")
     return Script(game_id, tuple(data["rules"]), names, dict(data.get("options") or {}),
-                  [str(card) for card in deck] if deck is not None else None,
+                  _codes(deck) if deck is not None else None,
                   dict(data.get("chance") or {}), steps, str(data.get("end") or ""), path)
+
+
+def _codes(deck: Any) -> Any:
+    """The deck in the digest's card codes, as text: Take That's 34 is "34"; a game
+    dealt from several supplies (TEN tiles) has a list of them."""
+    return [_codes(part) if isinstance(part, list) else str(part) for part in deck]
 
 
 def _step(item: dict, build) -> Step:
@@ -169,7 +176,17 @@ def _tt_toad(before: State, move: str, after: State) -> bool:
     return bool((came | set(taken)) & toads())
 
 
+def _tl_kind(move: str) -> str:
+    return notation("tentiles").read(move).kind
+
+
 REACHED: dict[str, Reached] = {
+    # TEN tiles: TL-R4 a tile drawn and placed; TL-R5 placed against a tile, edge to edge
+    # (any but the first); TL-R6 a line of ten wins; TL-R7 a tile moved in phase 2
+    "TL-R4": lambda b, m, a: _tl_kind(m) == "place",
+    "TL-R5": lambda b, m, a: _tl_kind(m) == "place" and bool(b.board),
+    "TL-R6": lambda b, m, a: a.result is not None and a.result["winner"] == b.turn,
+    "TL-R7": lambda b, m, a: _tl_kind(m) == "move",
     "TT-R1": _tt_toad,
     # TT-R4: a play on a row that has a card: the at-most-ten rule was in force
     "TT-R4": lambda b, m, a: _tt_kind(m) == "play" and b.phase == "turn" and bool(b.row),
@@ -220,7 +237,7 @@ def check(script: Script, keys: dict | None = None) -> list[str]:
                             if rule in REACHED else f"step {n}: no way to check {rule}")
         view = state.view(LEARNER)
         for key, want in step.expect.items():
-            if view.get(key) != want:
+            if not shows(view.get(key), want):
                 problems.append(f"step {n}: the view's {key} is {view.get(key)!r}, "
                                 f"the script says {want!r}")
         for key in (step.say,):
@@ -232,6 +249,14 @@ def check(script: Script, keys: dict | None = None) -> list[str]:
         if rule not in reached:
             problems.append(f"{rule} is in the header, and no step reaches it")
     return problems
+
+
+def shows(got: Any, want: Any) -> bool:
+    """The view's value is the script's; of a mapping (TEN tiles' board), the entries the
+    script names are the view's (the rest of the board need not be written out)."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        return all(k in got and shows(got[k], v) for k, v in want.items())
+    return got == want
 
 
 def _has_key(key: str, keys: dict) -> bool:

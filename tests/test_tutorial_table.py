@@ -7,11 +7,13 @@ import pygame
 import pytest
 
 from tentable import i18n, store, tutorial
-from tentable.engine.takethat import twin
-from tentable.engine.takethat_moves import TAKE, read
+from tentable.engine.takethat_moves import TAKE
 from tentable.text import t
+from tentable.ui.scenes import table_for
 from tentable.ui.tables.takethat.table import TakeThatTable
-from uitools import click, drag, key, post, step, wait_for, walk_to
+import test_takethat_table as takethat_ui
+import test_tentiles_table as tentiles_ui
+from uitools import click, key, post, step, wait_for
 
 SCRIPT = tutorial.load("takethat")
 
@@ -22,8 +24,8 @@ def lang():
     i18n.set_language("en")
 
 
-def open_tutorial(app, at=None):
-    app.reset("tutorial", game_id="takethat", **({} if at is None else {"at": at}))
+def open_tutorial(app, at=None, game_id="takethat"):
+    app.reset("tutorial", game_id=game_id, **({} if at is None else {"at": at}))
     step(app, 2)
     return app.top
 
@@ -42,29 +44,18 @@ def press(app, pos):
     app.step(wait=False)
 
 
+# each game's own gestures, as its table tests make them (drag, click, keys)
+GESTURES = {"takethat": (takethat_ui.play_by_mouse, takethat_ui.play_by_keys),
+            "tentiles": (tentiles_ui.play_by_mouse, tentiles_ui.play_by_keys)}
+SCRIPTS = {game_id: tutorial.load(game_id) for game_id in tutorial.SCRIPTS}
+
+
 def by_mouse(app, table, action):
-    move = read(action)
-    if move.kind == "take":
-        press(app, table.take_button.rect.center)
-        return
-    start = table.cards[move.card].rect.center
-    if move.kind == "twist":
-        end = table.cards[twin(move.card)].rect.center
-    else:
-        end = next(d for d in table.drop_targets(move.card) if d.key == action).rect.center
-    # the hand fans: grab the card by its top left corner, which no neighbour covers
-    rect = table.cards[move.card].rect
-    start = (rect.x + 6, rect.y + 10)
-    drag(app, start, end)
+    GESTURES[table.session.game_id][0](app, table, action)
 
 
 def by_keys(app, table, action):
-    move = read(action)
-    if move.kind == "take":
-        key(app, pygame.K_r)
-        return
-    walk_to(app, table, move.card)
-    key(app, pygame.K_t if move.kind == "twist" else pygame.K_RETURN)
+    GESTURES[table.session.game_id][1](app, table, action)
 
 
 def a_wrong_move(table, taught):
@@ -74,11 +65,13 @@ def a_wrong_move(table, taught):
 
 
 @pytest.mark.parametrize("language", i18n.available())
-def test_the_take_that_tutorial_walked_by_mouse_and_keys(app, lang, language):
+@pytest.mark.parametrize("game_id", tutorial.SCRIPTS)
+def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
     i18n.set_language(language)
-    table = open_tutorial(app)
+    script = SCRIPTS[game_id]
+    table = open_tutorial(app, game_id=game_id)
     guide, state = table.guide, table.match.state
-    assert isinstance(table, TakeThatTable) and table.session.seats[1].is_bot
+    assert isinstance(table, table_for(game_id)) and table.session.seats[1].is_bot
     mouse = True
     while not guide.finished:
         next_stop(app, table)
@@ -87,9 +80,9 @@ def test_the_take_that_tutorial_walked_by_mouse_and_keys(app, lang, language):
         shown = guide.shown
         assert guide.text() == table.say(shown.say, shown.seat, **shown.values)
         assert guide.bubble.w > 0 and app.screen.get_rect().contains(guide.bubble)
-        done = len(SCRIPT.moves_before(guide.lesson.at))
+        done = len(script.moves_before(guide.lesson.at))
         if guide.explaining is not None:          # a computer's step, explained
-            assert state.history == list(SCRIPT.moves_before(guide.lesson.at))
+            assert state.history == list(script.moves_before(guide.lesson.at))
             if mouse:
                 click(app, guide.go_on_button.rect.center)
             else:
@@ -108,17 +101,17 @@ def test_the_take_that_tutorial_walked_by_mouse_and_keys(app, lang, language):
             table.selected = None
         (by_mouse if mouse else by_keys)(app, table, taught)
         at = guide.lesson.at
-        assert state.history == list(SCRIPT.moves_before(at)), (language, taught)
+        assert state.history == list(script.moves_before(at)), (language, taught)
         view = state.view(0)
-        assert {k: view[k] for k in SCRIPT.steps[at - 1].expect} == SCRIPT.steps[at - 1].expect
+        assert all(tutorial.shows(view[k], v) for k, v in script.steps[at - 1].expect.items())
         mouse = not mouse
-    assert state.is_over and state.history == list(SCRIPT.moves_before(len(SCRIPT.steps)))
+    assert state.is_over and state.history == list(script.moves_before(len(script.steps)))
     assert table.dialog is not None and table.dialog.title == t("tutorial.done_title")
-    assert store.tutorial_step("takethat") is None        # done: next time from the start
+    assert store.tutorial_step(game_id) is None           # done: next time from the start
     step(app, 30)
     key(app, pygame.K_RETURN)                             # Play against Easy
     real = app.top
-    assert type(real) is TakeThatTable and real.session.seats[1].bot == "easy"
+    assert type(real) is table_for(game_id) and real.session.seats[1].bot == "easy"
     assert real.session.seed != 1 and not real.session.history
 
 
@@ -174,16 +167,18 @@ def test_learn_to_play_is_on_the_take_that_setup(app):
 @pytest.mark.parametrize("window, ui_size", [((1024, 640), "auto"), ((1024, 640), "200"),
                                              ((1024, 640), "75"), ((1920, 1080), "auto")])
 @pytest.mark.parametrize("language", i18n.available())
-def test_every_bubble_fits_beside_what_it_points_at(app, lang, language, window, ui_size):
+@pytest.mark.parametrize("game_id", tutorial.SCRIPTS)
+def test_every_bubble_fits_beside_what_it_points_at(app, lang, game_id, language, window,
+                                                    ui_size):
     """At 1024×640 and the ends of the scale: inside the window, clear of the card or
     button it points at, its lines within it."""
     i18n.set_language(language)
     app._on_resize(window)
     app.set_ui_size(ui_size)
-    for at, lesson in enumerate(SCRIPT.steps):
+    for at, lesson in enumerate(SCRIPTS[game_id].steps):
         if not lesson.say:
             continue
-        table = open_tutorial(app, at=at)       # a computer's step: played, then told
+        table = open_tutorial(app, at, game_id)  # a computer's step: played, then told
         wait_for(app, lambda: table.guide.shown == lesson, 3000)
         step(app, 2)
         guide = table.guide

@@ -50,4 +50,40 @@ STRINGS: dict[str, str] = {
     "tutorial.takethat.end":
         "The round is scored: +1 for each card face up in front of you, −1 for each "
         "face down, −5 for a toad face down. Cards left in a hand count nothing.",
+    # TEN tiles (tentable/tutorials/tentiles.yaml)
+    "tutorial.tentiles.first.you":
+        "Your turn. You drew a 3 from your hidden tiles. The first tile goes in the "
+        "middle: drop it on the square there (or press Enter).",
+    "tutorial.tentiles.edge":
+        "{name} places a 2 beside it. Every tile must touch a placed tile along a whole "
+        "edge: touching at a corner is not enough.",
+    "tutorial.tentiles.line.you":
+        "Put your new 3 right next to your first 3, on the square above it. Your tiles "
+        "in a straight row make a line: 3 + 3 = 6. A line of yours that adds up to "
+        "exactly 10 wins.",
+    "tutorial.tentiles.seven.you":
+        "Put your 1 above the two 3s: your line adds up to 3 + 3 + 1 = 7. A 3 at its "
+        "end would make 10.",
+    "tutorial.tentiles.blocked":
+        "{name} puts a tile at the end of your line: a line stops at the other player's "
+        "tile, so yours cannot grow that way any more. That is blocking.",
+    "tutorial.tentiles.anywhere.you":
+        "A tile may go on any empty square that touches a tile along an edge. Put your "
+        "2 to the right of your middle 3.",
+    "tutorial.tentiles.threat":
+        "{name}'s row now adds up to 2 + 3 + 3 = 8: a 2 at its open end "
+        "would make 10.",
+    "tutorial.tentiles.block.you":
+        "Block it: put your tile on the open end of that row, to the right of its last "
+        "3.",
+    "tutorial.tentiles.later":
+        "Let us jump ahead: we placed the other tiles for both of you, and nobody made "
+        "10. Now phase 2: on your turn you move one of your own tiles to another square.",
+    "tutorial.tentiles.win.you":
+        "Your row 2, 1, 3, 2, 1 adds up to 9. Lift your lone 1 below it (a tile must be "
+        "free to slide out, and all the tiles must stay joined) and put it at the row's "
+        "right end: 10, and you win.",
+    "tutorial.tentiles.end":
+        "A line of your tiles that adds up to exactly 10 wins, while placing or while "
+        "moving. A longer line over 10 never wins, even if part of it makes 10.",
 }

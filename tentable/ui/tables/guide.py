@@ -236,15 +236,7 @@ class Guide:
         height = pad + line_height(small) + len(lines) * line_h + pad \
             + (button_h + pad if button_h else 0)
         target = self.pointed(step)
-        box = pygame.Rect(0, 0, width, height)
-        if target is not None:              # beside what it points at: above, else below
-            box.midbottom = (target.centerx, target.top - px(18, s))
-            if box.top < self.back_button.rect.bottom + pad:
-                box.midtop = (target.centerx, target.bottom + px(18, s))
-        else:
-            box.midtop = (w // 2 - px(135, s), self.back_button.rect.bottom + 3 * pad)
-        box.clamp_ip(pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad))
-        self.bubble = box
+        box = self.bubble = self.place((width, height), target, (w, h), s)
         if target is not None:
             self._draw_pointer(surface, box, target, s)
         draw_panel(surface, box, (*theme.FELT_DARK, 240), (*theme.HIGHLIGHT, 230),
@@ -262,16 +254,55 @@ class Guide:
                                       bw, button_h))
             self.go_on_button.draw(surface)
 
+    def place(self, size: tuple[int, int], target: pygame.Rect | None,
+              window: tuple[int, int], s: float) -> pygame.Rect:
+        """Where the bubble goes: beside what it points at (above, below, right, left:
+        the first that covers the fewest cards), inside the window, clear of the thing
+        itself and of the buttons along the top; with nothing to point at, top middle."""
+        w, h = window
+        pad, gap = px(theme.PAD, s), px(18, s)
+        table = self.table
+        area = pygame.Rect(pad, self.back_button.rect.bottom + pad, w - 2 * pad,
+                           h - self.back_button.rect.bottom - 2 * pad)
+        box = pygame.Rect((0, 0), size)
+        if target is None:
+            box.midtop = (w // 2 - px(135, s), area.top + 2 * pad)
+            return box.clamp(area)
+        kept = [self.back_button.rect, self.skip_button.rect, *table.top_buttons(), target]
+        cards = [sprite.rect for sprite in table.cards.sprites.values()]
+        best: tuple[int, pygame.Rect] | None = None
+        for anchor, at in (("midbottom", target.midtop), ("midtop", target.midbottom),
+                           ("midleft", target.midright), ("midright", target.midleft)):
+            shift = {"midbottom": (0, -gap), "midtop": (0, gap), "midleft": (gap, 0),
+                     "midright": (-gap, 0)}[anchor]
+            setattr(box, anchor, (at[0] + shift[0], at[1] + shift[1]))
+            here = box.clamp(area)
+            if here.collidelist(kept) != -1:
+                continue
+            covered = sum(1 for rect in cards if here.colliderect(rect))
+            if best is None or covered < best[0]:
+                best = (covered, here)
+        return best[1] if best is not None else box.clamp(area)
+
     @staticmethod
     def _draw_pointer(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect,
                       s: float) -> None:
         """A wedge from the bubble's edge to the thing it points at, and a ring on it."""
-        below = box.top >= target.bottom
-        x = max(box.left + px(20, s), min(box.right - px(20, s), target.centerx))
-        y = box.top if below else box.bottom
-        tip = (target.centerx, target.bottom + px(4, s) if below else target.top - px(4, s))
         half = px(10, s)
-        pygame.draw.polygon(surface, theme.HIGHLIGHT, [(x - half, y), (x + half, y), tip])
+        if box.left >= target.right or box.right <= target.left:     # beside it
+            right = box.left >= target.right
+            x = box.left if right else box.right
+            y = max(box.top + px(20, s), min(box.bottom - px(20, s), target.centery))
+            tip = (target.right + px(4, s) if right else target.left - px(4, s),
+                   target.centery)
+            pygame.draw.polygon(surface, theme.HIGHLIGHT, [(x, y - half), (x, y + half), tip])
+        else:
+            below = box.top >= target.bottom
+            x = max(box.left + px(20, s), min(box.right - px(20, s), target.centerx))
+            y = box.top if below else box.bottom
+            tip = (target.centerx,
+                   target.bottom + px(4, s) if below else target.top - px(4, s))
+            pygame.draw.polygon(surface, theme.HIGHLIGHT, [(x - half, y), (x + half, y), tip])
         pygame.draw.rect(surface, theme.HIGHLIGHT, target.inflate(px(8, s), px(8, s)),
                          max(2, px(3, s)), px(6, s))
 
