@@ -23,53 +23,9 @@ def busiest(app):
     return table
 
 
-def learn(app, shot) -> None:
-    """Learn to play (#43), walked as a newcomer: the first bubble, Robin's toad explained,
-    the last twist, the end, as `learn-takethat*.png`; the twist again in German at
-    1024×640."""
-    from tentable import i18n
-
-    def on_to(table, until) -> None:
-        for _ in range(3000):
-            if until():
-                return
-            app.step(wait=False)
-
-    def walk(names: dict, stop: int | None = None) -> None:
-        table = app.reset("tutorial", game_id="takethat", at=0)
-        guide = table.guide
-        while not guide.finished:
-            on_to(table, lambda: guide.finished or guide.explaining is not None
-                  or (table.my_turn and guide.lesson.taught() is not None))
-            at = guide.lesson.at
-            if guide.explaining is not None:
-                if at - 1 in names:
-                    shot(names[at - 1])
-                guide.go_on()
-                continue
-            if guide.finished:
-                break
-            if at in names:
-                shot(names[at])
-            if at == stop:
-                return
-            table.submit(guide.lesson.taught())
-        shot(names["end"])
-
-    walk({0: "learn-takethat", 5: "learn-takethat-toad", 9: "learn-takethat-last",
-          "end": "learn-takethat-end"})
-    i18n.set_language("de")
-    app._on_resize((1024, 640))
-    walk({2: "learn-takethat-de-1024"}, stop=2)
-    i18n.set_language("en")
-    app._on_resize((1280, 720))
-    app.reset("menu")
-
-
 def shots(app, shot) -> None:
     """The hot-seat curtain, a 4-player table mid-game, the pause menu, a round summary
-    and the results, as `takethat-*.png` (and the shared pause.png); Learn to play."""
-    learn(app, shot)
+    and the results, as `takethat-*.png` (and the shared pause.png)."""
     from tentable.bots import make_bot
     from tentable.ui.launch import session_for
 
