@@ -240,10 +240,10 @@ def check(script: Script, keys: dict | None = None) -> list[str]:
             if not shows(view.get(key), want):
                 problems.append(f"step {n}: the view's {key} is {view.get(key)!r}, "
                                 f"the script says {want!r}")
-        for key in (step.say,):
-            if key and not _has_key(key, keys):
-                problems.append(f"step {n}: no text {key!r}")
-    if script.end and not _has_key(script.end, keys):
+        # the learner is told as "you" (`<key>.you`, else `<key>`); a computer by name
+        if step.say and not (step.say in keys or step.learner and f"{step.say}.you" in keys):
+            problems.append(f"step {n}: no text {step.say!r}")
+    if script.end and script.end not in keys:
         problems.append(f"the end: no text {script.end!r}")
     for rule in script.rules:
         if rule not in reached:
@@ -257,11 +257,6 @@ def shows(got: Any, want: Any) -> bool:
     if isinstance(want, dict) and isinstance(got, dict):
         return all(k in got and shows(got[k], v) for k, v in want.items())
     return got == want
-
-
-def _has_key(key: str, keys: dict) -> bool:
-    """A bubble's text is there for the learner ("you") or for a named seat."""
-    return key in keys or f"{key}.you" in keys
 
 
 # -- where the learner is ---------------------------------------------------------------

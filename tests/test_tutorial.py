@@ -113,3 +113,11 @@ def test_a_damaged_place_file_starts_the_tutorial_afresh(tmp_path, monkeypatch):
     monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
     store.tutorials_path().write_text('{"version": 1, "steps": {"takethat": "x"}}')
     assert tutorial.Tutorial(tutorial.load("takethat")).at == 0
+
+
+def test_a_computer_step_told_in_the_learners_words_is_found():
+    """Robin's step (2) with the learner's bubble, which has only its "you" form: the
+    table would show the key."""
+    script = tutorial.load("takethat")
+    problems = tutorial.check(broken(script, 1, say="tutorial.takethat.first"))
+    assert problems == ["step 2: no text 'tutorial.takethat.first'"]

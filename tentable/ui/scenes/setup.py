@@ -253,12 +253,12 @@ class SetupScene(Scene):
             items += row.focusables()
         for row in self.options:
             items += row.control.focusables()
-        items += [self.seed.focusable(), button_focus(self.new_seed), button_focus(self.back),
-                  button_focus(self.rules)]
-        if self.learn is not None:      # beside the title, top right; Start stays last
+        if self.learn is not None:      # beside the title, over the options: after them
             bw = min(px(220, s), caption_width(self.learn.text, px(40, s, 32)) + px(24, s))
             self.learn.layout((w - margin - bw, px(50, s), bw, px(40, s, 32)))
             items.append(button_focus(self.learn))
+        items += [self.seed.focusable(), button_focus(self.new_seed), button_focus(self.back),
+                  button_focus(self.rules)]
         items.append(button_focus(self.start))
         keep = self.nav.index if self.nav.items else len(items) - 1
         self.nav.set_items(items, min(keep, len(items) - 1))

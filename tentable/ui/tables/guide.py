@@ -82,8 +82,8 @@ class Guide:
 
     # -- the table's doors ---------------------------------------------------------------
     def allows(self, actions: list[str]) -> bool:
-        """A learner's gesture: the taught move goes through; any other is refused, and
-        the bubble's card jolts."""
+        """A learner's gesture: the taught move goes through; any other is refused with
+        the reason in a toast (read aloud), and the card jolts (`refuse`)."""
         if self.explaining is not None or self.finished:
             self.table.refuse(t("tutorial.wait"))
             return False
