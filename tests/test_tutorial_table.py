@@ -213,3 +213,14 @@ def test_a_game_in_progress_is_left_alone_by_the_tutorial(app):
     table.close()
     assert store.load_autosave("takethat")[0] == saved
     assert archive.load_all()[0] == []
+
+
+def test_the_hint_and_the_marks_show_the_taught_move_only(app):
+    """H lights the taught move, never Hard's own idea; the other cards are dimmed."""
+    at = next(i for i, s in enumerate(SCRIPT.steps) if s.learner and s.move == "play 45")
+    table = open_tutorial(app, at=at)
+    next_stop(app, table)
+    key(app, pygame.K_h)
+    assert table.hinting and table.suggestion is None
+    assert table.legal() == {"play 45"}
+    assert table.dimmed == set(table.view["hand"]) - {45}

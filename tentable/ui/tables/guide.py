@@ -323,6 +323,13 @@ def guided(table_class: type) -> type:
         def forced(self) -> str | None:
             return None         # the learner makes every taught move, an only one too
 
+        def legal(self) -> set[str]:
+            """Only the taught move is lit, marked by the hint and played by the buttons
+            and keys; another is still tried, and refused with the bubble's reason."""
+            taught = self.guide.lesson.taught()
+            legal = super().legal()
+            return {taught} & legal if taught is not None else set()
+
         def submit_all(self, actions: list[str]) -> bool:
             if not self.my_turn or not actions or not self.guide.allows(actions):
                 return False
