@@ -452,6 +452,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from tentable.net.host import Host
     from tentable.net.serve import DEFAULT_PORT, serve, tls_context
+    from tentable.net.tables import HostedTables
     if (args.cert is None) != (args.key is None):
         raise _Usage(t("cli.error.cert_and_key"))
     context = None
@@ -461,10 +462,14 @@ def _serve(args: argparse.Namespace) -> int:
         except (OSError, ssl.SSLError) as exc:
             return _say(t("cli.serve.bad_cert", reason=type(exc).__name__), FAILURE)
     host = Host(host=args.host, port=DEFAULT_PORT if args.port is None else args.port,
-                ssl=context, lobby=True)
+                ssl=context, lobby=True, tables=HostedTables())
 
-    def started(invite) -> None:
+    def started(invite, problems: list[str]) -> None:
         print(t("cli.serve.listening", url=invite.url, invite=invite.line()), flush=True)
+        if host.rooms:
+            print(t("cli.serve.resumed", n=len(host.rooms)), flush=True)
+        for problem in problems:
+            print(problem, file=sys.stderr, flush=True)
     try:
         asyncio.run(serve(host, started))
     except OSError as exc:

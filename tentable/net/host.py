@@ -36,6 +36,7 @@ from tentable import __version__
 from tentable.clients import PROTOCOL, SeatClient
 from tentable.match import Match
 from tentable.net import lobby
+from tentable.net.tables import HostedTables
 from tentable.net.protocol import (MAX_FRAME, Invite, Refusal, check, encode, refused,
                                    room_code, seat_secret)
 
@@ -95,6 +96,8 @@ class Room:
     closed: bool = False
     nudge: asyncio.Event = field(default_factory=asyncio.Event)
     pacer: asyncio.Future | None = None                     # the loop that paces it
+    keeper: Callable[["Room"], None] | None = None          # writes it down (HostedTables)
+    kept: tuple = ()                                        # what was written down last
 
     def invite(self, seat: int | None) -> Invite:
         host, port, tls = self.address
@@ -119,9 +122,15 @@ class Room:
         return [seat for seat in self.secrets if seat not in self.claimed | set(self.links)]
 
     def flush(self) -> None:
-        """Wake every connection's writer: new messages may wait in its client."""
+        """Wake every connection's writer: new messages may wait in its client; and write
+        the table down if a move was made or a seat taken since it last was."""
         for link in (*self.links.values(), *self.watchers):
             link.wake.set()
+        now = (len(self.match.history), tuple(sorted(self.claimed)),
+               tuple(sorted(self.match.assisted)))
+        if self.keeper is not None and now != self.kept:
+            self.kept = now
+            self.keeper(self)
 
     def tell(self, message: dict) -> None:
         """A message of the host's own to every seat, numbered in each seat's stream
@@ -137,14 +146,17 @@ class Host:
                  pace: float = 0.6, away_after: float | None = None,
                  stand_in: str = "easy", clock: Callable[[], float] = time.monotonic,
                  rate: float = RATE, burst: int = BURST, strikes: int = STRIKES,
-                 max_rooms: int = 200) -> None:
+                 max_rooms: int = 200, tables: HostedTables | None = None) -> None:
         """`pace`: seconds between computer moves (a person follows them); `away_after`:
         seconds after which a dropped seat is played by the computer (`stand_in`), None:
-        never; `lobby`: whether connections may create and list tables (`tentable serve`)."""
+        never; `lobby`: whether connections may create and list tables (`tentable serve`);
+        `tables`: where the tables are written down after every move, to be served again
+        after a restart (`resume`), None: nowhere."""
         self.bind, self.port, self.ssl = host, port, ssl
         self.lobby, self.pace, self.away_after, self.stand_in = lobby, pace, away_after, stand_in
         self.clock, self.rate, self.burst, self.max_strikes = clock, rate, burst, strikes
         self.max_rooms = max_rooms
+        self.tables = tables
         self.rooms: dict[str, Room] = {}
         self._server = None
         self._tasks: set[asyncio.Task] = set()
@@ -163,6 +175,8 @@ class Host:
     async def stop(self) -> None:
         for room in list(self.rooms.values()):
             self.close_room(room)
+        if self.tables is not None:       # what was written down stays, to be resumed
+            await asyncio.get_running_loop().run_in_executor(None, self.tables.flush)
         if self._server is not None:
             self._server.close()
             await asyncio.wait_for(self._server.wait_closed(), HELLO_WAIT)
@@ -175,19 +189,28 @@ class Host:
 
     # -- rooms ------------------------------------------------------------------------
     def open_room(self, match: Match, *, public: bool = False, from_lobby: bool = False,
-                  address: tuple[str, int, bool] | None = None) -> Room:
+                  address: tuple[str, int, bool] | None = None, code: str | None = None,
+                  secrets: dict[int, str] | None = None,
+                  spectator: str | None = None) -> Room:
         """Serve `match` (on the loop's thread): a room code, a secret per human seat and
-        one for the spectators, and the loop that paces its computer seats."""
-        code = room_code()
-        while code in self.rooms:
+        one for the spectators (those given: a table served again), and the loop that
+        paces its computer seats."""
+        while code is None or code in self.rooms:
             code = room_code()
         room = Room(code, match, address or self.address,
-                    {seat: seat_secret() for seat in match.humans}, seat_secret(),
-                    public=public, from_lobby=from_lobby)
+                    secrets or {seat: seat_secret() for seat in match.humans},
+                    spectator or seat_secret(), public=public, from_lobby=from_lobby)
         room.clients = {seat: match.join(seat) for seat in (*match.state.seats, None)}
         self.rooms[code] = room
+        if self.tables is not None:
+            room.keeper = self.tables.keep
+            room.flush()
         room.pacer = self._spawn(self._pace(room))
         return room
+
+    def resume(self) -> list[str]:
+        """Serve again every table written down before (`tables`); what could not be."""
+        return self.tables.resume(self) if self.tables is not None else []
 
     def close_room(self, room: Room) -> None:
         room.closed = True

@@ -72,6 +72,8 @@ STRINGS: dict[str, str] = {
     "cli.error.port": "expected a port from 0 to 65535, got {value}",
     "cli.error.cert_and_key": "--cert and --key go together: give both or neither",
     "cli.serve.listening": "serving on {url}; the lobby's invite: {invite}",
+    "cli.serve.resumed.one": "{n} table from before is open again",
+    "cli.serve.resumed.other": "{n} tables from before are open again",
     "cli.serve.cannot_listen": "cannot listen on {host} port {port}: {reason}",
     "cli.serve.bad_cert": "cannot use the certificate and key: {reason}",
     "cli.error.whole_number": "expected a whole number, got {value}",
