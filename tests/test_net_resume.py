@@ -133,7 +133,7 @@ def test_a_finished_games_table_is_no_longer_kept_and_a_bad_file_is_set_aside(tm
             room.match.set_position(state)
             room.flush()
         thread.call(finish)
-        assert not tables.path(room.code).exists()
+        assert tables.flush(WAIT) and not tables.path(room.code).exists()
     # what a resumed host refuses to serve: set aside, the rest goes on
     bad = {"room": "ABCDEF", "record": {"game": "ten"}, "version": 1}
     (tmp_path / FOLDER / "ABCDEF.json").write_text(json.dumps(bad))

@@ -6,9 +6,9 @@ everyone rejoins with the invite they had (issue #41, item 5).
     await host.start()
     host.resume()              # every table kept there, open again under its room code
 
-A file is written off the event loop (`AutosaveWriter`: fsync never holds up the other
-tables), after each move and each seat taken or given back; a move the host had no time to
-write before a crash is lost, like a move a player made as the power went. The files hold
+A table is written off the event loop (a thread of its own: fsync never holds up the
+tables), within half a second of each move and each seat taken or given back; a move the
+host had no time to write before a crash is lost, like a move made as the power went. The files hold
 the seed and every seat's secret: they are the host's, like its autosave, and nothing in
 them goes on the wire but what a seat is sent anyway. A file that cannot be read is set
 aside (`userfiles.set_aside`) and the other tables are served; a finished game's file is
@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tentable import userfiles
-from tentable.autosave import AutosaveWriter
 from tentable.engine import SetupError
 from tentable.match import Match
 from tentable.session import Session
@@ -40,39 +41,61 @@ SECRET = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 class HostedTables:
-    """The folder a host keeps its tables in, a file per room (`<room code>.json`)."""
+    """The folder a host keeps its tables in, a file per room (`<room code>.json`), written
+    by one thread of its own at most every `period` seconds: the moves made meanwhile at a
+    table become one write (a busy server does not fsync once a move per table)."""
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, period: float = 0.5) -> None:
         self.folder = folder if folder is not None else userfiles.data_dir() / FOLDER
-        self._writers: dict[str, AutosaveWriter] = {}
+        self.period = period
         self.failed: list[str] = []         # what could not be written, for the log
+        self._due: dict[str, dict | None] = {}    # room code -> its data, None: remove it
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._idle = threading.Event()
+        self._idle.set()
+        threading.Thread(target=self._run, daemon=True, name="hosted-tables").start()
 
     def path(self, code: str) -> Path:
         return self.folder / f"{code}.json"
 
     # -- writing ---------------------------------------------------------------------
     def keep(self, room: "Room") -> None:
-        """Write the room's table as it is now (off the caller's thread); a finished
-        game's file goes."""
-        if room.match.is_over:
-            self.forget(room.code)
-            return
-        writer = self._writers.get(room.code)
-        if writer is None:
-            path = self.path(room.code)
-            writer = self._writers[room.code] = AutosaveWriter(
-                lambda data: userfiles.write_versioned(path, data, VERSION), self._failed)
-        writer.save(table_data(room))
+        """Write the room's table down as it is now (soon, off the caller's thread); a
+        finished game's file goes."""
+        self._ask(room.code, None if room.match.is_over else table_data(room))
 
     def forget(self, code: str) -> None:
-        writer = self._writers.pop(code, None)
-        if writer is not None:
-            writer.close()
-        userfiles.remove_file(self.path(code))
+        self._ask(code, None)
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every table asked for is on disk (the host stopping)."""
-        return all(writer.flush(timeout) for writer in list(self._writers.values()))
+        return self._idle.wait(timeout)
+
+    def _ask(self, code: str, data: dict | None) -> None:
+        with self._lock:
+            self._due[code] = data
+            self._idle.clear()
+        self._wake.set()
+
+    def _run(self) -> None:
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            with self._lock:
+                due, self._due = self._due, {}
+            for code, data in due.items():
+                try:
+                    if data is None:
+                        userfiles.remove_file(self.path(code))
+                    else:
+                        userfiles.write_versioned(self.path(code), data, VERSION)
+                except (OSError, ValueError) as exc:
+                    self._failed(exc)
+            with self._lock:
+                if not self._due:
+                    self._idle.set()
+            time.sleep(self.period)     # what comes meanwhile waits for the next round
 
     def _failed(self, exc: Exception) -> None:
         message = f"a hosted table could not be kept ({type(exc).__name__}: {exc})"
