@@ -151,7 +151,8 @@ def main() -> int:
     # (as a real one does), not into the player's
     home = tempfile.TemporaryDirectory(prefix="tentable-netbench-")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en", "TENTABLE_HOME": home.name}
-    server = subprocess.Popen([sys.executable, "-m", "tentable", "serve", "--port", "0"],
+    server = subprocess.Popen([sys.executable, "-m", "tentable", "serve", "--port", "0",
+                               "--max-tables", str(2 * args.tables)],
                               stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
         line = server.stdout.readline()

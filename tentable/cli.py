@@ -204,6 +204,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_port, default=None, help=t("cli.help.port"))
     serve.add_argument("--cert", type=Path, default=None, help=t("cli.help.cert"))
     serve.add_argument("--key", type=Path, default=None, help=t("cli.help.key"))
+    serve.add_argument("--max-tables", type=_count, default=None,
+                       help=t("cli.help.max_tables"))
     for command in (play, sim, replay, ladder, statistics, check, serve):
         _lang_option(command)
     return parser
@@ -462,7 +464,8 @@ def _serve(args: argparse.Namespace) -> int:
         except (OSError, ssl.SSLError) as exc:
             return _say(t("cli.serve.bad_cert", reason=type(exc).__name__), FAILURE)
     host = Host(host=args.host, port=DEFAULT_PORT if args.port is None else args.port,
-                ssl=context, lobby=True, tables=HostedTables())
+                ssl=context, lobby=True, tables=HostedTables(),
+                **({} if args.max_tables is None else {"max_rooms": args.max_tables}))
 
     def started(invite, problems: list[str]) -> None:
         print(t("cli.serve.listening", url=invite.url, invite=invite.line()), flush=True)

@@ -67,6 +67,7 @@ STRINGS: dict[str, str] = {
     "cli.help.host": "the address to listen on (default 127.0.0.1: this computer only; "
                      "0.0.0.0: every network it is on)",
     "cli.help.port": "the port to listen on (default 4710; 0: any free port)",
+    "cli.help.max_tables": "the most tables the lobby keeps open at once (default 200)",
     "cli.help.cert": "a TLS certificate (PEM), for encrypted connections (wss://); needs --key",
     "cli.help.key": "the certificate's private key (PEM)",
     "cli.error.port": "expected a port from 0 to 65535, got {value}",
