@@ -72,8 +72,11 @@ class Link:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def send(self, frame: dict) -> None:
+        await self.send_text(encode(frame))
+
+    async def send_text(self, text: str) -> None:
         async with self.lock:
-            await self.ws.send(encode(frame))
+            await self.ws.send(text)
 
 
 @dataclass(eq=False)
@@ -380,10 +383,10 @@ class Host:
                 room = link.room
                 if room is None:
                     return
-                for message in room.clients[link.seat].since(link.sent):
-                    await link.send(message)
+                for text in room.clients[link.seat].texts_since(link.sent):
+                    await link.send_text(text)       # numbered and encoded once, kept so
                     self.frames_out += 1
-                    link.sent = message["seq"] + 1
+                    link.sent += 1
         except ConnectionClosed:
             pass
 
