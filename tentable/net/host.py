@@ -47,6 +47,10 @@ CLOSE_WAIT = 2.0         # seconds a closing client may take to answer (a floode
 TICK = 0.05              # the longest a room's loop sleeps between looks at its match
 RATE, BURST = 50.0, 100  # messages a second a connection may send, and in one burst
 STRIKES = 5              # refused messages before a connection is cut off
+# connections open at once, and tables made and open, from one address: a client that
+# opens connection after connection gets no more than a handful (loopback, this computer
+# itself or a proxy in front of the server, is the host's own and not counted)
+PER_ADDRESS, ROOMS_PER_ADDRESS = 16, 8
 POSITION = ("welcome", "applied", "undone", "seat_changed")   # they change what a seat sees
 # refusals an honest client meets in a race (a move as the position changed, a seat taken
 # a moment before): they do not count towards cutting it off
@@ -68,6 +72,7 @@ class Link:
     tokens: float = BURST
     refilled: float = 0.0
     rooms_made: int = 0
+    address: str = ""                # where it comes from (its IP address)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -90,6 +95,7 @@ class Room:
     spectator: str
     public: bool = False
     from_lobby: bool = False
+    made_by: str = ""                                       # the address it was made from
     clients: dict[int | None, SeatClient] = field(default_factory=dict)
     links: dict[int, Link] = field(default_factory=dict)
     watchers: set[Link] = field(default_factory=set)
@@ -149,17 +155,24 @@ class Host:
                  pace: float = 0.6, away_after: float | None = None,
                  stand_in: str = "easy", clock: Callable[[], float] = time.monotonic,
                  rate: float = RATE, burst: int = BURST, strikes: int = STRIKES,
-                 max_rooms: int = 200, tables: HostedTables | None = None) -> None:
+                 max_rooms: int = 200, tables: HostedTables | None = None,
+                 per_address: int = PER_ADDRESS, rooms_per_address: int = ROOMS_PER_ADDRESS,
+                 count_loopback: bool = False) -> None:
         """`pace`: seconds between computer moves (a person follows them); `away_after`:
         seconds after which a dropped seat is played by the computer (`stand_in`), None:
         never; `lobby`: whether connections may create and list tables (`tentable serve`);
         `tables`: where the tables are written down after every move, to be served again
-        after a restart (`resume`), None: nowhere."""
+        after a restart (`resume`), None: nowhere; `per_address`, `rooms_per_address`: the
+        connections open at once and the lobby tables open that one address may have
+        (loopback counted only with `count_loopback`: tests)."""
         self.bind, self.port, self.ssl = host, port, ssl
         self.lobby, self.pace, self.away_after, self.stand_in = lobby, pace, away_after, stand_in
         self.clock, self.rate, self.burst, self.max_strikes = clock, rate, burst, strikes
         self.max_rooms = max_rooms
         self.tables = tables
+        self.per_address, self.rooms_per_address = per_address, rooms_per_address
+        self.count_loopback = count_loopback
+        self.connections: dict[str, int] = {}       # address -> connections open
         self.rooms: dict[str, Room] = {}
         self._server = None
         self._tasks: set[asyncio.Task] = set()
@@ -259,12 +272,16 @@ class Host:
 
     # -- a connection -----------------------------------------------------------------
     async def _serve(self, ws: ServerConnection) -> None:
-        link = Link(ws, tokens=self.burst, refilled=self.clock())
+        link = Link(ws, tokens=self.burst, refilled=self.clock(), address=self._counted(ws))
         writer = None
+        if link.address:        # counted from the start: a hello may take its time
+            self.connections[link.address] = self.connections.get(link.address, 0) + 1
         try:
             try:
                 first = await asyncio.wait_for(ws.recv(), HELLO_WAIT)
                 self.frames_in += 1
+                if link.address and self.connections[link.address] > self.per_address:
+                    raise Refusal("net.busy", most=self.per_address)
                 await link.send(self._welcome(link, check(first)))
             except Refusal as refusal:
                 await link.send(refusal.frame())
@@ -295,6 +312,23 @@ class Host:
             if writer is not None:
                 writer.cancel()
             self._detach(link)
+            if link.address:
+                self.connections[link.address] -= 1
+                if not self.connections[link.address]:
+                    del self.connections[link.address]
+
+    def _counted(self, ws: ServerConnection) -> str:
+        """The address a connection is counted under, "" for one not counted."""
+        try:
+            address = str(ws.remote_address[0])
+        except (TypeError, IndexError):
+            return ""
+        loopback = address in ("127.0.0.1", "::1") or address.startswith("127.")
+        return "" if loopback and not self.count_loopback else address
+
+    def rooms_from(self, address: str) -> int:
+        """The lobby tables made from `address` that are still open."""
+        return sum(room.made_by == address for room in self.rooms.values())
 
     def _spend(self, link: Link) -> None:
         """The rate cap: a token per message, `rate` tokens a second, at most `burst`."""
