@@ -138,6 +138,7 @@ def test_the_serve_command_refuses_what_it_cannot_use(tmp_path, capsys):
     assert cli.main(["serve", "--cert", str(tmp_path / "c.pem")]) == cli.USAGE
     assert "--cert and --key" in capsys.readouterr().err
     assert cli.main(["serve", "--port", "http"]) == cli.USAGE
+    assert cli.main(["serve", "--max-tables", "0"]) == cli.USAGE
     (tmp_path / "c.pem").write_text("not a certificate")
     assert cli.main(["serve", "--cert", str(tmp_path / "c.pem"),
                      "--key", str(tmp_path / "c.pem")]) == cli.FAILURE
@@ -149,9 +150,11 @@ def test_the_serve_command_refuses_what_it_cannot_use(tmp_path, capsys):
     assert f"port {port}" in capsys.readouterr().err
 
 
-def test_tentable_serve_runs_as_a_program_until_interrupted():
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en"}
-    server = subprocess.Popen([sys.executable, "-m", "tentable", "serve", "--port", "0"],
+def test_tentable_serve_runs_as_a_program_until_interrupted(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en",
+           "TENTABLE_HOME": str(tmp_path)}             # where it writes its tables down
+    server = subprocess.Popen([sys.executable, "-m", "tentable", "serve", "--port", "0",
+                               "--max-tables", "1"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=env, cwd=ROOT)
     try:
@@ -164,6 +167,9 @@ def test_tentable_serve_runs_as_a_program_until_interrupted():
         remote = RemoteLobby(line, timeout=WAIT).connect()
         try:
             assert remote.create("elfer", ["human", "easy"])["room"]
+            with pytest.raises(NetError) as full:       # --max-tables 1
+                remote.create("ten", ["human", "easy"])
+            assert full.value.key == "net.full"
         finally:
             remote.close()
         server.send_signal(signal.SIGINT)
