@@ -224,3 +224,25 @@ def test_the_hint_and_the_marks_show_the_taught_move_only(app):
     assert table.hinting and table.suggestion is None
     assert table.legal() == {"play 45"}
     assert table.dimmed == set(table.view["hand"]) - {45}
+
+
+def test_backspace_goes_back_a_step(app):
+    table = open_tutorial(app, at=2)                      # the twist, after Robin's 41
+    next_stop(app, table)
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.guide.lesson.taught() == "play 34" and app.top.match.state.history == []
+
+
+def test_the_bubbles_are_read_aloud(app):
+    from test_read_aloud import Heard
+    app.speech = Heard()
+    app.set_read_aloud(True)
+    table = open_tutorial(app)
+    next_stop(app, table)
+    step(app, 2)
+    first = table.guide.text()
+    assert first in app.speech.texts()
+    takethat_ui.play_by_keys(app, table, "play 34")
+    next_stop(app, table)                                 # Robin's 41, explained
+    step(app, 2)
+    assert table.guide.text() != first and table.guide.text() in app.speech.texts()

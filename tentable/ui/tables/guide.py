@@ -45,7 +45,8 @@ class Guide:
         self.lesson = lesson
         self.explaining: Step | None = None   # a computer step played: its bubble waits
         self.finished = False                 # the end's dialog is up
-        self.back_button = Button(t("tutorial.back"), self.back)
+        # Backspace goes back a step from the keys (Skip is Esc's pause menu's Quit too)
+        self.back_button = Button(t("tutorial.back"), self.back, key=pygame.K_BACKSPACE)
         self.skip_button = Button(t("tutorial.skip"), self.skip)
         self.go_on_button = Button(t("tutorial.go_on"), self.go_on, kind="primary")
         self.bubble = pygame.Rect(0, 0, 0, 0)   # where the bubble was drawn
