@@ -178,3 +178,31 @@ def test_tentable_serve_runs_as_a_program_until_interrupted(tmp_path):
         if server.poll() is None:
             server.kill()
             server.wait(WAIT)
+
+
+def test_a_lobby_table_nobody_is_at_closes_after_a_while(tmp_path, monkeypatch):
+    """A table made in the lobby and left (nobody connected) closes after `idle_after`
+    seconds of the host's clock, and is not written down to be served again; a table
+    someone sits at stays."""
+    from tentable.net.tables import HostedTables
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
+    now = [0.0]
+    tables = HostedTables()
+    with hosting(lobby=True, clock=lambda: now[0], idle_after=60.0, tables=tables) as thread:
+        bind, port, _ = thread.host.address
+        remote = RemoteLobby(Invite(bind, port), timeout=WAIT).connect()
+        try:
+            left = remote.create("ten", ["human", "easy"], public=True)["room"]
+            kept = remote.create("ten", ["human", "easy"], public=True)
+            seat = RemoteSeat(kept["invites"]["0"], timeout=WAIT).connect()
+            now[0] = 59.0
+            thread.call(lambda: [room.nudge.set() for room in thread.host.rooms.values()])
+            assert {t["room"] for t in remote.tables()} >= {left}
+            now[0] = 61.0
+            assert seat.wait_for(lambda: left not in thread.host.rooms)
+            assert kept["room"] in thread.host.rooms and seat.connected
+            assert tables.flush(WAIT) and not tables.path(left).exists()
+            assert tables.path(kept["room"]).exists()
+            seat.close()
+        finally:
+            remote.close()

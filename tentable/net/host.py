@@ -51,6 +51,7 @@ STRIKES = 5              # refused messages before a connection is cut off
 # opens connection after connection gets no more than a handful (loopback, this computer
 # itself or a proxy in front of the server, is the host's own and not counted)
 PER_ADDRESS, ROOMS_PER_ADDRESS = 16, 8
+IDLE_AFTER = 1800.0      # seconds a lobby table may stay with nobody connected
 POSITION = ("welcome", "applied", "undone", "seat_changed")   # they change what a seat sees
 # refusals an honest client meets in a race (a move as the position changed, a seat taken
 # a moment before): they do not count towards cutting it off
@@ -106,6 +107,7 @@ class Room:
     nudge: asyncio.Event = field(default_factory=asyncio.Event)
     pacer: asyncio.Future | None = None                     # the loop that paces it
     keeper: Callable[["Room"], None] | None = None          # writes it down (HostedTables)
+    quiet_since: float | None = None                        # nobody connected since then
     kept: tuple = ()                                        # what was written down last
 
     def invite(self, seat: int | None) -> Invite:
@@ -157,21 +159,22 @@ class Host:
                  rate: float = RATE, burst: int = BURST, strikes: int = STRIKES,
                  max_rooms: int = 200, tables: HostedTables | None = None,
                  per_address: int = PER_ADDRESS, rooms_per_address: int = ROOMS_PER_ADDRESS,
-                 count_loopback: bool = False) -> None:
+                 count_loopback: bool = False, idle_after: float | None = IDLE_AFTER) -> None:
         """`pace`: seconds between computer moves (a person follows them); `away_after`:
         seconds after which a dropped seat is played by the computer (`stand_in`), None:
         never; `lobby`: whether connections may create and list tables (`tentable serve`);
         `tables`: where the tables are written down after every move, to be served again
         after a restart (`resume`), None: nowhere; `per_address`, `rooms_per_address`: the
         connections open at once and the lobby tables open that one address may have
-        (loopback counted only with `count_loopback`: tests)."""
+        (loopback counted only with `count_loopback`: tests); `idle_after`: seconds after
+        which a lobby table nobody is connected to closes (None: never)."""
         self.bind, self.port, self.ssl = host, port, ssl
         self.lobby, self.pace, self.away_after, self.stand_in = lobby, pace, away_after, stand_in
         self.clock, self.rate, self.burst, self.max_strikes = clock, rate, burst, strikes
         self.max_rooms = max_rooms
         self.tables = tables
         self.per_address, self.rooms_per_address = per_address, rooms_per_address
-        self.count_loopback = count_loopback
+        self.count_loopback, self.idle_after = count_loopback, idle_after
         self.connections: dict[str, int] = {}       # address -> connections open
         self.rooms: dict[str, Room] = {}
         self._server = None
@@ -217,6 +220,7 @@ class Host:
                     secrets or {seat: seat_secret() for seat in match.humans},
                     spectator or seat_secret(), public=public, from_lobby=from_lobby)
         room.clients = {seat: match.join(seat) for seat in (*match.state.seats, None)}
+        room.quiet_since = self.clock()
         self.rooms[code] = room
         if self.tables is not None:
             room.keeper = self.tables.keep
@@ -261,6 +265,15 @@ class Host:
                 pass
             if room.from_lobby and match.is_over and not room.links and not room.watchers:
                 self.close_room(room)
+            elif room.from_lobby and self._idle(room):
+                self.close_room(room)
+                if self.tables is not None:       # not to be served again either
+                    self.tables.forget(room.code)
+
+    def _idle(self, room: Room) -> bool:
+        """Has nobody been connected to `room` for `idle_after` seconds?"""
+        return (self.idle_after is not None and room.quiet_since is not None
+                and self.clock() - room.quiet_since >= self.idle_after)
 
     def _hand_over(self, room: Room) -> None:
         if self.away_after is None:
@@ -362,6 +375,7 @@ class Host:
         if seq is not None and seq > last:
             raise Refusal("net.seq", last=last)
         link.room, link.seat, link.bound = room, seat, True
+        room.quiet_since = None
         link.sent = 0 if seq is None else seq + 1
         if seat is None:
             room.watchers.add(link)
@@ -406,6 +420,8 @@ class Host:
             if not room.closed and not room.match.is_over:
                 room.away[link.seat] = self.clock()
                 room.tell({"type": "away", "seat": link.seat})
+        if not room.links and not room.watchers:
+            room.quiet_since = self.clock()
         room.nudge.set()
 
     async def _write(self, link: Link) -> None:
