@@ -31,7 +31,8 @@ from tentable.engine.moves import notation
 from tentable.session import BOT, HUMAN, Seat, Session
 
 FOLDER = Path(__file__).resolve().parent / "tutorials"
-SCRIPTS = ("takethat", "tentiles")   # the games with a tutorial: each build ships them
+# the games with a tutorial: each build ships them
+SCRIPTS = ("takethat", "tentiles", "ten", "retro10")
 LEARNER = 0            # the learner sits at seat 0: the script's first seat
 PARTNER_LEVEL = "easy"  # the level a scripted seat is listed at (it never decides)
 
@@ -43,7 +44,8 @@ class ScriptError(ValueError):
 @dataclass(frozen=True)
 class Step:
     seat: int                     # whose move; a jump's first mover
-    moves: tuple[str, ...]        # one move, or a jump's many
+    moves: tuple[str, ...]        # one move; a gesture's several (TEN: a buy and its
+                                  # payment, played by one press of Pay); a jump's many
     say: str = ""                 # the bubble's text key ("": no bubble)
     values: dict = field(default_factory=dict)   # the bubble's {placeholders}
     points: dict = field(default_factory=dict)   # what it points at: {card: 34}, {button: take}
@@ -135,7 +137,8 @@ def _codes(deck: Any) -> Any:
 
 def _step(item: dict, build) -> Step:
     jump = "jump" in item
-    moves = tuple(_move(m, build) for m in (item["jump"] if jump else [item["move"]]))
+    moves = item["jump"] if jump else item["move"]
+    moves = tuple(_move(m, build) for m in (moves if isinstance(moves, list) else [moves]))
     return Step(int(item.get("seat", 0)), moves, str(item.get("say") or ""),
                 dict(item.get("values") or {}), dict(item.get("points") or {}),
                 tuple(item.get("rules") or ()), dict(item.get("expect") or {}), jump)
@@ -200,6 +203,53 @@ REACHED: dict[str, Reached] = {
     "TT-R9": lambda b, m, a: len(a.round_scores) > len(b.round_scores),
 }
 
+
+
+def _kind(game_id: str, move: str) -> str:
+    return notation(game_id).read(move).kind
+
+
+def _ten_money_and_numbers(before: State, move: str, after: State) -> bool:
+    """TEN-R4: a flip leaves numbers and money showing: the running total is their
+    difference."""
+    from tentable.engine.ten_cards import CARD
+    kinds = {CARD[c][1] == "money" for c in after.tableau}
+    return _kind("ten", move) == "flip" and kinds == {True, False}
+
+
+def _ten_busted(before: State, move: str, after: State) -> bool:
+    """TEN-R5: the mover took a bust token."""
+    return sum(after.bust) > sum(before.bust)
+
+
+def _rx_taken(before: State, move: str, after: State) -> bool:
+    """RX-R8: the showdown: the round's loser took the cards played and the round card."""
+    return sum(map(len, after.taken)) > sum(map(len, before.taken))
+
+
+REACHED.update({
+    # TEN: TEN-R3 a flip; TEN-R6 a stop (numbers or money); TEN-R7 a joker flipped goes
+    # to auction; TEN-R10 a market card bought; TEN-R11 a bid; TEN-R12 an item paid;
+    # TEN-R13 a buy of the final round; TEN-R14 the game over, scored by runs
+    "TEN-R3": lambda b, m, a: _kind("ten", m) == "flip",
+    "TEN-R4": _ten_money_and_numbers,
+    "TEN-R5": _ten_busted,
+    "TEN-R6": lambda b, m, a: _kind("ten", m) == "stop",
+    "TEN-R7": lambda b, m, a: _kind("ten", m) == "flip" and a.phase == "auction",
+    "TEN-R10": lambda b, m, a: _kind("ten", m) == "buy",
+    "TEN-R11": lambda b, m, a: _kind("ten", m) == "bid",
+    "TEN-R12": lambda b, m, a: _kind("ten", m) == "pay",
+    "TEN-R13": lambda b, m, a: _kind("ten", m) == "buy" and b.phase == "final",
+    "TEN-R14": lambda b, m, a: a.is_over and not b.is_over,
+    # 10 Retro: RX-R4 a first card placed (open or hidden, protected or not); RX-R5 a deal
+    # on another's card (a swap, a bid, a raise); RX-R6 a second card added; RX-R8 the
+    # showdown's penalty taken; RX-R10 the game over, scored by penalty points
+    "RX-R4": lambda b, m, a: _kind("retro10", m) == "place",
+    "RX-R5": lambda b, m, a: _kind("retro10", m) in ("swap", "bid", "raise"),
+    "RX-R6": lambda b, m, a: _kind("retro10", m) == "add",
+    "RX-R8": _rx_taken,
+    "RX-R10": lambda b, m, a: a.is_over and not b.is_over,
+})
 
 def check(script: Script, keys: dict | None = None) -> list[str]:
     """What is wrong with `script`, played through the engine from its deal: [] when
@@ -302,11 +352,13 @@ class Tutorial:
         step = self.step
         return step.move if step is not None and step.learner else None
 
-    def refusal(self, action: str) -> tuple[str, dict] | None:
-        """None for the taught move; else the friendly refusal, a text key and its values
-        (`taught`: the move to make, in the notation, for the table to word)."""
+    def refusal(self, action: str | list[str]) -> tuple[str, dict] | None:
+        """None for the taught move (or the taught gesture's moves, a list); else the
+        friendly refusal, a text key and its values (`taught`: the move to make, in the
+        notation, for the table to word)."""
         taught = self.taught()
-        if taught is not None and action == taught:
+        if taught is not None and list(self.step.moves) == (
+                action if isinstance(action, list) else [action]):
             return None
         if taught is None:
             return "tutorial.wait", {}

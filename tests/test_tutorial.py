@@ -30,7 +30,9 @@ def test_every_script_replays_through_the_engine_as_it_says(game_id):
 def test_every_header_rule_is_one_a_check_knows_and_in_the_digest(game_id):
     script = tutorial.load(game_id)
     assert script.rules and set(script.rules) <= set(tutorial.REACHED)
-    assert len(script.steps) <= 12, "a first game of 3-6 minutes"
+    # a first game of 3-6 minutes: a dozen moves of the learner's at most (TEN's and
+    # 10 Retro's computer moves are steps of their own, played at the table's pace)
+    assert sum(step.learner for step in script.steps) <= 12, "a first game of 3-6 minutes"
 
 
 def broken(script: tutorial.Script, n: int, **changes) -> tutorial.Script:
@@ -121,3 +123,30 @@ def test_a_computer_step_told_in_the_learners_words_is_found():
     script = tutorial.load("takethat")
     problems = tutorial.check(broken(script, 1, say="tutorial.takethat.first"))
     assert problems == ["step 2: no text 'tutorial.takethat.first'"]
+
+
+def test_a_gesture_of_several_moves_is_taught_whole():
+    """TEN's buy is one press of Pay: the buy and its payment, every move of it."""
+    script = tutorial.load("ten")
+    at = next(i for i, s in enumerate(script.steps) if s.learner and s.move == "buy O4")
+    lesson = tutorial.Tutorial(script, at, keep=False)
+    gesture = list(script.steps[at].moves)
+    assert gesture == ["buy O4"] + ["pay t"] * 4
+    assert lesson.refusal(gesture) is None
+    assert lesson.refusal(gesture[:-1])[0] == "tutorial.not_now"     # paid short
+    assert lesson.refusal(["buy B6", "pay t"] + ["pay t"] * 4)[0] == "tutorial.not_now"
+
+
+def test_a_planted_wrong_payment_is_found():
+    """TEN-R12: the joker won for 2 paid with 3 tokens: the third is no move there."""
+    script = tutorial.load("ten")
+    at = next(i for i, s in enumerate(script.steps) if s.learner and s.move == "pay t")
+    problems = tutorial.check(broken(script, at, moves=("pay t",) * 3))
+    assert problems and f"step {at + 1}" in problems[0] and "not legal" in problems[0]
+
+
+def test_a_ten_step_claiming_a_bust_that_is_no_bust_is_found():
+    """Step 3 (the learner stops with the money) is no bust (TEN-R5)."""
+    script = tutorial.load("ten")
+    problems = tutorial.check(broken(script, 2, rules=("TEN-R6", "TEN-R5")))
+    assert problems == ["step 3 claims TEN-R5, which did not happen in it"]

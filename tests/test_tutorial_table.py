@@ -11,9 +11,11 @@ from tentable.engine.takethat_moves import TAKE
 from tentable.text import t
 from tentable.ui.scenes import table_for
 from tentable.ui.tables.takethat.table import TakeThatTable
+import test_retro10_table as retro10_ui
 import test_takethat_table as takethat_ui
+import test_ten_table as ten_ui
 import test_tentiles_table as tentiles_ui
-from uitools import click, key, post, step, wait_for
+from uitools import click, go_on, key, post, step, wait_for
 
 SCRIPT = tutorial.load("takethat")
 
@@ -33,7 +35,8 @@ def open_tutorial(app, at=None, game_id="takethat"):
 def next_stop(app, table):
     """On until the learner is to move, a bubble waits to be read, or the end."""
     guide = table.guide
-    wait_for(app, lambda: guide.finished or guide.explaining is not None
+    wait_for(app, lambda: guide.finished or guide.explaining is not None or table.moments
+             or table.dialog is not None
              or (table.my_turn and guide.lesson.taught() is not None), 3000)
 
 
@@ -46,7 +49,11 @@ def press(app, pos):
 
 # each game's own gestures, as its table tests make them (drag, click, keys)
 GESTURES = {"takethat": (takethat_ui.play_by_mouse, takethat_ui.play_by_keys),
-            "tentiles": (tentiles_ui.play_by_mouse, tentiles_ui.play_by_keys)}
+            "tentiles": (tentiles_ui.play_by_mouse, tentiles_ui.play_by_keys),
+            # TEN's buy is a click (a drag on odd moves) and a paid tray, its bid typed
+            "ten": (lambda app, table, action: ten_ui.play_by_mouse(app, table, action, 0),
+                    lambda app, table, action: ten_ui.play_by_keys(app, table, action, 0)),
+            "retro10": (retro10_ui.play_by_mouse, retro10_ui.play_by_keys)}
 SCRIPTS = {game_id: tutorial.load(game_id) for game_id in tutorial.SCRIPTS}
 
 
@@ -59,9 +66,14 @@ def by_keys(app, table, action):
 
 
 def a_wrong_move(table, taught):
-    """A move that is not the taught one: another legal one where there is one."""
+    """A move that is not the taught one: another legal one where there is one, of
+    another kind where there is one (TEN's Pass while the lesson bids: the bid panel
+    offers only the taught amount)."""
+    from tentable.engine.moves import notation
+    read = notation(table.session.game_id).read
     others = [a for a in table.match.state.legal_actions() if a != taught]
-    return others[0] if others else None
+    unlike = [a for a in others if read(a).kind != read(taught).kind]
+    return (unlike or others or [None])[0]
 
 
 @pytest.mark.parametrize("language", i18n.available())
@@ -77,6 +89,13 @@ def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
         next_stop(app, table)
         if guide.finished:
             break
+        if table.moments and guide.explaining is None:     # a bust, a joker won: seen
+            go_on(app, table)
+            continue
+        if table.dialog is not None:                       # TEN's scoring, read
+            step(app, 30)
+            key(app, pygame.K_RETURN)
+            continue
         shown = guide.shown
         assert guide.text() == table.say(shown.say, shown.seat, **shown.values)
         assert guide.bubble.w > 0 and app.screen.get_rect().contains(guide.bubble)
@@ -94,11 +113,17 @@ def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
         wrong = a_wrong_move(table, taught)
         if wrong is not None:                     # refused with the bubble's reason
             app.toasts.items.clear()
-            (by_mouse if mouse else by_keys)(app, table, wrong)
+            button = next((b for b in table.live_buttons()
+                           if table.bound_move(b) == wrong and b.rect.w), None)
+            if button is not None:                    # its button is dimmed: pressed anyway
+                click(app, button.rect.center)
+            else:
+                (by_mouse if mouse else by_keys)(app, table, wrong)
             assert len(state.history) == done
             reason = t("tutorial.not_now", move=table.words.move(taught))
             assert [toast.text for toast in app.toasts.items] == [reason]
             table.selected = None
+            getattr(table, "close_tray", lambda: None)()      # TEN: the refused buy's tray
         (by_mouse if mouse else by_keys)(app, table, taught)
         at = guide.lesson.at
         assert state.history == list(script.moves_before(at)), (language, taught)

@@ -86,4 +86,83 @@ STRINGS: dict[str, str] = {
     "tutorial.tentiles.end":
         "A line of your tiles that adds up to exactly 10 wins, while placing or while "
         "moving. A longer line over 10 never wins, even if part of it makes 10.",
+    # TEN (tentable/tutorials/ten.yaml)
+    "tutorial.ten.first.you":
+        "Your turn. Flip the top card of the pile (Flip, or F). The first flip of a turn "
+        "is a must; after each one you choose: flip again, or stop.",
+    "tutorial.ten.money.you":
+        "A 4: your running total is 4. Number cards add to it, money cards take their "
+        "money off it; go over 10 and you bust. Flip once more.",
+    "tutorial.ten.stop_money.you":
+        "A money card, 3: your total is 4 − 3 = 1. Stop and take the money (Take money, "
+        "or M): 3 money tokens are yours, and the 4 goes to the market, to be bought.",
+    "tutorial.ten.bust":
+        "{name} flipped 6, money 2 and 8: 6 − 2 + 8 = 12, over 10. {name} busts: a bust "
+        "token (it pays 3), the numbers go to the market, and you get the 2 money showing. "
+        "Nobody holds more than 10 money tokens.",
+    "tutorial.ten.joker.you":
+        "Your turn again: flip.",
+    "tutorial.ten.robin_bids":
+        "A joker: the orange one counts as any orange number at the end. A joker is "
+        "auctioned: the bidding goes once around the table from your left, and you, who "
+        "flipped it, bid last. {name} bids 1.",
+    "tutorial.ten.bid.you":
+        "Bid 2 (+1 and Bid, or type 2 and press Enter): more than the 1 bid so far, so "
+        "the joker is yours.",
+    "tutorial.ten.pay.you":
+        "You won the joker for 2; go on, then pay. The tray holds 2 money tokens: press Pay "
+        "(or Enter). A bust token pays 3 and a card of your collection 1, with no change.",
+    "tutorial.ten.go_on.you":
+        "After the auction your turn goes on: flip again.",
+    "tutorial.ten.stop_numbers.you":
+        "A 5: a good moment to stop. Take the numbers (Take numbers, or N): they join your "
+        "collection, and the others get the money showing (none now). Then you may buy.",
+    "tutorial.ten.buy.you":
+        "Buy one card from the market; it costs its number. Click the orange 4 (or pick "
+        "it with ← → and press Enter), then Pay: 4, 5 and the orange joker make a run.",
+    "tutorial.ten.later":
+        "Let us jump ahead: we played on for both of you until you flipped the last card. "
+        "Now the final round: everybody may buy one more card, {name} first, you last.",
+    "tutorial.ten.last.you":
+        "Your purple cards are 1 and 3, and a joker counts as 4. Buy the purple 2 for 2: "
+        "1, 2, 3, 4 is a run of four.",
+    "tutorial.ten.end":
+        "Each colour scores its longest run of numbers in a row, jokers filling gaps; a "
+        "whole 1 to 9 scores 10. The highest total wins.",
+    # 10 - Special Retro Edition (tentable/tutorials/retro10.yaml)
+    "tutorial.retro10.place.you":
+        "Each round everybody lays one card: get as close to 10 as you can without going "
+        "over. Drag your 3 to your place (or pick it with ← → and press D), choose Face "
+        "down and 1 chip, then Place: hidden, and protected by a chip.",
+    "tutorial.retro10.shown":
+        "{name} lays a 9 face up, protected by 1 chip. A card without chips can be "
+        "swapped for 1 chip; a protected one must be bid for, at least as many chips as "
+        "lie on it.",
+    "tutorial.retro10.bid.you":
+        "Bid 1 chip for the 9 (click it, then Bid; or → and Enter). The chip goes to its "
+        "owner and the cards change places, each with its side up: your hidden 3 goes "
+        "across.",
+    "tutorial.retro10.protect.you":
+        "After a swap you may add chips to your card, up to 2, never fewer. Your chip "
+        "came along onto the 9: add a second (Protect 2, or press 2), so 1 chip cannot "
+        "take it.",
+    "tutorial.retro10.pot":
+        "{name} keeps the chip as it is and does not bid for your 9. Now every protection "
+        "chip goes to the pot, for the winner of the round.",
+    "tutorial.retro10.add.you":
+        "Your card is face up, so you may add a second one face up, if the two make at most "
+        "10. Add your 1 (drag it to your 9, or pick it and press Enter): 9 + 1 = 10.",
+    "tutorial.retro10.showdown":
+        "{name} turned the 3 up and added a 5: 8. The showdown: the highest total up to 10 "
+        "wins the pot; the lowest loses and takes every card played and the round card: "
+        "penalty points.",
+    "tutorial.retro10.start.you":
+        "You won the round, so you choose who starts the next one: choose {other} (click "
+        "the name twice, or → and Enter).",
+    "tutorial.retro10.later":
+        "Let us jump ahead: we played the other nine rounds for both of you. After the "
+        "tenth, the cards left in your hand count too.",
+    "tutorial.retro10.end":
+        "Penalty points: 1 for each card taken, a penalty card its value + 2, a joker 10, "
+        "a round card its number; each chip left takes 2 off. The lowest score wins.",
 }

@@ -70,8 +70,7 @@ class Guide:
 
     def refusal(self, actions: list[str]) -> str | None:
         """None when the gesture is the taught move; else the friendly reason."""
-        refused = self.lesson.refusal(actions[0]) if len(actions) == 1 else \
-            self.lesson.refusal("")
+        refused = self.lesson.refusal(list(actions))
         if refused is None:
             return None
         key, values = refused
@@ -97,6 +96,7 @@ class Guide:
     def played(self) -> None:
         """The taught move was applied."""
         self.lesson.advance()
+        self.table.refresh()        # what is lit follows the next step (10 Retro's panel)
 
     def holds(self) -> bool:
         """Nothing moves on while a bubble waits for the learner to go on, or at the end."""
@@ -127,6 +127,7 @@ class Guide:
         self.lesson.advance()
         if step.say:
             self.explaining = step
+        table.refresh()
         table.app.invalidate()
         return True
 
@@ -205,7 +206,7 @@ class Guide:
                 if sprite is not None:
                     return sprite.rect
         if "button" in step.points:
-            for button in table.buttons:
+            for button in table.live_buttons():     # a panel's too (TEN's Bid, Pay)
                 if table.bound_move(button) == step.move:
                     return button.rect
         return None
@@ -331,6 +332,14 @@ def guided(table_class: type) -> type:
             legal = super().legal()
             return {taught} & legal if taught is not None else set()
 
+        def button_refusal(self, button) -> str:
+            """A button dimmed because its move is not the taught one (TEN's Stop while
+            the lesson says Flip) says the bubble's reason, not "not possible now"."""
+            move = self.bound_move(button) if self.my_turn else None
+            if move is not None and self.why_not(move) is None:
+                return self.guide.refusal([move]) or super().button_refusal(button)
+            return super().button_refusal(button)
+
         def submit_all(self, actions: list[str]) -> bool:
             if not self.my_turn or not actions or not self.guide.allows(actions):
                 return False
@@ -359,8 +368,9 @@ def guided(table_class: type) -> type:
             super().process_event(event)
 
         def update(self, dt: float) -> bool:
-            if self.dialog is not None or not self.guide.leads():
-                return super().update(dt)       # the learner's turn: the table's own
+            if self.dialog is not None or self.moments or not self.guide.leads():
+                return super().update(dt)       # the learner's turn, a moment held: the
+                                                # table's own (a bust waits to be seen)
             # the script's turn: the table animates; the computer's bot is never asked
             self.mind_keys()
             self._since_action += dt

@@ -49,9 +49,12 @@ class Controls(CardTable):
                                       lambda: moves.STOP_MONEY)
         self.skip_button = self.bind(Button(t("ten.skip"), self.skip), self.skip_move)
         self.coach_button = Button(t("ten.coach_off"), self.toggle_coach)
-        self.pay_button = Button(t("ten.pay"), self.pay, kind="primary")
+        # Bid and Pay name their moves too (`bind`), so Learn to play points at them
+        self.pay_button = self.bind(Button(t("ten.pay"), self.pay, kind="primary"),
+                                    self.pay_move)
         self.cancel_button = Button(t("ten.cancel"), self.close_tray)
-        self.bid_button = Button(t("ten.bid"), self.bid, kind="primary")
+        self.bid_button = self.bind(Button(t("ten.bid"), self.bid, kind="primary"),
+                                    lambda: moves.bid(self.bid_amount))
         self.pass_button = Button(t("ten.pass"), lambda: self.act("pass"))
         self.plus1_button = Button("+1", lambda: self.step_bid(1))
         self.plus5_button = Button("+5", lambda: self.step_bid(5))
@@ -239,6 +242,13 @@ class Controls(CardTable):
         if self.tray is None:
             return 0, False
         return payment_check(self.tray.items, self.tray.price)
+
+    def pay_move(self) -> str | None:
+        """The first move Pay plays: the tray's buy, or the first item of a payment due."""
+        tray = self.tray
+        if tray is None:
+            return None
+        return tray.buy or next(iter(payment_order(tray.items)), None)
 
     def pay(self) -> None:
         tray = self.tray
