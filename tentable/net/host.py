@@ -33,6 +33,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from tentable import __version__
+from tentable.botjobs import run_aside
 from tentable.clients import PROTOCOL, SeatClient
 from tentable.match import Match
 from tentable.net import lobby
@@ -221,6 +222,7 @@ class Host:
                     spectator or seat_secret(), public=public, from_lobby=from_lobby)
         room.clients = {seat: match.join(seat) for seat in (*match.state.seats, None)}
         room.quiet_since = self.clock()
+        match.light = run_aside          # a light bot's thinking never holds the other rooms
         self.rooms[code] = room
         if self.tables is not None:
             room.keeper = self.tables.keep
