@@ -164,10 +164,19 @@ def test_learn_to_play_is_on_the_take_that_setup(app):
     assert hasattr(app.top, "guide") and app.top.session.game_id == "takethat"
 
 
-@pytest.mark.parametrize("window, ui_size", [((1024, 640), "auto"), ((1024, 640), "200"),
-                                             ((1024, 640), "75"), ((1920, 1080), "auto")])
-@pytest.mark.parametrize("language", i18n.available())
-@pytest.mark.parametrize("game_id", tutorial.SCRIPTS)
+# 1024×640 at 200%, the least room, in every language; the other sizes in one language
+# each, turning with the game, so each size meets each language over the scripts
+LEAST_ROOM = ((1024, 640), "200")
+OTHER_SIZES = [((1024, 640), "auto"), ((1024, 640), "75"), ((1920, 1080), "auto")]
+LANGUAGES = i18n.available()
+BUBBLE_CASES = [(game_id, language, *LEAST_ROOM) for game_id in tutorial.SCRIPTS
+                for language in LANGUAGES]
+BUBBLE_CASES += [(game_id, LANGUAGES[(g + k) % len(LANGUAGES)], *size)
+                 for g, game_id in enumerate(tutorial.SCRIPTS)
+                 for k, size in enumerate(OTHER_SIZES)]
+
+
+@pytest.mark.parametrize("game_id, language, window, ui_size", BUBBLE_CASES)
 def test_every_bubble_fits_beside_what_it_points_at(app, lang, game_id, language, window,
                                                     ui_size):
     """At 1024×640 and the ends of the scale: inside the window, clear of the card or
