@@ -152,8 +152,8 @@ def hint_shots(app, shot, only: set[str]) -> None:
                 table.show_dialog(None)
             while table.moments:        # a joker won, a bust: the player goes on
                 table.go_on()
-            if table.match.job is not None:
-                table.match.job.done.wait(0.01)
+            if table.link.match.job is not None:
+                table.link.match.job.done.wait(0.01)
             if table.my_turn and played >= moves and table.forced is None:
                 break
             if table.my_turn:

@@ -83,7 +83,7 @@ def finished_table(app, game_id: str):
     app._draw = lambda: None
     try:
         for _ in range(20_000):
-            if table.match.is_over:
+            if table.link.match.is_over:
                 return table
             if table.my_turn:
                 table.submit(rng.choice(table.legal_actions()))
