@@ -101,6 +101,7 @@ def screens(app):
     yield "your games", lambda: app.push("games")
     yield "statistics", lambda: app.push("stats")
     yield "ladder", lambda: app.push("ladder")
+    yield "join a table", lambda: app.push("join", invite="tentable://192.168.1.20:4711/K7QX2M#" + "s" * 22)
     for game_id in sorted(GAMES):
         yield f"{game_id} setup", lambda g=game_id: app.push("setup", game_id=g)
         yield f"{game_id} how to play", lambda g=game_id: app.push("rules", game_id=g)
