@@ -687,7 +687,7 @@ def test_ten_r11_r12_a_joker_won_shows_by_the_auction_until_it_is_paid_for(app):
     paid; while it pays (and while "wins the joker" is held) the joker stays in sight by
     the auction's place, not gone from the table."""
     table = new_table(app, ["human", "heuristic"], seed=7)
-    state = table.match.state
+    state = table.link.match.state
     bots = {s: make_bot("heuristic", "ten", s, 11 + s) for s in range(state.players)}
     while not (state.payment and state.payment["then"] == "auction"
                and state.payment["payer"] == 1):

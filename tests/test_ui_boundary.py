@@ -73,7 +73,7 @@ def test_the_check_finds_a_planted_violation(planted):
 
 
 def test_what_a_table_may_do_is_not_a_violation():
-    fine = ("def f(self):\n    return self.match.view(self.seat), self.view['legal_actions'],"
+    fine = ("def f(self):\n    return self.link.view(self.seat), self.view['legal_actions'],"
             " self.seed_field.text, self.session.seats\n")
     assert not violations(fine, "tables/fine.py")
 
