@@ -35,6 +35,8 @@ UNDO_REFUSALS = (NOTHING, REVEALED, TURN_OVER, NOT_YOURS, UNDO_OFF)
 class LocalLink:
     """A table's window on a `Match` on this computer (hot seat, computers, a replay)."""
 
+    local = True        # the game is this computer's: it may be restarted, seats handed over
+
     def __init__(self, match: Match) -> None:
         # the match itself is for tools and tests that set up positions (`link.match`);
         # no module under tentable/ui/ reads it (tests/test_ui_boundary.py)

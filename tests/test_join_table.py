@@ -96,3 +96,22 @@ def test_escape_and_back_return_to_the_menu(app, menu):
     assert join.field.active                      # the field takes the paste at once
     click(app, join.back_button.rect.center)
     assert isinstance(app.top, MenuScene)
+
+
+def test_a_remote_tables_pause_menu_offers_no_restart_and_no_hand_over(app, menu):
+    """The host's game is not this computer's to deal again or to hand to its computer."""
+    match = match_of("takethat", ("human", "easy"), 8, {})
+    with hosting() as thread:
+        room = thread.call(thread.host.open_room, match)
+        join = open_join(app, menu)
+        join.field.set_text(room.invite(0).line())
+        key(app, pygame.K_RETURN)
+        table = app.top
+        try:
+            key(app, pygame.K_ESCAPE)
+            pause = app.top
+            assert pause.table is table
+            assert pause.restart_button not in pause.buttons and not set(pause.buttons) \
+                & set(pause.seat_buttons)
+        finally:
+            table.close()

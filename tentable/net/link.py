@@ -34,6 +34,8 @@ MISSING = object()      # the host was not asked yet, or did not answer
 class RemoteLink:
     """One seat of a match on a host (a `RemoteSeat` connected), as a table's link."""
 
+    local = False       # the host's game: no restart, no hand-over from here
+
     def __init__(self, remote: RemoteSeat) -> None:
         self.remote = remote
         messages = remote.take()
