@@ -168,3 +168,28 @@ def test_what_the_messages_lack_is_asked_of_the_host_once_a_view():
         finally:
             with_turn.close()
             waiting.close()
+
+
+def test_a_gesture_on_its_way_holds_the_seat_until_its_outcome_arrives():
+    """After a move is sent, the seat plays nothing more until the host's answer to it
+    came: a message of something else in between (the turn told late) does not free it,
+    or a second move would be made on a view about to change."""
+    match = match_of("takethat", ("human", "human"), 31, {})
+    with hosting() as thread:
+        room = thread.call(thread.host.open_room, match)
+        remote = RemoteSeat(room.invite(0), timeout=WAIT).connect()
+        try:
+            link = RemoteLink(remote)
+            link.poll()
+            legal = link.legal_actions(0)
+            assert legal and not link.busy
+            # a message the host tells every seat, not the move's outcome, comes first
+            thread.call(room.tell, {"type": "away", "seat": 1})
+            assert remote.wait_for(lambda: remote.last_seq == 1, WAIT)
+            assert link.submit(0, legal[:1]) == [] and link.busy
+            assert [type(e).__name__ for e in link.poll()] == [] and link.busy
+            assert remote.wait_for(lambda: any(m["type"] == "applied" for m in remote.received),
+                                   WAIT)
+            assert "Applied" in [type(e).__name__ for e in link.poll()] and not link.busy
+        finally:
+            remote.close()
