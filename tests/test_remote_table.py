@@ -193,3 +193,31 @@ def test_a_gesture_on_its_way_holds_the_seat_until_its_outcome_arrives():
             assert "Applied" in [type(e).__name__ for e in link.poll()] and not link.busy
         finally:
             remote.close()
+
+
+def test_a_remote_seat_takes_back_a_move_by_the_hosts_policy():
+    """Undo at a remote table (Elfer: a card played, the turn still the player's, nothing
+    revealed): the host says it may, takes the move back, and the table is where it was."""
+    match = match_of("elfer", ("human", "human"), 1, {})
+    with hosting() as thread:
+        room = thread.call(thread.host.open_room, match)
+        remote = RemoteSeat(room.invite(0), timeout=WAIT).connect()
+        try:
+            link = RemoteLink(remote)
+            link.poll()
+            start = link.view(0)
+            assert link.undo_refusal(0) == "nothing"           # nothing to take back yet
+            link.submit(0, ["play J@B10"])
+            assert remote.wait_for(lambda: remote.last_seq is not None and any(
+                m["type"] == "applied" for m in remote.received), WAIT)
+            link.poll()
+            assert link.current_player == 0 and link.moves_made == 1
+            assert link.undo_refusal(0) is None == thread.call(match.undo_refusal, 0)
+            link.undo(0)
+            assert remote.wait_for(lambda: any(m["type"] == "undone" for m in remote.received),
+                                   WAIT)
+            assert "Undone" in [type(e).__name__ for e in link.poll()]
+            assert link.view(0) == start == thread.call(match.view, 0)
+            assert link.moves_made == 0 and link.past(0)["moves"] == []
+        finally:
+            remote.close()
