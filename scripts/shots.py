@@ -232,6 +232,13 @@ def main() -> int:
     app.push("stats")
     shot("stats")
     app.reset("menu")
+    app.push("join", invite="tentable://192.168.1.20:4711/K7QX2M#q3Zt8bVn1xRk0WcY5mLp2A")
+    shot("join")
+    app.top.field.set_text("tentable://192.168.1.20:4711/")
+    app.top.join()                          # an invite to no table: refused, with why
+    app.toasts.items.clear()
+    shot("join-refused")
+    app.reset("menu")
     from tentable.engine import GAMES
     for game_id in GAMES:          # How to play, at its first diagram, large and small
         if only and game_id not in only:
