@@ -20,7 +20,7 @@ import pygame
 
 from tentable import keeping, store
 from tentable.bots import available_bots
-from tentable.engine import GAMES, SetupError, new_game
+from tentable.engine import GAMES, SetupError, automata_of
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import NoTable, register_scene, table_for
@@ -135,8 +135,7 @@ class SetupScene(Scene):
     def _mark_automata(self) -> None:
         """Ask the rules which seats they play with these players and options."""
         try:
-            automata = set(new_game(self.game.id, self.players.value, 1,
-                                    self.chosen_options()).automata)
+            automata = automata_of(self.game.id, self.players.value, self.chosen_options())
         except Exception:   # a setup the engine refuses: Start will say why
             automata = set()
         for row in self.rows:
