@@ -371,3 +371,36 @@ def test_one_address_may_hold_only_so_many_connections_and_tables():
             seat.close()
             first.close()
             second.close()
+
+
+def test_a_computer_thinking_at_one_table_never_holds_up_another(monkeypatch):
+    """A light computer player decides off the host's event loop: while one table's
+    computer is still thinking, another table's seat is answered."""
+    import threading
+    from tentable import match as match_module
+    release, thinking = threading.Event(), threading.Event()
+
+    class Slow:
+        """A computer player that thinks until the test lets it go (bounded)."""
+        def choose(self, state):
+            thinking.set()
+            release.wait(WAIT)
+            return state.legal_actions()[0]
+
+    real = match_module.make_bot
+    monkeypatch.setattr(match_module, "make_bot", lambda level, *rest, **kw:
+                        Slow() if level == "easy" else real(level, *rest, **kw))
+    with hosting() as thread:
+        slow = thread.call(thread.host.open_room, match_of("tentiles", ["easy", "human"], 3))
+        other = thread.call(thread.host.open_room, match_of("ten", ["human", "human"], 3))
+        assert thinking.wait(WAIT)                          # table one's computer thinks
+        seat = RemoteSeat(other.invite(0), timeout=WAIT).connect()
+        try:
+            assert seat.legal_actions()                     # table two is answered meanwhile
+            release.set()
+            mine = RemoteSeat(slow.invite(1), timeout=WAIT).connect()
+            assert mine.wait_for(lambda: any(m["type"] == "applied" for m in mine.received))
+            mine.close()
+        finally:
+            release.set()
+            seat.close()
