@@ -196,7 +196,11 @@ def scale_shots(app, shot, only: set[str]) -> None:
 LEARN_SHOTS = {"takethat": {0: "learn-takethat", 5: "learn-takethat-toad",
                             9: "learn-takethat-last", "end": "learn-takethat-end"},
                "tentiles": {2: "learn-tentiles", 5: "learn-tentiles-blocked",
-                            10: "learn-tentiles-win", "end": "learn-tentiles-end"}}
+                            10: "learn-tentiles-win", "end": "learn-tentiles-end"},
+               "ten": {2: "learn-ten", 5: "learn-ten-bust", 8: "learn-ten-auction",
+                       12: "learn-ten-buy", "end": "learn-ten-end"},
+               "retro10": {0: "learn-retro10", 2: "learn-retro10-bid",
+                           6: "learn-retro10-showdown", "end": "learn-retro10-end"}}
 
 
 def learn_shots(app, shot, only: set[str]) -> None:
@@ -209,10 +213,14 @@ def learn_shots(app, shot, only: set[str]) -> None:
         table = app.reset("tutorial", game_id=game_id, at=0)
         guide = table.guide
         while not guide.finished:
-            for _ in range(3000):
+            for _ in range(30000):        # the end waits END_DELAY seconds of real time
                 if guide.finished or guide.explaining is not None or (
                         table.my_turn and guide.lesson.taught() is not None):
                     break
+                if table.moments and guide.explaining is None:
+                    table.go_on()             # a bust, a joker won: seen, as a player would
+                elif table.dialog is not None:
+                    table.show_dialog(None)   # TEN's scoring, read
                 app.step(wait=False)
             at = guide.lesson.at
             if guide.explaining is not None:
@@ -226,7 +234,7 @@ def learn_shots(app, shot, only: set[str]) -> None:
                 shot(names[at])
             if at == stop:
                 return
-            table.submit(guide.lesson.taught())
+            table.submit_all(list(guide.lesson.step.moves))   # a buy with its payment
         shot(names["end"])
 
     for game_id, names in LEARN_SHOTS.items():
