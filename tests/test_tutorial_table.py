@@ -280,3 +280,15 @@ def test_the_bubbles_are_read_aloud(app):
     next_stop(app, table)                                 # Robin's 41, explained
     step(app, 2)
     assert table.guide.text() != first and table.guide.text() in app.speech.texts()
+
+
+def test_backspace_cancels_an_open_choice_before_it_goes_back(app):
+    """10 Retro's placing asks which side up and how many chips, with Cancel on
+    Backspace: there Backspace cancels the choice; the lesson stays where it is."""
+    table = open_tutorial(app, at=0, game_id="retro10")
+    next_stop(app, table)
+    retro10_ui.select_by_keys(app, table, "3")
+    key(app, pygame.K_d)
+    assert table.pending is not None
+    key(app, pygame.K_BACKSPACE)
+    assert app.top is table and table.pending is None and table.guide.lesson.at == 0

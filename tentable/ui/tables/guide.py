@@ -174,6 +174,9 @@ class Guide:
         """True when the guide used the event (its buttons, Enter to go on)."""
         if self.finished:
             return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE and any(
+                button.key == pygame.K_BACKSPACE for button in self.table.live_buttons()):
+            return False        # the table's own Backspace first (10 Retro's Cancel)
         if self.back_button.handle(event) or self.skip_button.handle(event):
             return True
         if self.explaining is not None:
