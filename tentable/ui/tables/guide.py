@@ -364,10 +364,24 @@ def guided(table_class: type) -> type:
 
         def process_event(self, event: pygame.event.Event) -> None:
             self.mind_keys()
-            if self.guide.handle(event):
+            if self.guide.handle(event) or self.dimmed_key(event):
                 self.app.invalidate()
                 return
             super().process_event(event)
+
+        def dimmed_key(self, event: pygame.event.Event) -> bool:
+            """The key of a button dimmed because its move is not the taught one (10
+            Retro's P for Pass while the lesson bids) says the bubble's reason, as a
+            press on the button does; a key some lit button takes is left to it."""
+            if event.type != pygame.KEYDOWN or not self.my_turn or self.dialog is not None:
+                return False
+            buttons = [b for b in self.live_buttons() if b.key == event.key and b.rect.w]
+            if not buttons or any(b.enabled for b in buttons):
+                return False
+            if self.bound_move(buttons[0]) is None:
+                return False
+            self.refuse(self.button_refusal(buttons[0]))
+            return True
 
         def update(self, dt: float) -> bool:
             if self.dialog is not None or self.moments or not self.guide.leads():
