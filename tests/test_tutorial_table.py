@@ -8,7 +8,7 @@ import pytest
 
 from tentable import i18n, store, tutorial
 from tentable.engine.takethat_moves import TAKE
-from tentable.text import t
+from tentable.text import STRINGS, t
 from tentable.ui.scenes import table_for
 from tentable.ui.tables.takethat.table import TakeThatTable
 import test_retro10_table as retro10_ui
@@ -134,6 +134,8 @@ def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
         mouse = not mouse
     assert state.is_over and state.history == list(script.moves_before(len(script.steps)))
     assert table.dialog is not None and table.dialog.title == t("tutorial.done_title")
+    whole = f"tutorial.{game_id}.done_body"             # TEN, 10 Retro: a whole game
+    assert table.dialog.lines[-1] == t(whole if whole in STRINGS else "tutorial.done_body")
     assert store.tutorial_step(game_id) is None           # done: next time from the start
     step(app, 30)
     key(app, pygame.K_RETURN)                             # Play against Easy

@@ -126,6 +126,9 @@ STRINGS: dict[str, str] = {
     "tutorial.ten.last.you":
         "Your purple cards are 1 and 3, and a joker counts as 4. Buy the purple 2 for 2: "
         "1, 2, 3, 4 is a run of four.",
+    "tutorial.ten.done_body":
+        "That was a whole game, from the first flip to the runs. The rules are one key "
+        "away: F1.",
     "tutorial.ten.end":
         "Each colour scores its longest run of numbers in a row, jokers filling gaps; a "
         "whole 1 to 9 scores 10. The highest total wins.",
@@ -162,6 +165,9 @@ STRINGS: dict[str, str] = {
     "tutorial.retro10.later":
         "Let us jump ahead: we played the other nine rounds for both of you. After the "
         "tenth, the cards left in your hand count too.",
+    "tutorial.retro10.done_body":
+        "That was a whole game: one round step by step, nine more at a jump. The rules are "
+        "one key away: F1.",
     "tutorial.retro10.end":
         "Penalty points: 1 for each card taken, a penalty card its value + 2, a joker 10, "
         "a round card its number; each chip left takes 2 off. The lowest score wins.",

@@ -21,7 +21,7 @@ import pygame
 
 from tentable import speech
 from tentable.session import BOT, Seat, Session, random_seed
-from tentable.text import t
+from tentable.text import STRINGS, t
 from tentable.tutorial import Step, Tutorial
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
@@ -150,7 +150,10 @@ class Guide:
         self.finished = True
         self.lesson.forget()
         end = self.lesson.script.end
-        lines = ([t(end)] if end else []) + [t("tutorial.done_body")]
+        # a game whose tutorial plays a whole game, not a round, says so in its own words
+        body = f"tutorial.{self.lesson.script.game_id}.done_body"
+        body = body if body in STRINGS else "tutorial.done_body"
+        lines = ([t(end)] if end else []) + [t(body)]
         table = self.table
         table.show_dialog(Dialog(t("tutorial.done_title"), lines, [
             Button(t("tutorial.play_easy"), self.play_easy, key=pygame.K_RETURN,
