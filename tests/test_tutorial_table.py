@@ -10,10 +10,12 @@ from tentable import i18n, store, tutorial
 from tentable.engine.takethat_moves import TAKE
 from tentable.text import t
 from tentable.ui.scenes import table_for
+from tentable.ui.tables.elfer.controls import LINKS
 from tentable.ui.tables.takethat.table import TakeThatTable
+import test_elfer_table as elfer_ui
 import test_takethat_table as takethat_ui
 import test_tentiles_table as tentiles_ui
-from uitools import click, key, post, step, wait_for
+from uitools import click, drag, key, post, step, wait_for, walk_to
 
 SCRIPT = tutorial.load("takethat")
 
@@ -44,9 +46,45 @@ def press(app, pos):
     app.step(wait=False)
 
 
-# each game's own gestures, as its table tests make them (drag, click, keys)
+def elfer_by_mouse(app, table, action):
+    """Elfer raus!'s drag or click; a move the lesson keeps off is dropped on its unlit
+    place (the table lets the drop be tried, and says why not)."""
+    if action in table.legal() or action in elfer_ui.BUTTON_OF:
+        elfer_ui.play_by_mouse(app, table, action)
+        return
+    item = elfer_ui.item_of(table, action)
+    target = next(t for t in table.drop_targets(item) if t.key == action)
+    drag(app, elfer_ui.held(table, item), target.rect.center)
+
+
+def elfer_by_keys(app, table, action):
+    """Elfer raus!'s keys; a move the lesson keeps off: its card picked, Enter tries the
+    pick's first place (↑ ↓ walk only the lit ones), so only that one is reached."""
+    if action in table.legal() or action in elfer_ui.KEY_OF:
+        elfer_ui.play_by_keys(app, table, action)
+        return
+    item = elfer_ui.item_of(table, action)
+    if item != LINKS:
+        walk_to(app, table, item)
+    elif table.selected != LINKS:
+        key(app, pygame.K_b)
+    assert table.drop_targets(table.selected)[0].key == action
+    key(app, pygame.K_RETURN)
+
+
+def elfer_keys_reach(table, action):
+    """What Elfer raus!'s keys can try: a button's key, or a pick's only unlit place."""
+    if action in elfer_ui.KEY_OF:
+        return True
+    item = elfer_ui.item_of(table, action)
+    return not table.lit(item) and table.drop_targets(item)[0].key == action
+
+
+# each game's own gestures, as its table tests make them (drag, click, keys), and what the
+# keys can try where a move is not lit (anything, unless the game says)
 GESTURES = {"takethat": (takethat_ui.play_by_mouse, takethat_ui.play_by_keys),
-            "tentiles": (tentiles_ui.play_by_mouse, tentiles_ui.play_by_keys)}
+            "tentiles": (tentiles_ui.play_by_mouse, tentiles_ui.play_by_keys),
+            "elfer": (elfer_by_mouse, elfer_by_keys, elfer_keys_reach)}
 SCRIPTS = {game_id: tutorial.load(game_id) for game_id in tutorial.SCRIPTS}
 
 
@@ -58,9 +96,12 @@ def by_keys(app, table, action):
     GESTURES[table.session.game_id][1](app, table, action)
 
 
-def a_wrong_move(table, taught):
-    """A move that is not the taught one: another legal one where there is one."""
-    others = [a for a in table.match.state.legal_actions() if a != taught]
+def a_wrong_move(table, taught, mouse=True):
+    """A move that is not the taught one: another legal one, where there is one that the
+    gesture can try."""
+    gestures = GESTURES[table.session.game_id]
+    reach = (lambda t, a: True) if mouse or len(gestures) < 3 else gestures[2]
+    others = [a for a in table.match.state.legal_actions() if a != taught and reach(table, a)]
     return others[0] if others else None
 
 
@@ -91,7 +132,7 @@ def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
             mouse = not mouse
             continue
         taught = guide.lesson.taught()
-        wrong = a_wrong_move(table, taught)
+        wrong = a_wrong_move(table, taught, mouse)
         if wrong is not None:                     # refused with the bubble's reason
             app.toasts.items.clear()
             (by_mouse if mouse else by_keys)(app, table, wrong)
@@ -194,6 +235,7 @@ def test_every_bubble_fits_beside_what_it_points_at(app, lang, game_id, language
         assert guide.shown == lesson and guide.bubble.w > 0, at
         assert app.screen.get_rect().contains(guide.bubble), (at, guide.bubble)
         target = guide.pointed(lesson)
+        assert (target is not None) == bool(lesson.points), (at, lesson.points)
         if target is not None:
             assert not guide.bubble.colliderect(target), (at, guide.bubble, target)
         for other in (guide.back_button.rect, table.pause_button.rect):

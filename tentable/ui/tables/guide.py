@@ -339,6 +339,16 @@ def guided(table_class: type) -> type:
                 self.guide.played()
             return applied
 
+        def button_refusal(self, button) -> str:
+            """A button the lesson keeps off although the game allows its move (Elfer
+            raus!'s Draw while a card is taught) says the bubble's reason, as a drop does."""
+            action = self.bound_move(button)
+            if self.my_turn and action is not None and super().why_not(action) is None:
+                reason = self.guide.refusal([action])
+                if reason is not None:
+                    return reason
+            return super().button_refusal(button)
+
         def restart(self) -> None:
             """The pause menu's Restart: the tutorial from its first step (its match is
             the script's; there is no game in progress to throw away)."""
