@@ -196,7 +196,9 @@ def scale_shots(app, shot, only: set[str]) -> None:
 LEARN_SHOTS = {"takethat": {0: "learn-takethat", 5: "learn-takethat-toad",
                             9: "learn-takethat-last", "end": "learn-takethat-end"},
                "tentiles": {2: "learn-tentiles", 5: "learn-tentiles-blocked",
-                            10: "learn-tentiles-win", "end": "learn-tentiles-end"}}
+                            10: "learn-tentiles-win", "end": "learn-tentiles-end"},
+               "elfer": {0: "learn-elfer", 4: "learn-elfer-bridge", 7: "learn-elfer-later",
+                         10: "learn-elfer-bonus", "end": "learn-elfer-end"}}
 
 
 def learn_shots(app, shot, only: set[str]) -> None:
