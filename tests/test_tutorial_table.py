@@ -101,7 +101,8 @@ def a_wrong_move(table, taught, mouse=True):
     gesture can try."""
     gestures = GESTURES[table.session.game_id]
     reach = (lambda t, a: True) if mouse or len(gestures) < 3 else gestures[2]
-    others = [a for a in table.match.state.legal_actions() if a != taught and reach(table, a)]
+    others = [a for a in table.link.match.state.legal_actions()
+              if a != taught and reach(table, a)]
     return others[0] if others else None
 
 
@@ -111,7 +112,7 @@ def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
     i18n.set_language(language)
     script = SCRIPTS[game_id]
     table = open_tutorial(app, game_id=game_id)
-    guide, state = table.guide, table.match.state
+    guide, state = table.guide, table.link.match.state
     assert isinstance(table, table_for(game_id)) and table.session.seats[1].is_bot
     mouse = True
     while not guide.finished:
@@ -159,20 +160,20 @@ def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
 def test_the_computer_plays_the_script_never_its_bot(app):
     table = open_tutorial(app, at=1)                      # Robin's 41 is next
     wait_for(app, lambda: table.guide.explaining is not None, 2000)
-    assert table.match.state.history == ["play 34", "play 41"]
+    assert table.link.match.state.history == ["play 34", "play 41"]
     step(app, 200)                                        # the bubble holds the game
-    assert table.match.state.history == ["play 34", "play 41"]
+    assert table.link.match.state.history == ["play 34", "play 41"]
 
 
 def test_an_only_move_waits_for_the_learner(app):
     """The take of step 7 is the learner's only move: the table does not play it alone."""
     at = next(i for i, s in enumerate(SCRIPT.steps) if s.learner and s.move == TAKE)
     table = open_tutorial(app, at=at)
-    assert table.match.only_choice == TAKE
+    assert table.link.match.only_choice == TAKE
     step(app, 300)
-    assert len(table.match.state.history) == len(SCRIPT.moves_before(at))
+    assert len(table.link.match.state.history) == len(SCRIPT.moves_before(at))
     key(app, pygame.K_r)
-    assert table.match.state.history[-1] == TAKE
+    assert table.link.match.state.history[-1] == TAKE
 
 
 def test_back_a_step_and_coming_back_resume_the_tutorial(app):
@@ -187,10 +188,10 @@ def test_back_a_step_and_coming_back_resume_the_tutorial(app):
     app.reset("menu")                                     # left: the place is kept
     table = open_tutorial(app)
     assert table.guide.lesson.taught() == "twist 14"
-    assert table.match.state.history == ["play 34", "play 41"]
+    assert table.link.match.state.history == ["play 34", "play 41"]
     click(app, table.guide.back_button.rect.center)       # back over Robin's step
     table = app.top
-    assert table.guide.lesson.taught() == "play 34" and table.match.state.history == []
+    assert table.guide.lesson.taught() == "play 34" and table.link.match.state.history == []
     click(app, table.guide.skip_button.rect.center)
     assert store.tutorial_step("takethat") is None and type(app.top).__name__ == "MenuScene"
 
@@ -255,7 +256,7 @@ def test_a_game_in_progress_is_left_alone_by_the_tutorial(app):
     by_keys(app, table, "play 34")
     table.restart()                                       # the pause menu's Restart
     table = app.top
-    assert table.guide.lesson.at == 0 and table.match.state.history == []
+    assert table.guide.lesson.at == 0 and table.link.match.state.history == []
     assert store.tutorial_step("takethat") == 0
     table = open_tutorial(app, at=len(SCRIPT.steps) - 1)
     next_stop(app, table)
@@ -281,7 +282,7 @@ def test_backspace_goes_back_a_step(app):
     table = open_tutorial(app, at=2)                      # the twist, after Robin's 41
     next_stop(app, table)
     key(app, pygame.K_BACKSPACE)
-    assert app.top.guide.lesson.taught() == "play 34" and app.top.match.state.history == []
+    assert app.top.guide.lesson.taught() == "play 34" and app.top.link.match.state.history == []
 
 
 def test_the_bubbles_are_read_aloud(app):

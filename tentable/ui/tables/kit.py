@@ -42,7 +42,7 @@ import pygame
 
 from tentable import speech
 from tentable.engine.cards import code_of
-from tentable.match import Moment
+from tentable.events import Moment
 from tentable.ui.tables.hints import KEYS, Hints
 from tentable.text import t
 from tentable.ui import theme
@@ -80,8 +80,8 @@ class CardTable(Hints):
     # the kit's words that name a card, as a game of other pieces says them (its tiles)
     kit_words: dict[str, str] = {}
 
-    def __init__(self, app, session, match=None) -> None:
-        super().__init__(app, session, match)
+    def __init__(self, app, session, link=None) -> None:
+        super().__init__(app, session, link)
         self.tweens = Tweens()
         self.drag = DragManager(self.tweens)
         self.cards = SpriteSync(self.game, self.tweens, code=self.card_code)
