@@ -49,6 +49,13 @@ class LocalLink:
         """A new match for `session` (SetupError, ValueError: see `Match`)."""
         return cls(Match(session, clock=clock, save=save, keep=keep, undo=undo))
 
+    def set_position(self, state=None) -> None:
+        """Play on from a position set by hand (tests, the showcases, screenshots): `state`,
+        or (None) the match's own, changed in place. Only a game on this computer can be."""
+        if state is not None:
+            self.match.set_position(state)
+        self.match.state.changed()
+
     # -- who sits where -----------------------------------------------------------------
     @property
     def session(self) -> Session:

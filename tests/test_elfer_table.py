@@ -16,7 +16,7 @@ from tentable.ui.tables.elfer.layout import slot_rect
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
 import uitools
-from uitools import click, drag, key, post, step, wait_for, walk_to
+from uitools import click, drag, key, post, show_position, step, wait_for, walk_to
 
 
 
@@ -26,10 +26,7 @@ new_table = partial(uitools.new_table, game="elfer")
 
 def use(table, state):
     """Put the table on a position set by hand (seat 0 at the screen)."""
-    table.link.match.set_position(state)
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
-    table.app.invalidate()
+    show_position(table, state)
     table.app.step(wait=False)
     return state
 

@@ -10,7 +10,7 @@ import uitools
 from tentable.bots import make_bot
 from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import is_joker
-from uitools import click, key, step
+from uitools import click, key, show_position, step
 
 SIZES = [((1280, 720), "100", "medium"), ((1280, 720), "150", "large"),
          ((1024, 640), "150", "large"), ((1024, 640), "75", "small"),
@@ -26,12 +26,7 @@ def at_size(app, size, ui, cards):
 
 def show(table, app, state, seat=0):
     """Draw the table again from `state` as `seat` sees it."""
-    state.changed()
-    table.view = state.view(seat)
-    table.refresh()
-    table.layers.clear()
-    table.sync(animate=False)
-    app.invalidate()
+    show_position(table, state, seat)
     step(app)
 
 

@@ -14,7 +14,7 @@ from tentable.text import t
 from tentable.ui.widgets.sprite import sprite_at
 from tentable.engine.cards import code_of
 import uitools
-from uitools import click, drag, key, step, wait_for, walk_to
+from uitools import click, drag, key, show_position, step, wait_for, walk_to
 
 
 
@@ -27,8 +27,7 @@ def refresh(table):
     from the last move is gone past)."""
     while table.moments:
         table.go_on()
-    table.view = table.link.match.state.view(table.seat)
-    table.sync(animate=False)
+    show_position(table)
 
 
 def bots_until(table, until, limit=4000):
@@ -571,10 +570,8 @@ def test_seven_players_at_1024x640_the_hand_never_covers_the_pot(app, monkeypatc
     for size in ("small", "medium", "large"):
         app.settings["card_size"] = size
         app._on_resize((1024, 640))
-        table.view = state.view(table.seat)
-        table.sync(animate=False)
+        show_position(table)
         drawn.clear()
-        app.invalidate()
         step(app)
         labels = [rect for text, rect in drawn if text.startswith(("Pot ", "+"))]
         assert len(labels) == 2, size

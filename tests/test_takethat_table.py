@@ -12,7 +12,7 @@ from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
 import uitools
-from uitools import drag, key, post, step, wait_for, walk_to
+from uitools import drag, key, post, show_position, step, wait_for, walk_to
 
 
 
@@ -110,8 +110,7 @@ def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
     state.pile.remove(last)
     state.row = [last]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     before = state.to_json()
     card = hand[-1]
     origin = table.cards.spots[card].pos
@@ -133,8 +132,7 @@ def test_hovering_a_hand_card_lights_its_twin_in_the_row(app):
             zone.remove(twin(mine))
     state.row = [twin(mine)]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     point = visible_point(table.cards[mine], hand_sprites(table))
     post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
     app.step(wait=False)
@@ -185,7 +183,7 @@ def test_monkey_3000_random_inputs_across_every_scene(app):
         if i >= 1500 and "ResultsScene" not in visited and app.top is table:
             while not table.link.match.state.is_over:   # finish a game so the results screen shows too
                 table.link.match.state.apply(table.link.match.state.legal_actions()[0])
-            table.view = table.link.match.state.view(table.seat)
+            show_position(table)
             app.settings["moments"] = "auto"      # the random clicks may have changed it
             wait_for(app, lambda: isinstance(app.top, ResultsScene))
             continue
@@ -248,9 +246,7 @@ def position(table, hand, row):
     state.turn = 0
     state.validate()
     state.changed()
-    table.view = state.view(0)
-    table.sync(animate=False)
-    table.refresh()
+    show_position(table, seat=0)
     return state
 
 
@@ -293,7 +289,7 @@ def test_tt_r8_with_no_hand_card_the_take_says_so(app):
     state.pile, state.face_down[0] = [], state.pile
     state.validate()
     state.changed()
-    table.view = state.view(0)
+    show_position(table, seat=0)
     assert table.forced == "take"
     assert table.forced_text("take") == "No cards in your hand: take the row  (R)"
 
@@ -306,8 +302,7 @@ def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
     state.pile.remove(last)
     state.row = [last]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     app.settings["animation_speed"] = "normal"
     table.selected = hand[-1]
     before = state.to_json()
@@ -343,7 +338,7 @@ def test_taking_the_row_that_ends_a_round_logs_what_was_taken(app):
     state.hands[1] = [state.hands[0].pop()]
     state.turn = 0
     state.validate()
-    table.view = state.view(0)
+    show_position(table, seat=0)
     taken = list(state.row)
     table.submit("take")
     from tentable.engine.takethat import pile_score
@@ -359,7 +354,7 @@ def test_submit_all_plays_one_gesture_of_several_actions_or_nothing(app, monkeyp
     state = table.link.match.state
     state.row = [state.pile.pop()]
     state.validate()
-    table.view = state.view(0)
+    show_position(table, seat=0)
     card = state.hands[0][0]
     gestures = []
     monkeypatch.setattr(type(table), "on_actions",
@@ -381,8 +376,7 @@ def test_no_glow_is_left_behind_after_a_keyboard_twist(app):
             zone.remove(twin(mine))
     state.row = [twin(mine)]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     table.selected = mine
     table.refresh()
     assert table.cards[twin(mine)].highlight
@@ -436,8 +430,7 @@ def test_v1_the_taker_reads_the_card_and_everybody_sees_it_at_the_end(app):
     state.hands = [[35, 12], []]                    # Ben must take the row, ending the round
     state.pile = [59, 77]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     key(app, pygame.K_r)
     assert table.log.entries[-1].text == \
         "You take the single 29 and the top card of the pile, 77, face down: −6"

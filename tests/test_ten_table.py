@@ -14,7 +14,7 @@ from tentable.engine.ten_paying import best_payment
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.engine.ten_view import payment_order, suggested_payment
-from uitools import click, drag, go_on, key, step, wait_for
+from uitools import click, drag, go_on, key, show_position, step, wait_for
 
 new_table = partial(uitools.new_table, game="ten")
 KEYS = {"flip": pygame.K_f, "stop numbers": pygame.K_n, "stop money": pygame.K_m,
@@ -156,9 +156,7 @@ def _to_my(table, app, until, seed=4):
     while not (state.current_player == 0 and until(state)):
         assert not state.is_over
         state.apply(bots[state.current_player].choose(state))
-    table.view = state.view(0)
-    table.refresh()
-    table.sync(animate=False)
+    show_position(table, seat=0)
     step(app)
 
 
@@ -176,7 +174,7 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     # one more token is too much: refused, nothing played
     before = len(state.history)
     state.money[0] = 10                                  # enough to pay in tokens alone
-    table.view = state.view(0)
+    show_position(table, seat=0)
     table.tray_add("pay t")
     assert table.tray.items == expected + ["pay t"]
     app.step(wait=False)
@@ -237,8 +235,7 @@ def test_a_card_you_may_not_buy_is_dimmed_and_springs_back_with_the_reason(app):
         state.pile.remove(twin)
         state.market.append(twin)
     state.validate()
-    table.view = state.view(0)
-    table.refresh()
+    show_position(table, seat=0)
     step(app)
     reason = table.why_not(f"buy {held}")
     assert reason and "already hold" in reason
@@ -506,9 +503,7 @@ def test_ten_r8_an_opponents_panel_shows_every_joker_or_counts_the_rest(app, mon
         app.settings["card_size"] = size
         app._on_resize((1024, 640))
         drawn.clear()
-        table.view = state.view(table.seat)
-        table.layers.clear()
-        app.invalidate()
+        show_position(table)
         step(app)
         rows = [(codes, room, boxes) for codes, room, boxes in drawn
                 if set(codes) <= {code_of(j) for j in jokers} and codes]
@@ -646,8 +641,7 @@ def test_a_long_tableau_never_goes_under_the_coach_at_any_card_size(app):
     for size in ("small", "medium", "large"):
         app.settings["card_size"] = size
         app._on_resize((1024, 640))
-        table.view = state.view(table.seat)
-        table.sync(animate=False)
+        show_position(table)
         step(app)
         coach = coach_rect(table.geo)
         assert table.coach_numbers() is not None
@@ -694,9 +688,7 @@ def test_ten_r11_r12_a_joker_won_shows_by_the_auction_until_it_is_paid_for(app):
         assert not state.is_over
         state.apply(bots[state.current_player].choose(state))
     joker = state.payment["card"]
-    table.view = state.view(0)
-    table.refresh()
-    table.sync(animate=False)
+    show_position(table, seat=0)
     step(app)
     assert joker in table.cards.spots
     assert app.screen.get_rect().contains(table.cards[joker].rect)

@@ -14,7 +14,7 @@ from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.engine.tentiles import coords
 import uitools
-from uitools import click, drag, key, post, step, wait_for
+from uitools import click, drag, key, post, show_position, step, wait_for
 
 
 
@@ -24,12 +24,7 @@ new_table = partial(uitools.new_table, game="tentiles")
 
 def use(table, state):
     """Put the table on a position built by hand."""
-    table.link.match.set_position(state)
-    table.view = state.view(table.seat)
-    table.selected = None
-    table.fit_view()
-    table.sync(animate=False)
-    table.app.invalidate()
+    show_position(table, state)
     table.app.step(wait=False)
     return state
 

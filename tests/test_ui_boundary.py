@@ -164,3 +164,22 @@ def test_the_seam_check_lets_a_table_ask_its_link_and_match_a_pattern():
             "def f(self, line):\n"
             "    return self.link.view(self.seat), re.match(r'x', line), self.link.is_over\n")
     assert not match_uses(fine, "tables/fine.py")
+
+
+def view_assignments(source: str) -> list[int]:
+    """The lines of `source` that set some object's `view` by hand."""
+    return [node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Attribute) and target.attr == "view"]
+
+
+def test_tests_and_tools_set_a_position_one_way():
+    """#40 item 5: a test, a showcase or a screenshot puts a table on a position with
+    `show_position` (through its link), never by writing the table's view itself."""
+    assert view_assignments("def f(table, state):\n    table.view = state.view(0)\n") == [2]
+    root = Path(__file__).resolve().parent.parent
+    found = {str(path.relative_to(root)): lines
+             for path in [*(root / "tests").glob("*.py"), *(root / "scripts").rglob("*.py")]
+             if (lines := view_assignments(path.read_text(encoding="utf-8")))}
+    assert not found, found

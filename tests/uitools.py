@@ -159,3 +159,11 @@ def walk_to(app, table, card, same=None):
         there = next(i for i, c in enumerate(picks) if same(card, c))
         key(app, pygame.K_RIGHT if there > here else pygame.K_LEFT)
     assert table.selected is not None and same(card, table.selected), (card, table.selected)
+
+
+def show_position(table, state=None, seat=None):
+    """Put `table` on a position set by hand, the one way (#40 item 5): `state` given to
+    its link (None: the link's own, changed in place) and drawn at rest as `seat` sees
+    it (None: the seat at the screen)."""
+    table.link.set_position(state)
+    table.show_position(seat)

@@ -91,8 +91,8 @@ def shots(app, shot) -> None:
 
     while not state.is_over:
         state.apply(bots[state.current_player].choose(state))
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
              winners=state.winners(), table_class=type(table))
     shot("elfer-results")

@@ -18,8 +18,8 @@ def _play_until(table, until, limit: int = 3000) -> None:
         action = bot.choose(state)
         state.apply(action)
         table.narrate(seat, action, before, state.view(table.seat))   # the log as in play
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
 
 
 def busiest(app):

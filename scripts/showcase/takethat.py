@@ -16,8 +16,8 @@ def busiest(app):
         state.face_up[seat] += [state.pile.pop() for _ in range(2)]
         state.face_down[seat] += [state.pile.pop() for _ in range(3)]
     state.validate()
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
     table.selected = table.view["hand"][3]
     table.refresh()
     return table
@@ -64,8 +64,8 @@ def shots(app, shot) -> None:
 
     while not state.is_over:
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
              winners=state.winners(), table_class=type(table))
     shot("takethat-results")

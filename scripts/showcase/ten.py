@@ -24,10 +24,9 @@ def _play(state, until, seed: int = 3) -> None:
 
 
 def _refresh(table) -> None:
-    table.view = table.link.match.state.view(table.seat)
     table.tray = None
-    table.refresh()
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
 
 
 def busiest(app):

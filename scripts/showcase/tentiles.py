@@ -15,11 +15,9 @@ def _play(table, until, bot="heuristic", limit: int = 400) -> None:
         action = bots[seat].choose(state)
         state.apply(action)
         table.narrate(seat, action, before, state.view(table.seat))
-    table.view = state.view(table.seat)
-    table.selected = None
     table.last_from = None
-    table.fit()
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
 
 
 def _phase_two(app, open_game: bool = False):

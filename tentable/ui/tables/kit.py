@@ -163,6 +163,15 @@ class CardTable(Hints):
                         hidden=self.hand)
         self.refresh()
 
+    def show_position(self, seat: int | None = None) -> None:
+        """The one way a position set by hand reaches a table (tests, the showcases,
+        screenshots; #40 item 5): the link's position now (`LocalLink.set_position` set
+        it), drawn at rest as `seat` sees it (None: the seat at the screen)."""
+        self.view = self.link.view(self.seat if seat is None else seat)
+        self.layers.clear()
+        self.sync(animate=False)
+        self.app.invalidate()
+
     def refresh(self) -> None:
         """Marks (picked, lit, hover) and buttons from the view, the pick and the pointer."""
 

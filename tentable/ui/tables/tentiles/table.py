@@ -82,6 +82,12 @@ class TenTilesTable(Controls, Paint):
     def log_start(self, view: dict) -> None:
         self.log.add(words.start(self.teller, view).text)
 
+    def show_position(self, seat: int | None = None) -> None:
+        """A position set by hand is shown whole: no tile held, the grid fitted to it."""
+        self.selected = None
+        super().show_position(seat)
+        self.fit_view()
+
     def moved(self, seat: int, action: str, before: dict, after: dict) -> None:
         """The cursor follows the tile just put down; in phase 1 the grid fits the tiles
         again unless the player has zoomed or panned; in phase 2 it only slides to keep a
