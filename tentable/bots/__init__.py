@@ -22,7 +22,7 @@ from tentable.bots.newcomer import RULES as NEWCOMER_RULES, newcomer_for
 from tentable.bots.ismcts import Ismcts, IsmctsConfig
 from tentable.bots.retro10 import Retro10Heuristic
 from tentable.bots.rollout import RolloutConfig, RolloutSearch
-from tentable.bots.rollouts import ROLLOUT_PLAYERS, evaluation_for, policy_for
+from tentable.bots.rollouts import ROLLOUT_PLAYERS, evaluation_for, finish_for, policy_for
 from tentable.bots.takethat import TakeThatHeuristic
 from tentable.bots.ten import TenHeuristic
 from tentable.bots.tentiles import TilesHeuristic, TilesSearch
@@ -213,7 +213,7 @@ def _make_level(level: str, game_id: str, seat: int, seed: int,
         config = RolloutConfig(iterations or rollouts, **settings)
         return RolloutSearch(seat, seed, None if math.isinf(seconds) else seconds, config,
                              HEURISTICS[game_id], evaluation_for(game_id, level),
-                             ROLLOUT_PLAYERS.get(game_id))
+                             ROLLOUT_PLAYERS.get(game_id), finish_for(game_id, level))
     settings = {"noise": spec.noise, "hint": GUIDE_HINT, "defer": GUIDE_DEFER,
                 **TUNING.get(game_id, {}), **_checked(tuning, IsmctsConfig)}
     rounds = settings.pop("iterations", spec.iterations)
