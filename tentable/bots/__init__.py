@@ -86,7 +86,7 @@ ROLLOUT_SCALE = {"ten": 10}
 # win a move with the band, 0.031 with 250 rollouts and the tie alone, 0.023 with 750
 # (Hard 0.051).
 LEVEL_TUNING: dict[str, dict[str, dict]] = {
-    "takethat": {"hard": {"vary_by_error": False},
+    "takethat": {"normal": {"iterations": 0}, "hard": {"vary_by_error": False},
                  "expert": {"vary_by_error": False, "iterations": 750}},
     "retro10": {"expert": {"vary_by_error": False, "iterations": 750}},
     "elfer": {"expert": {"vary_by_error": False, "iterations": 400}}}

@@ -45,7 +45,7 @@ ROLLOUT_LIMIT = 5_000     # actions: far beyond any game's length, a guard again
 
 @dataclass(frozen=True)
 class RolloutConfig:
-    iterations: int                 # rollouts per decision, over all moves
+    iterations: int                 # rollouts per decision, over all moves (0: none)
     cutoff: int | None = None       # actions into a rollout before judging by `evaluate`
     margin: float = 0.3             # weight of the score margin beside the win share
     defer: float = 0.0              # a move must beat the heuristic's by this much ...
@@ -99,6 +99,8 @@ class RolloutSearch(Bot):
             if exact is not None:
                 return exact
         guided = self.guide.choose(state)
+        if not config.iterations:       # a level of no rollouts: the heuristic's move
+            return guided
         if guided not in legal:         # the heuristic's own move is always tried
             legal = [*legal, guided]
         # one number per decision: the worlds depend on the seed and what the seat sees
