@@ -86,8 +86,8 @@ def position(game, seed):
 
 def open_at(app, game, state, options, seed=7):
     table = uitools.new_table(app, ["human", "easy"], seed=seed, game=game, **options)
-    table.match.set_position(state)
-    table.view = table.match.view(table.seat)     # as tests/test_elfer_table.py's `use`
+    table.link.match.set_position(state)
+    table.view = table.link.match.view(table.seat)     # as tests/test_elfer_table.py's `use`
     table.sync(animate=False)
     app.invalidate()
     app.step(wait=False)

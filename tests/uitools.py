@@ -92,7 +92,7 @@ def wait_for(app, until, frames=20_000):
         if until():
             return
         step(app)
-        match = getattr(app.top, "match", None)
+        match = getattr(getattr(app.top, "link", None), "match", None)
         if match is not None and match.job is not None:
             match.job.done.wait(0.05)
     raise AssertionError(f"timed out after {frames} frames")

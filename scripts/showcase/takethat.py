@@ -9,7 +9,7 @@ def busiest(app):
     from tentable.ui.launch import session_for
     table = app.reset("table", session=session_for(
         "takethat", ["human", "heuristic", "heuristic", "heuristic"], seed=7))
-    state = table.match.state
+    state = table.link.match.state
     for _ in range(20):
         state.row.append(state.pile.pop())
     for seat in range(4):   # a few won and lost cards in front of everyone
@@ -43,7 +43,7 @@ def shots(app, shot) -> None:
         while table.moments:
             table.go_on()
         if table.my_turn and len(table.view["row"]) < 6:
-            table.submit(me.choose(table.match.state))
+            table.submit(me.choose(table.link.match.state))
         time.sleep(0.001)
     hand = table.view["hand"]
     table.selected = hand[len(hand) // 2]
@@ -54,10 +54,10 @@ def shots(app, shot) -> None:
     shot("pause")
     app.pop()
 
-    state = table.match.state
+    state = table.link.match.state
     from tentable.positions import play_to_moment
     # to the end of the first round: its last board held under the scores
-    table.show_played(play_to_moment(table.match, "part", lambda state: make_bot(
+    table.show_played(play_to_moment(table.link.match, "part", lambda state: make_bot(
         "heuristic", "takethat", state.current_player).choose(state)))
     shot("takethat-round")
     table.go_on()

@@ -23,6 +23,8 @@ STRINGS: dict[str, str] = {
     "net.stale": "The table changed before your move arrived: look again, then play.",
     "net.full": "This server hosts as many tables as it can ({rooms}): try again later.",
     "net.too_many": "You have opened {most} tables already.",
+    "net.busy": "This server takes at most {most} connections from one address: close one "
+                "and try again.",
     "net.game": "This server does not know the game {game}.",
     "net.seat_kind": "{value} is neither a player nor a computer level.",
     "net.players": "This game is for {low} to {high} players.",
@@ -37,4 +39,14 @@ STRINGS: dict[str, str] = {
     "net.unreachable": "The host cannot be reached: check the address, and that it is "
                        "running.",
     "net.refused": "The host refused.",
+    # joining a table from the menu
+    "menu.join": "Join a table",
+    "join.title": "Join a table",
+    "join.hint": "Paste the invite your host sent you (Ctrl+V), then press Enter.",
+    "join.button": "Join",
+    "join.back": "Back",
+    "join.bad_invite": "This is not an invite: an invite begins with tentable:// and names "
+                       "a table.",
+    "join.no_table": "This invite names no table: ask your host for the invite to a seat.",
+    "join.no_game": "This app has no table for {game}.",
 }

@@ -42,7 +42,7 @@ import pygame
 
 from tentable import speech
 from tentable.engine.cards import code_of
-from tentable.match import Moment
+from tentable.events import Moment
 from tentable.ui.tables.hints import KEYS, Hints
 from tentable.text import t
 from tentable.ui import theme
@@ -80,8 +80,8 @@ class CardTable(Hints):
     # the kit's words that name a card, as a game of other pieces says them (its tiles)
     kit_words: dict[str, str] = {}
 
-    def __init__(self, app, session, match=None) -> None:
-        super().__init__(app, session, match)
+    def __init__(self, app, session, link=None) -> None:
+        super().__init__(app, session, link)
         self.tweens = Tweens()
         self.drag = DragManager(self.tweens)
         self.cards = SpriteSync(self.game, self.tweens, code=self.card_code)
@@ -237,6 +237,11 @@ class CardTable(Hints):
         while it is off says the engine's reason."""
         self._bound[id(button)] = action
         return button
+
+    def bound_move(self, button: Button) -> str | None:
+        """The move `button` plays now, as `bind` named it (None: none, or a pick first)."""
+        moves = self._bound.get(id(button))
+        return moves() if moves is not None else None
 
     def live_buttons(self) -> list[Button]:
         """The buttons that take input now."""

@@ -39,8 +39,8 @@ class TenTilesTable(Controls, Paint):
     game = GAME
     words = words
 
-    def __init__(self, app, session, match=None) -> None:
-        super().__init__(app, session, match)
+    def __init__(self, app, session, link=None) -> None:
+        super().__init__(app, session, link)
         self.cursor = (0, 0)
         self.camera = layout.Camera(40.0, 0.0, 0.0, pygame.Rect(0, 0, 10, 10))
         self.manual = False
