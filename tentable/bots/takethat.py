@@ -29,8 +29,8 @@ PRO_UNKNOWN = 1.4        # V1: the pile card taken blind, toads included, on ave
 # The row I leave the next player, times the chance they hold no card that answers it (no
 # number within 10 of its last card, no twin of a card in it): then they must take it
 # (TT-R6), and it is not mine to take later. Against the sensible newcomer (deals
-# 500-700, both seats) the heuristic won 62.3% without it, 81.5% with 2; against itself
-# without it 70.3% (docs/ai.md).
+# 500-700, both seats) the heuristic won 62.3% without it, 81.8% with 2 (79.5% with 1,
+# 82.0% with 3); against itself without it 69.5% (docs/ai.md).
 STUCK = 2.0
 
 
