@@ -197,15 +197,17 @@ def test_a_level_keeps_to_its_guide_unless_the_search_finds_better():
         assert bot.choose(state) == expected
 
 
-@pytest.mark.parametrize("game_id, deal", [("takethat", 5), ("retro10", 6)])
-def test_openings_vary_with_the_seed(game_id, deal):
+@pytest.mark.parametrize("game_id, deal, level", [("takethat", 5, "hard"),
+                                                  ("retro10", 6, "normal")])
+def test_openings_vary_with_the_seed(game_id, deal, level):
     """Issue #23 (variety): moves the search finds equal are played at random, seeded (on
-    a deal with several good openings: 10 Retro's deal 5 has one clearly best)."""
+    a deal with several good openings: 10 Retro's deal 5 has one clearly best). Take
+    That's Normal plays the heuristic's card (below), so its Hard."""
     state = new_game(game_id, 2, seed=deal)
     seat = state.current_player
-    picks = [make_bot("normal", game_id, seat, seed, math.inf).choose(state)
+    picks = [make_bot(level, game_id, seat, seed, math.inf).choose(state)
              for seed in range(4)]
-    again = [make_bot("normal", game_id, seat, seed, math.inf).choose(state)
+    again = [make_bot(level, game_id, seat, seed, math.inf).choose(state)
              for seed in range(4)]
     assert len(set(picks)) > 1 and picks == again
 
@@ -291,10 +293,22 @@ def test_take_that_hard_and_expert_vary_by_the_tie_alone_and_expert_plays_more_r
     hard, expert, normal = (make_bot(level, "takethat", 0, 1, math.inf)
                             for level in ("hard", "expert", "normal"))
     assert not hard.config.vary_by_error and not expert.config.vary_by_error
-    assert normal.config.vary_by_error
+    assert normal.config.iterations == 0
     assert expert.config.iterations > 2 * hard.config.iterations
     assert hard.config.confidence == expert.config.confidence == 2.0
     assert make_bot("expert", "takethat", 0, 1, math.inf, iterations=7).config.iterations == 7
+
+
+def test_take_that_normal_plays_the_heuristic_until_the_end_of_a_round():
+    """Issue 39, item 5: against the sensible newcomer Take That's Normal lost points with
+    30 rollouts that the heuristic alone kept (docs/ai.md); it plays the heuristic's card
+    while more cards are left to draw than it searches exactly."""
+    for n, state in enumerate(random_positions("takethat", 8, seed=13)):
+        if len(state.pile) <= 1:
+            continue
+        seat = state.current_player
+        easy = make_bot("easy", "takethat", seat, n).choose(state)
+        assert make_bot("normal", "takethat", seat, n, math.inf).choose(state) == easy
 
 
 def test_10_retro_expert_varies_by_the_tie_alone_and_plays_three_times_the_rollouts():

@@ -7,10 +7,12 @@ nothing: it runs for every action of every iteration.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Callable
 
 from tentable.bots.base import Bot
 from tentable.bots.ismcts import Evaluation, Policy, random_policy
+from tentable.bots import takethat_exact
 from tentable.bots.retro10 import Retro10Heuristic
 from tentable.engine.core import State
 from tentable.engine import ten_moves
@@ -146,6 +148,20 @@ EVALUATIONS: dict[str, Evaluation] = {"ten": ten_standing}
 LEVEL_EVALUATIONS: dict[str, dict[str, Evaluation]] = {"ten": {"expert": ten_outlook}}
 
 
+# The end of a round searched exactly instead of by rollouts, per game and level: Take
+# That's last cards to draw (`takethat_exact`; two players), over dealt worlds, within
+# nodes that keep the level's seconds (about 30,000 nodes a second).
+FINISHES: dict[str, dict[str, Callable[[State, int, int], str | None]]] = {
+    "takethat": {level: partial(takethat_exact.endgame, pile=pile, worlds=worlds, nodes=nodes)
+                 for level, pile, worlds, nodes in (("normal", 1, 10, 4_000),
+                                                    ("hard", 2, 16, 20_000),
+                                                    ("expert", 2, 32, 40_000))}}
+
+
+def finish_for(game_id: str, level: str) -> Callable[[State, int, int], str | None] | None:
+    return FINISHES.get(game_id, {}).get(level)
+
+
 def policy_for(game_id: str) -> Policy:
     return POLICIES.get(game_id, random_policy)
 
@@ -154,5 +170,5 @@ def evaluation_for(game_id: str, level: str | None = None) -> Evaluation | None:
     return LEVEL_EVALUATIONS.get(game_id, {}).get(level) or EVALUATIONS.get(game_id)
 
 
-__all__ = ["EVALUATIONS", "LEVEL_EVALUATIONS", "POLICIES", "ROLLOUT_PLAYERS", "evaluation_for",
+__all__ = ["EVALUATIONS", "FINISHES", "LEVEL_EVALUATIONS", "finish_for", "POLICIES", "ROLLOUT_PLAYERS", "evaluation_for",
            "policy_for"]
