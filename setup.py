@@ -24,5 +24,7 @@ def package(folder: str) -> str:
 setup(
     packages=find_packages(include=["tentable", "tentable.*"]) + [package(f) for f in SHIPPED],
     package_dir={package(folder): folder for folder in SHIPPED},
-    package_data={package(folder): files for folder, files in SHIPPED.items()},
+    # the tutorials' scripts live beside their reader, tentable/tutorial.py (#43)
+    package_data={"tentable": ["tutorials/*.yaml"],
+                  **{package(folder): files for folder, files in SHIPPED.items()}},
 )

@@ -4,6 +4,7 @@
     python3 scripts/bench.py            # under Xvfb: xvfb-run -s "-screen 0 1280x800x24" ...
     python3 scripts/bench.py --json
     python3 scripts/bench.py --bots     # the computer players only: think times, playouts
+    python3 scripts/bench.py --net      # network play only: one server, 10/100/500 tables
 
 A benchmark you run and report, not a timed unit test. Window figures use the real
 display when $DISPLAY is set, else SDL's dummy driver (and say which). Each window
@@ -313,6 +314,31 @@ def game_rows(bots_only: bool = False) -> list[tuple]:
     return rows
 
 
+NET_TABLES = (10, 100, 500)
+NET_RTT_BUDGET_MS = 50.0       # p95 round trip of a move, at 100 tables (issue #41)
+
+
+def network(tables: int, seconds: float = 15.0) -> dict:
+    """`scripts/netbench.py`: one `tentable serve` process, `tables` tables of TEN whose two
+    seats each think about a second a move, as people do; its JSON figures."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "netbench.py"), "--json",
+                           "--tables", str(tables), "--seconds", str(seconds), "--think", "1"],
+                          capture_output=True, text=True, timeout=seconds * 10 + 120)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def network_rows() -> tuple[list[tuple], list[str]]:
+    """The p95 round trip at 10 and 100 tables against the budget; every run's figures."""
+    figures = {n: network(n) for n in NET_TABLES}
+    rows = [(f"network: round trip of a move, p95, {n} tables", figures[n]["rtt_p95_ms"],
+             "ms", NET_RTT_BUDGET_MS, "<=") for n in NET_TABLES if n <= 100]
+    lines = [f"  network, {n} tables: {f['moves_per_s']} moves/s, {f['frames_per_s']} frames/s, "
+             f"round trip p50 {f['rtt_p50_ms']} / p95 {f['rtt_p95_ms']} ms, server CPU "
+             f"{f['server_cpu_s']} s in {f['seconds']} s, {f['server_mb_per_table']} MB a table"
+             for n, f in figures.items()]
+    return rows, lines
+
+
 def print_rows(rows: list[tuple], failed: list[str]) -> None:
     for name, value, unit, budget, op in rows:
         mark = "ok  " if name not in failed else "OVER"
@@ -330,8 +356,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
     parser.add_argument("--bots", action="store_true",
                         help="the computer players only: think times and playouts, no window")
+    parser.add_argument("--net", action="store_true",
+                        help="network play only: one server, 10, 100 and 500 tables")
     args = parser.parse_args(argv)
     as_json = args.json
+    if args.net:
+        rows, lines = network_rows()
+        failed = over_budget(rows)
+        print(f"tentable bench · network · {os.cpu_count()} cores")
+        print_rows(rows, failed)
+        print("\n".join(lines))
+        return 1 if failed else 0
     if args.bots:
         # the computer players alone: think times and playouts, no window (docs/ai.md)
         rows = game_rows(bots_only=True)
@@ -348,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     startups = [_child("startup") for _ in range(3)]
     startup = statistics.median(s["first_frame_s"] for s in startups)
     games = game_rows()
+    net, net_lines = network_rows()
     peak = peak_rows([*(i["peak_mb"] for i in idles.values()),
                       *(f["peak_mb"] for f in frames.values()), *(s["peak_mb"] for s in startups)])
     rows = [row for game, f in frames.items() for row in (
@@ -362,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
         ("start-up to first frame (median of 3)", startup, "s", 1.5, "<="),
         *peak,
         *games,
+        *net,
     ]
     failed = over_budget(rows)
     if as_json:
@@ -379,6 +416,7 @@ def main(argv: list[str] | None = None) -> int:
               + ", ".join(f"{game} {t['max_gap_ms']:.0f} ms" for game, t in thinking.items()))
         print(f"  idle redraws in {idle_seconds:.0f} s: "
               + ", ".join(f"{game} {i['redraws']}" for game, i in idles.items()))
+        print("\n".join(net_lines))
     return 1 if failed else 0
 
 

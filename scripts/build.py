@@ -181,13 +181,18 @@ def archive_name(version_text: str, tag: str = platform_tag()) -> str:
     return f"{NAME}-{version_text}-{tag}"
 
 
+# deflate level 6, not 9: a third of the time (2 s, not 6, for this 40 MB bundle) for
+# 0.3% more to download
+LEVEL = 6
+
+
 def archive(bundle: Path, version_text: str) -> Path:
     """Pack the bundle as players download it (see the module's docstring); return it."""
     top = f"{NAME}-{version_text}"          # one folder per version: nothing mixes
     name = archive_name(version_text)
     if sys.platform == "win32":
         target = DIST / f"{name}.zip"
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=LEVEL) as out:
             for path in sorted(bundle.rglob("*")):
                 out.write(path, f"{top}/{path.relative_to(bundle).as_posix()}")
             for path in TOP_FILES:
@@ -204,7 +209,7 @@ def archive(bundle: Path, version_text: str) -> Path:
                 out.write(path, path.name)
     else:
         target = DIST / f"{name}.tar.gz"
-        with tarfile.open(target, "w:gz") as out:
+        with tarfile.open(target, "w:gz", compresslevel=LEVEL) as out:
             out.add(bundle, arcname=top)
             for path in TOP_FILES + LINUX_FILES:
                 out.add(path, arcname=f"{top}/{path.name}")

@@ -27,6 +27,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -146,8 +147,12 @@ def main() -> int:
                         help="seconds a seat waits before each move (0: none)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en"}
-    server = subprocess.Popen([sys.executable, "-m", "tentable", "serve", "--port", "0"],
+    # a data folder of its own: the server writes its tables down there after every move
+    # (as a real one does), not into the player's
+    home = tempfile.TemporaryDirectory(prefix="tentable-netbench-")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en", "TENTABLE_HOME": home.name}
+    server = subprocess.Popen([sys.executable, "-m", "tentable", "serve", "--port", "0",
+                               "--max-tables", str(2 * args.tables)],
                               stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
         line = server.stdout.readline()
@@ -160,6 +165,7 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(10)
+        home.cleanup()
     trips = sorted(tally.trips) or [float("nan")]
     result = {"game": args.game, "tables": args.tables, "seconds": round(wall, 1),
               "frames_per_s": round(tally.frames / wall), "moves_per_s": round(tally.moves / wall),

@@ -192,6 +192,55 @@ def scale_shots(app, shot, only: set[str]) -> None:
     app._on_resize((1280, 720))
 
 
+# Learn to play (#43): the steps each tutorial is shown at, walked as a newcomer
+LEARN_SHOTS = {"takethat": {0: "learn-takethat", 5: "learn-takethat-toad",
+                            9: "learn-takethat-last", "end": "learn-takethat-end"},
+               "tentiles": {2: "learn-tentiles", 5: "learn-tentiles-blocked",
+                            10: "learn-tentiles-win", "end": "learn-tentiles-end"}}
+
+
+def learn_shots(app, shot, only: set[str]) -> None:
+    """Each tutorial from its first step, its bubbles at the steps `LEARN_SHOTS` names
+    (a computer's step when its bubble is up), and Take That's twist in German at
+    1024×640."""
+    from tentable import i18n
+
+    def walk(game_id: str, names: dict, stop: int | None = None) -> None:
+        table = app.reset("tutorial", game_id=game_id, at=0)
+        guide = table.guide
+        while not guide.finished:
+            for _ in range(3000):
+                if guide.finished or guide.explaining is not None or (
+                        table.my_turn and guide.lesson.taught() is not None):
+                    break
+                app.step(wait=False)
+            at = guide.lesson.at
+            if guide.explaining is not None:
+                if at - 1 in names:
+                    shot(names[at - 1])
+                guide.go_on()
+                continue
+            if guide.finished:
+                break
+            if at in names:
+                shot(names[at])
+            if at == stop:
+                return
+            table.submit(guide.lesson.taught())
+        shot(names["end"])
+
+    for game_id, names in LEARN_SHOTS.items():
+        if not only or game_id in only:
+            walk(game_id, names)
+    if not only or "takethat" in only:
+        i18n.set_language("de")
+        app._on_resize((1024, 640))
+        walk("takethat", {2: "learn-takethat-de-1024"}, stop=2)
+        i18n.set_language("en")
+        app._on_resize((1280, 720))
+    app.reset("menu")
+
+
 def main() -> int:
     only = set(sys.argv[1:])     # game ids: only their screenshots (plus the shared ones)
     if not os.environ.get("DISPLAY"):
@@ -255,6 +304,7 @@ def main() -> int:
 
     hint_shots(app, shot, only)
     scale_shots(app, shot, only)
+    learn_shots(app, shot, only)
     app.close()
     return 0
 

@@ -71,6 +71,22 @@ def run_inline(bot, state, seat: int, clock: Callable[[], float]) -> Job:
     return job
 
 
+def run_aside(bot, state, seat: int, clock: Callable[[], float]) -> Job:
+    """A quick bot decides on a thread of its own: what a host serving many tables uses, so
+    that a light bot's tenth of a second does not hold up every other table's messages.
+    `state` must be the bot's own copy (`Match._copy_for`): nothing else reads it."""
+    job = Job(seat, float("inf"), clock)
+
+    def decide() -> None:
+        job.begin()
+        try:
+            job.finish(bot.choose(state))
+        except Exception as exc:  # reported by the caller; the game goes on
+            job.finish(error=exc)
+    threading.Thread(target=decide, daemon=True, name="tentable-light-bot").start()
+    return job
+
+
 def _serve(requests, replies) -> None:
     """The worker process: decide each request in turn, say when thinking starts. When the
     app is gone (killed, so its ends of the pipes closed under us) there is nobody left to

@@ -204,6 +204,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=_port, default=None, help=t("cli.help.port"))
     serve.add_argument("--cert", type=Path, default=None, help=t("cli.help.cert"))
     serve.add_argument("--key", type=Path, default=None, help=t("cli.help.key"))
+    serve.add_argument("--max-tables", type=_count, default=None,
+                       help=t("cli.help.max_tables"))
     for command in (play, sim, replay, ladder, statistics, check, serve):
         _lang_option(command)
     return parser
@@ -452,6 +454,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from tentable.net.host import Host
     from tentable.net.serve import DEFAULT_PORT, serve, tls_context
+    from tentable.net.tables import HostedTables
     if (args.cert is None) != (args.key is None):
         raise _Usage(t("cli.error.cert_and_key"))
     context = None
@@ -461,10 +464,15 @@ def _serve(args: argparse.Namespace) -> int:
         except (OSError, ssl.SSLError) as exc:
             return _say(t("cli.serve.bad_cert", reason=type(exc).__name__), FAILURE)
     host = Host(host=args.host, port=DEFAULT_PORT if args.port is None else args.port,
-                ssl=context, lobby=True)
+                ssl=context, lobby=True, tables=HostedTables(),
+                **({} if args.max_tables is None else {"max_rooms": args.max_tables}))
 
-    def started(invite) -> None:
+    def started(invite, problems: list[str]) -> None:
         print(t("cli.serve.listening", url=invite.url, invite=invite.line()), flush=True)
+        if host.rooms:
+            print(t("cli.serve.resumed", n=len(host.rooms)), flush=True)
+        for problem in problems:
+            print(problem, file=sys.stderr, flush=True)
     try:
         asyncio.run(serve(host, started))
     except OSError as exc:

@@ -109,6 +109,9 @@ class Match:
         self._keep = keep
         self.kept: object = None        # what keeping the finished game did, once it ended
         self._clients: list[SeatClient] = []
+        # how a light computer player decides: at once on the caller's thread (a frame
+        # waits a few ms); a host serving many tables sets `botjobs.run_aside`
+        self.light: Callable[..., Job] = run_inline
         self._seen_by: dict[int, dict] = {}  # id(event) -> each client seat's views of it
         self._depth = 0
 
@@ -504,7 +507,7 @@ class Match:
     def _start(self, seat: int) -> Job:
         level = self.session.seats[seat].bot
         if level not in CPU_HEAVY:
-            return self._decide_inline(seat, level)
+            return self._decide_inline(seat, level, self.light)
         bot = self._bots[seat]
         limit = bot.time_limit or SEARCH_LIMIT
         self._job_level = level
@@ -512,11 +515,11 @@ class Match:
         return worker().submit(spec, self._copy_for(seat), seat, limit + DEADLINE_SLACK,
                                self.clock)
 
-    def _decide_inline(self, seat: int, level: str) -> Job:
+    def _decide_inline(self, seat: int, level: str, run: Callable[..., Job] = run_inline) -> Job:
         self._job_level = level
         bot = self._bots[seat] if level == self.session.seats[seat].bot else \
             self._make_bot(seat, level)
-        return run_inline(bot, self._copy_for(seat), seat, self.clock)
+        return run(bot, self._copy_for(seat), seat, self.clock)
 
     def _rescue(self, seat: int, level: str) -> str:
         """A move for a bot that failed: its cheaper levels first; a legal move by lot only

@@ -73,11 +73,12 @@ def run(seed: int = SEED, language: str | None = None) -> int:
 
 
 def check_resources(report: Report) -> None:
-    """Every deck manifest loads, every font opens, every sound reads (named in the report)
-    and every language's catalogue reads, each from where this build keeps it."""
+    """Every deck manifest loads, every font opens, every sound reads (named in the report),
+    every tutorial's script replays and every language's catalogue reads, each from where
+    this build keeps it."""
     import pygame
 
-    from tentable import i18n, resources
+    from tentable import i18n, resources, tutorial
     from tentable.engine.decks import ManifestError, load_manifest
 
     lost = resources.missing()
@@ -106,6 +107,15 @@ def check_resources(report: Report) -> None:
         except (wave.Error, EOFError, OSError) as exc:
             raise SmokeFailure(f"sound {path}: {exc}") from None
         report.say(f"found sound {cue}: {path} ({seconds:.2f} s)")
+    for game_id in tutorial.SCRIPTS:        # Learn to play: the script reads and replays
+        path = tutorial.path_of(game_id)
+        try:
+            problems = tutorial.check(tutorial.load(game_id))
+        except tutorial.ScriptError as exc:
+            problems = [str(exc)]
+        if problems:
+            raise SmokeFailure(f"tutorial {path}: {problems[0]}")
+        report.say(f"found tutorial {game_id}: {path}")
     for code in i18n.LANGUAGES:
         if code != i18n.ENGLISH:
             path = i18n.catalogue_path(code)

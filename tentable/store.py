@@ -31,6 +31,7 @@ from tentable.userfiles import (  # noqa: F401
 SETTINGS_VERSION = 1
 SAVE_VERSION = 1
 LADDER_VERSION = 2                 # 2: each game's kind (ladder, practice, helped)
+TUTORIALS_VERSION = 1              # where a learner is in each game's tutorial
 
 MAX_NAME = 24                      # characters in a player's name
 MAX_HISTORY = 100_000              # actions in a saved game
@@ -89,6 +90,10 @@ def saves_dir() -> Path:
 
 def ladder_path() -> Path:
     return data_dir() / "ladder.json"
+
+
+def tutorials_path() -> Path:
+    return data_dir() / "tutorials.json"
 
 
 # -- files (the mechanics: `tentable.userfiles`) ------------------------------
@@ -459,3 +464,35 @@ def add_ladder_game(game: SoloGame) -> tuple[Ladder, Outcome | None, str | None]
     save_ladder(ladder)
     return ladder, outcome, message
 
+
+
+# -- Learn to play: where the learner is in each game's tutorial (`tentable.tutorial`) ----
+def _tutorials() -> dict:
+    data, _ = read_json(tutorials_path(), TUTORIALS_VERSION)
+    steps = (data or {}).get("steps")
+    return {game: at for game, at in steps.items() if type(at) is int and at >= 0} \
+        if isinstance(steps, dict) else {}
+
+
+def tutorial_step(game_id: str) -> int | None:
+    """How many steps of `game_id`'s tutorial the learner has done; None: not begun."""
+    return _tutorials().get(game_id)
+
+
+def _write_tutorials(steps: dict) -> None:
+    """A place that cannot be written is not worth a message: the tutorial then
+    starts again from its beginning next time."""
+    try:
+        write_versioned(tutorials_path(), {"steps": steps}, TUTORIALS_VERSION)
+    except OSError as exc:
+        log.warning("could not keep the tutorial's place: %s", exc)
+
+
+def save_tutorial_step(game_id: str, at: int) -> None:
+    _write_tutorials({**_tutorials(), game_id: at})
+
+
+def forget_tutorial(game_id: str) -> None:
+    steps = _tutorials()
+    if steps.pop(game_id, None) is not None:
+        _write_tutorials(steps)

@@ -125,3 +125,16 @@ def test_no_module_is_over_600_lines():
     long = {str(path.relative_to(ROOT)): n for path in (ROOT / "tentable").rglob("*.py")
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600}
     assert not long, long
+
+
+def test_no_module_of_the_window_builds_or_rebuilds_a_game():
+    """#40: a table shows what its seat is told; the engine's constructors (which take the
+    seed that fixes every hidden card) are the match's, never the window's."""
+    builders = {"new_game", "replay", "from_json"}
+    found = [f"{module_name(path)}: {name}" for path, tree in parsed()
+             if module_name(path).startswith("tentable.ui")
+             for node in ast.walk(tree)
+             for name in ([a.name for a in node.names] if isinstance(node, ast.ImportFrom)
+                          and (node.module or "").startswith("tentable.engine") else [])
+             if name in builders]
+    assert not found, found

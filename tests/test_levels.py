@@ -66,7 +66,7 @@ def search_bot(seat: int, seed: int):
 
 def level_bot(level: str, game_id: str):
     """A level as it plays, within a few iterations (tiles: its search, briefly)."""
-    return lambda seat, seed: make_bot(level, game_id, seat, seed, math.inf, iterations=12)
+    return lambda seat, seed: make_bot(level, game_id, seat, seed, math.inf, iterations=6)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -290,7 +290,10 @@ def test_ten_r7_r11_a_flip_an_auction_and_its_payment_in_words():
 # `.you` twin, and `Teller.say` picks it for the reader and for a seat named "You".
 LABELS = {"tt.round_line", "elfer.game_line", "ten.score_line"}
 NEVER_YOU = {"rx.log.bid_yours",       # "Ana bids 1 for your card": never your own card
-             "ten.log.numbers_to_you"}  # "Ana takes blue 5; you get 2 money"
+             "ten.log.numbers_to_you",  # "Ana takes blue 5; you get 2 money"
+             # Learn to play: a computer's step, explained; the learner's have only ".you"
+             "tutorial.takethat.near", "tutorial.takethat.toad", "tutorial.tentiles.edge",
+             "tutorial.tentiles.blocked", "tutorial.tentiles.threat"}
 
 
 def test_every_text_that_names_a_seat_has_its_you_form():

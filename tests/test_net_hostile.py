@@ -6,6 +6,7 @@ after, and the game goes on for the others. And a client that drops gets exactly
 missed when it comes back, while the others are told it was away.
 """
 import json
+import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -14,7 +15,7 @@ from websockets.sync.client import connect
 from nettools import WAIT, hosting, match_of
 from tentable.clients import PROTOCOL
 from tentable.net.host import BURST, STRIKES
-from tentable.net.protocol import MAX_FRAME, MAX_MESSAGE, hello
+from tentable.net.protocol import MAX_FRAME, MAX_MESSAGE, Invite, hello
 from tentable.net.remote import NetError, RemoteSeat
 
 
@@ -332,4 +333,74 @@ def test_a_rooms_computer_pacing_stops_with_the_room():
             assert thread.call(lambda: room.pacer.done()), "the room's loop goes on"
             assert room.code not in thread.call(lambda: dict(thread.host.rooms))
         finally:
+            seat.close()
+
+
+def test_one_address_may_hold_only_so_many_connections_and_tables():
+    """A client that opens connection after connection (or reconnects to make more tables)
+    meets a cap per address; the connections it had go on, and a closed one frees its
+    place. (Loopback is counted here only because the tests have no other address.)"""
+    from tentable.net.remote import RemoteLobby
+    with hosting(lobby=True, per_address=3, rooms_per_address=2, count_loopback=True) as thread:
+        bind, port, _ = thread.host.address
+        lobby = Invite(bind, port)
+        first, second = (RemoteLobby(lobby, timeout=WAIT).connect() for _ in range(2))
+        made = first.create("ten", ["human", "easy"])
+        seat = RemoteSeat(made["invites"]["0"], timeout=WAIT).connect()
+        try:
+            with pytest.raises(NetError) as busy:          # a fourth connection
+                RemoteLobby(lobby, timeout=WAIT).connect()
+            assert busy.value.key == "net.busy" and busy.value.values == {"most": 3}
+            assert seat.legal_actions() and first.tables() == []     # the three go on
+            second.create("ten", ["human", "easy"])
+            with pytest.raises(NetError) as many:           # a third table from the address
+                second.create("ten", ["human", "easy"])
+            assert many.value.key == "net.too_many"
+            seat.close()
+            assert thread.call(lambda: sum(thread.host.connections.values())) in (2, 3)
+            third = None
+            for _ in range(100):                            # its place freed (bounded)
+                try:
+                    third = RemoteLobby(lobby, timeout=WAIT).connect()
+                    break
+                except NetError:
+                    time.sleep(0.05)
+            assert third is not None
+            third.close()
+        finally:
+            seat.close()
+            first.close()
+            second.close()
+
+
+def test_a_computer_thinking_at_one_table_never_holds_up_another(monkeypatch):
+    """A light computer player decides off the host's event loop: while one table's
+    computer is still thinking, another table's seat is answered."""
+    import threading
+    from tentable import match as match_module
+    release, thinking = threading.Event(), threading.Event()
+
+    class Slow:
+        """A computer player that thinks until the test lets it go (bounded)."""
+        def choose(self, state):
+            thinking.set()
+            release.wait(WAIT)
+            return state.legal_actions()[0]
+
+    real = match_module.make_bot
+    monkeypatch.setattr(match_module, "make_bot", lambda level, *rest, **kw:
+                        Slow() if level == "easy" else real(level, *rest, **kw))
+    with hosting() as thread:
+        slow = thread.call(thread.host.open_room, match_of("tentiles", ["easy", "human"], 3))
+        other = thread.call(thread.host.open_room, match_of("ten", ["human", "human"], 3))
+        assert thinking.wait(WAIT)                          # table one's computer thinks
+        seat = RemoteSeat(other.invite(0), timeout=WAIT).connect()
+        try:
+            assert seat.legal_actions()                     # table two is answered meanwhile
+            release.set()
+            mine = RemoteSeat(slow.invite(1), timeout=WAIT).connect()
+            assert mine.wait_for(lambda: any(m["type"] == "applied" for m in mine.received))
+            mine.close()
+        finally:
+            release.set()
             seat.close()

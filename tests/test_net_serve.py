@@ -138,6 +138,7 @@ def test_the_serve_command_refuses_what_it_cannot_use(tmp_path, capsys):
     assert cli.main(["serve", "--cert", str(tmp_path / "c.pem")]) == cli.USAGE
     assert "--cert and --key" in capsys.readouterr().err
     assert cli.main(["serve", "--port", "http"]) == cli.USAGE
+    assert cli.main(["serve", "--max-tables", "0"]) == cli.USAGE
     (tmp_path / "c.pem").write_text("not a certificate")
     assert cli.main(["serve", "--cert", str(tmp_path / "c.pem"),
                      "--key", str(tmp_path / "c.pem")]) == cli.FAILURE
@@ -149,9 +150,11 @@ def test_the_serve_command_refuses_what_it_cannot_use(tmp_path, capsys):
     assert f"port {port}" in capsys.readouterr().err
 
 
-def test_tentable_serve_runs_as_a_program_until_interrupted():
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en"}
-    server = subprocess.Popen([sys.executable, "-m", "tentable", "serve", "--port", "0"],
+def test_tentable_serve_runs_as_a_program_until_interrupted(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "en",
+           "TENTABLE_HOME": str(tmp_path)}             # where it writes its tables down
+    server = subprocess.Popen([sys.executable, "-m", "tentable", "serve", "--port", "0",
+                               "--max-tables", "1"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=env, cwd=ROOT)
     try:
@@ -164,6 +167,9 @@ def test_tentable_serve_runs_as_a_program_until_interrupted():
         remote = RemoteLobby(line, timeout=WAIT).connect()
         try:
             assert remote.create("elfer", ["human", "easy"])["room"]
+            with pytest.raises(NetError) as full:       # --max-tables 1
+                remote.create("ten", ["human", "easy"])
+            assert full.value.key == "net.full"
         finally:
             remote.close()
         server.send_signal(signal.SIGINT)
@@ -172,3 +178,31 @@ def test_tentable_serve_runs_as_a_program_until_interrupted():
         if server.poll() is None:
             server.kill()
             server.wait(WAIT)
+
+
+def test_a_lobby_table_nobody_is_at_closes_after_a_while(tmp_path, monkeypatch):
+    """A table made in the lobby and left (nobody connected) closes after `idle_after`
+    seconds of the host's clock, and is not written down to be served again; a table
+    someone sits at stays."""
+    from tentable.net.tables import HostedTables
+    monkeypatch.setenv("TENTABLE_HOME", str(tmp_path))
+    now = [0.0]
+    tables = HostedTables()
+    with hosting(lobby=True, clock=lambda: now[0], idle_after=60.0, tables=tables) as thread:
+        bind, port, _ = thread.host.address
+        remote = RemoteLobby(Invite(bind, port), timeout=WAIT).connect()
+        try:
+            left = remote.create("ten", ["human", "easy"], public=True)["room"]
+            kept = remote.create("ten", ["human", "easy"], public=True)
+            seat = RemoteSeat(kept["invites"]["0"], timeout=WAIT).connect()
+            now[0] = 59.0
+            thread.call(lambda: [room.nudge.set() for room in thread.host.rooms.values()])
+            assert {t["room"] for t in remote.tables()} >= {left}
+            now[0] = 61.0
+            assert seat.wait_for(lambda: left not in thread.host.rooms)
+            assert kept["room"] in thread.host.rooms and seat.connected
+            assert tables.flush(WAIT) and not tables.path(left).exists()
+            assert tables.path(kept["room"]).exists()
+            seat.close()
+        finally:
+            remote.close()

@@ -162,6 +162,7 @@ def test_the_archive_is_named_for_the_release_and_holds_one_versioned_folder(bui
     assert executable.mode & 0o111, "the executable lost its x bit"
     assert {name.split("/")[0] for name in names} == {top}, "everything in one folder"
     for name in ("_internal/decks/ten.yaml", "_internal/assets/fonts/Lato-Regular.ttf",
+                 "_internal/tentable/tutorials/takethat.yaml",
                  "LICENSE", "THIRD_PARTY_NOTICES.md", "tentable.desktop", "tentable.png",
                  "INSTALL.txt"):
         assert f"{top}/{name}" in names, name

@@ -680,3 +680,24 @@ def test_ten_r11_the_auction_panel_names_every_bidder_whole(app, monkeypatch):
     step(app)
     for seat in order:
         assert any(text.startswith(f"{names[seat]}: ") for text in drawn), names[seat]
+
+
+def test_ten_r11_r12_a_joker_won_shows_by_the_auction_until_it_is_paid_for(app):
+    """TEN-R11/R12: the joker a computer won is in nobody's collection until its price is
+    paid; while it pays (and while "wins the joker" is held) the joker stays in sight by
+    the auction's place, not gone from the table."""
+    table = new_table(app, ["human", "heuristic"], seed=7)
+    state = table.match.state
+    bots = {s: make_bot("heuristic", "ten", s, 11 + s) for s in range(state.players)}
+    while not (state.payment and state.payment["then"] == "auction"
+               and state.payment["payer"] == 1):
+        assert not state.is_over
+        state.apply(bots[state.current_player].choose(state))
+    joker = state.payment["card"]
+    table.view = state.view(0)
+    table.refresh()
+    table.sync(animate=False)
+    step(app)
+    assert joker in table.cards.spots
+    assert app.screen.get_rect().contains(table.cards[joker].rect)
+    assert not any(joker in c for c in table.view["collections"])

@@ -60,19 +60,25 @@ def test_no_text_is_cut_off_at_1024_by_640(small_app, monkeypatch, game_id, lang
     plays_without_cut_text(small_app, monkeypatch, game_id, "small", language)
 
 
-@pytest.mark.parametrize("window, ui_size, card_size, fullest", [
-    ((1280, 720), "200", "large", True),    # the least room any scale leaves: 960×540 units,
-                                            # shared by the most players the game seats
-    ((1024, 640), "200", "medium", False),  # 960×600
-    ((1024, 640), "75", "small", False),    # the most: 1365×853
-])
-@pytest.mark.parametrize("language", i18n.available())
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+# The scale setting's ends: the least room any scale leaves (960×540 units at 200%, large
+# cards, shared by the most players the game seats) in every language; 960×600 (200%,
+# medium) and the most room (75%, small: 1365×853) each in one language per game, the
+# languages turning with the game so that each end meets each language.
+LEAST_ROOM = ((1280, 720), "200", "large", True)
+OTHER_ENDS = [((1024, 640), "200", "medium", False), ((1024, 640), "75", "small", False)]
+LANGUAGES = i18n.available()
+SCALES = [(game_id, language, *LEAST_ROOM) for game_id in sorted(GAMES)
+          for language in LANGUAGES]
+SCALES += [(game_id, LANGUAGES[(g + e) % len(LANGUAGES)], *end)
+           for g, game_id in enumerate(sorted(GAMES)) for e, end in enumerate(OTHER_ENDS, 1)]
+
+
+@pytest.mark.parametrize("game_id, language, window, ui_size, card_size, fullest", SCALES)
 def test_no_text_is_cut_off_at_any_scale(small_app, monkeypatch, game_id, language, window,
                                          ui_size, card_size, fullest):
     """The scale setting (#25), at its ends: the window has room for 75% and caps 200%
     (each table's `least_room` caps it where its seats need more); the least room is
-    played by the fullest table."""
+    played by the fullest table, in every language."""
     small_app._on_resize(window)
     small_app.set_ui_size(ui_size)
     plays_without_cut_text(small_app, monkeypatch, game_id, card_size, language,

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from scripttools import first_start_env
-from tentable import i18n, resources
+from tentable import i18n, resources, tutorial
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 300   # seconds; only stops a hung build or start
@@ -135,6 +135,9 @@ def test_the_installed_tentable_passes_its_smoke_test(installed, env, tmp_path):
         assert f"found deck {game_id}: {shipped / 'decks' / f'{game_id}.yaml'}" in said
     for name in resources.FONTS:
         assert f"found font: {shipped / 'assets' / 'fonts' / name}" in said
+    for game_id in tutorial.SCRIPTS:
+        script = installed.package / "tutorials" / f"{game_id}.yaml"
+        assert f"found tutorial {game_id}: {script}" in said
     for code in i18n.LANGUAGES.keys() - {i18n.ENGLISH}:
         catalogue = shipped / "locale" / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
         assert f"found catalogue {code}: {catalogue}" in said

@@ -129,10 +129,11 @@ def replay_all(app, kept):
     return viewer.table.log.entries
 
 
-# each game in one language, in turn, and TEN (the most words) in all three: each pair is
-# a whole game, its replay and `tentable replay` (fifteen pairs took a sixth of the suite)
+# each game in one language, in turn, and TEN (the most words) in German too, the language
+# that inflects the most: each pair is a whole game, its replay and `tentable replay`
+# (fifteen pairs took a sixth of the suite)
 PAIRS = [(game_id, LANGUAGES[i % len(LANGUAGES)]) for i, game_id in enumerate(sorted(GAMES))]
-PAIRS += [("ten", language) for language in LANGUAGES if ("ten", language) not in PAIRS]
+PAIRS += [("ten", "de")] if ("ten", "de") not in PAIRS else []
 
 
 @pytest.mark.parametrize("game_id, language", PAIRS)

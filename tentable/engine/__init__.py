@@ -9,11 +9,11 @@ from tentable.engine.core import State
 from tentable.engine.errors import IllegalAction, SetupError
 from tentable.engine.options import Option
 from tentable.engine.records import from_json, replay
-from tentable.engine.registry import GAMES, Game, new_game
+from tentable.engine.registry import GAMES, Game, automata_of, new_game
 # Each module registers its game; the order here is the menu's order.
 from tentable.engine import takethat, ten, elfer, retro10, tentiles  # noqa: F401,E402
 # A variant registers itself beside its game.
 from tentable.engine import ten_solo  # noqa: F401,E402
 
-__all__ = ["GAMES", "Game", "IllegalAction", "Option", "SetupError", "State", "from_json",
-           "new_game", "replay"]
+__all__ = ["GAMES", "Game", "IllegalAction", "Option", "SetupError", "State", "automata_of",
+           "from_json", "new_game", "replay"]

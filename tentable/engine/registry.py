@@ -121,3 +121,8 @@ def new_game(game_id: Any, players: Any, seed: Any = 0, options: Any = None,
         # A game's own checks should have worded this; never let a raw error escape.
         raise SetupError(f"{game.title}: bad setup ({type(exc).__name__}: {exc})") from None
 
+
+def automata_of(game_id: Any, players: Any, options: Any = None) -> set[int]:
+    """The seats the rules themselves play with these players and options (solo TEN's
+    Mona): what a setup screen marks before any game exists. SetupError as `new_game`."""
+    return set(new_game(game_id, players, 0, options).automata)

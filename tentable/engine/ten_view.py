@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from tentable.engine.cards import code_of
+from tentable.engine.ten import AUCTION
 from tentable.engine.ten_cards import BUST_WORTH, card_info
 from tentable.engine.ten_moves import PAY_BUST, PAY_DUPLICATE, PAY_TOKEN, read
 from tentable.engine.ten_paying import best_payment
@@ -129,3 +130,12 @@ def paid_card(action: str) -> str | None:
     token or a duplicate."""
     move = read(action)
     return move.card if move.kind == "pay" and move.card else None
+
+
+def joker_up(view: TenView) -> str | None:
+    """The joker on offer (TEN-R11): up for auction, or won and not paid for yet. Until its
+    price is paid (TEN-R12) it is in nobody's collection: it stays by the auction."""
+    if view["auction"] is not None:
+        return view["auction"]["joker"]
+    payment = view["payment"]
+    return payment["card"] if payment and payment["then"] == AUCTION else None

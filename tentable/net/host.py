@@ -33,9 +33,11 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from tentable import __version__
+from tentable.botjobs import run_aside
 from tentable.clients import PROTOCOL, SeatClient
 from tentable.match import Match
 from tentable.net import lobby
+from tentable.net.tables import HostedTables
 from tentable.net.protocol import (MAX_FRAME, Invite, Refusal, check, encode, refused,
                                    room_code, seat_secret)
 
@@ -46,6 +48,11 @@ CLOSE_WAIT = 2.0         # seconds a closing client may take to answer (a floode
 TICK = 0.05              # the longest a room's loop sleeps between looks at its match
 RATE, BURST = 50.0, 100  # messages a second a connection may send, and in one burst
 STRIKES = 5              # refused messages before a connection is cut off
+# connections open at once, and tables made and open, from one address: a client that
+# opens connection after connection gets no more than a handful (loopback, this computer
+# itself or a proxy in front of the server, is the host's own and not counted)
+PER_ADDRESS, ROOMS_PER_ADDRESS = 16, 8
+IDLE_AFTER = 1800.0      # seconds a lobby table may stay with nobody connected
 POSITION = ("welcome", "applied", "undone", "seat_changed")   # they change what a seat sees
 # refusals an honest client meets in a race (a move as the position changed, a seat taken
 # a moment before): they do not count towards cutting it off
@@ -67,12 +74,16 @@ class Link:
     tokens: float = BURST
     refilled: float = 0.0
     rooms_made: int = 0
+    address: str = ""                # where it comes from (its IP address)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def send(self, frame: dict) -> None:
+        await self.send_text(encode(frame))
+
+    async def send_text(self, text: str) -> None:
         async with self.lock:
-            await self.ws.send(encode(frame))
+            await self.ws.send(text)
 
 
 @dataclass(eq=False)
@@ -86,6 +97,7 @@ class Room:
     spectator: str
     public: bool = False
     from_lobby: bool = False
+    made_by: str = ""                                       # the address it was made from
     clients: dict[int | None, SeatClient] = field(default_factory=dict)
     links: dict[int, Link] = field(default_factory=dict)
     watchers: set[Link] = field(default_factory=set)
@@ -95,6 +107,9 @@ class Room:
     closed: bool = False
     nudge: asyncio.Event = field(default_factory=asyncio.Event)
     pacer: asyncio.Future | None = None                     # the loop that paces it
+    keeper: Callable[["Room"], None] | None = None          # writes it down (HostedTables)
+    quiet_since: float | None = None                        # nobody connected since then
+    kept: tuple = ()                                        # what was written down last
 
     def invite(self, seat: int | None) -> Invite:
         host, port, tls = self.address
@@ -119,9 +134,15 @@ class Room:
         return [seat for seat in self.secrets if seat not in self.claimed | set(self.links)]
 
     def flush(self) -> None:
-        """Wake every connection's writer: new messages may wait in its client."""
+        """Wake every connection's writer: new messages may wait in its client; and write
+        the table down if a move was made or a seat taken since it last was."""
         for link in (*self.links.values(), *self.watchers):
             link.wake.set()
+        now = (len(self.match.history), tuple(sorted(self.claimed)),
+               tuple(sorted(self.match.assisted)))
+        if self.keeper is not None and now != self.kept:
+            self.kept = now
+            self.keeper(self)
 
     def tell(self, message: dict) -> None:
         """A message of the host's own to every seat, numbered in each seat's stream
@@ -137,14 +158,25 @@ class Host:
                  pace: float = 0.6, away_after: float | None = None,
                  stand_in: str = "easy", clock: Callable[[], float] = time.monotonic,
                  rate: float = RATE, burst: int = BURST, strikes: int = STRIKES,
-                 max_rooms: int = 200) -> None:
+                 max_rooms: int = 200, tables: HostedTables | None = None,
+                 per_address: int = PER_ADDRESS, rooms_per_address: int = ROOMS_PER_ADDRESS,
+                 count_loopback: bool = False, idle_after: float | None = IDLE_AFTER) -> None:
         """`pace`: seconds between computer moves (a person follows them); `away_after`:
         seconds after which a dropped seat is played by the computer (`stand_in`), None:
-        never; `lobby`: whether connections may create and list tables (`tentable serve`)."""
+        never; `lobby`: whether connections may create and list tables (`tentable serve`);
+        `tables`: where the tables are written down after every move, to be served again
+        after a restart (`resume`), None: nowhere; `per_address`, `rooms_per_address`: the
+        connections open at once and the lobby tables open that one address may have
+        (loopback counted only with `count_loopback`: tests); `idle_after`: seconds after
+        which a lobby table nobody is connected to closes (None: never)."""
         self.bind, self.port, self.ssl = host, port, ssl
         self.lobby, self.pace, self.away_after, self.stand_in = lobby, pace, away_after, stand_in
         self.clock, self.rate, self.burst, self.max_strikes = clock, rate, burst, strikes
         self.max_rooms = max_rooms
+        self.tables = tables
+        self.per_address, self.rooms_per_address = per_address, rooms_per_address
+        self.count_loopback, self.idle_after = count_loopback, idle_after
+        self.connections: dict[str, int] = {}       # address -> connections open
         self.rooms: dict[str, Room] = {}
         self._server = None
         self._tasks: set[asyncio.Task] = set()
@@ -163,6 +195,8 @@ class Host:
     async def stop(self) -> None:
         for room in list(self.rooms.values()):
             self.close_room(room)
+        if self.tables is not None:       # what was written down stays, to be resumed
+            await asyncio.get_running_loop().run_in_executor(None, self.tables.flush)
         if self._server is not None:
             self._server.close()
             await asyncio.wait_for(self._server.wait_closed(), HELLO_WAIT)
@@ -175,19 +209,30 @@ class Host:
 
     # -- rooms ------------------------------------------------------------------------
     def open_room(self, match: Match, *, public: bool = False, from_lobby: bool = False,
-                  address: tuple[str, int, bool] | None = None) -> Room:
+                  address: tuple[str, int, bool] | None = None, code: str | None = None,
+                  secrets: dict[int, str] | None = None,
+                  spectator: str | None = None) -> Room:
         """Serve `match` (on the loop's thread): a room code, a secret per human seat and
-        one for the spectators, and the loop that paces its computer seats."""
-        code = room_code()
-        while code in self.rooms:
+        one for the spectators (those given: a table served again), and the loop that
+        paces its computer seats."""
+        while code is None or code in self.rooms:
             code = room_code()
         room = Room(code, match, address or self.address,
-                    {seat: seat_secret() for seat in match.humans}, seat_secret(),
-                    public=public, from_lobby=from_lobby)
+                    secrets or {seat: seat_secret() for seat in match.humans},
+                    spectator or seat_secret(), public=public, from_lobby=from_lobby)
         room.clients = {seat: match.join(seat) for seat in (*match.state.seats, None)}
+        room.quiet_since = self.clock()
+        match.light = run_aside          # a light bot's thinking never holds the other rooms
         self.rooms[code] = room
+        if self.tables is not None:
+            room.keeper = self.tables.keep
+            room.flush()
         room.pacer = self._spawn(self._pace(room))
         return room
+
+    def resume(self) -> list[str]:
+        """Serve again every table written down before (`tables`); what could not be."""
+        return self.tables.resume(self) if self.tables is not None else []
 
     def close_room(self, room: Room) -> None:
         room.closed = True
@@ -222,6 +267,15 @@ class Host:
                 pass
             if room.from_lobby and match.is_over and not room.links and not room.watchers:
                 self.close_room(room)
+            elif room.from_lobby and self._idle(room):
+                self.close_room(room)
+                if self.tables is not None:       # not to be served again either
+                    self.tables.forget(room.code)
+
+    def _idle(self, room: Room) -> bool:
+        """Has nobody been connected to `room` for `idle_after` seconds?"""
+        return (self.idle_after is not None and room.quiet_since is not None
+                and self.clock() - room.quiet_since >= self.idle_after)
 
     def _hand_over(self, room: Room) -> None:
         if self.away_after is None:
@@ -233,12 +287,16 @@ class Host:
 
     # -- a connection -----------------------------------------------------------------
     async def _serve(self, ws: ServerConnection) -> None:
-        link = Link(ws, tokens=self.burst, refilled=self.clock())
+        link = Link(ws, tokens=self.burst, refilled=self.clock(), address=self._counted(ws))
         writer = None
+        if link.address:        # counted from the start: a hello may take its time
+            self.connections[link.address] = self.connections.get(link.address, 0) + 1
         try:
             try:
                 first = await asyncio.wait_for(ws.recv(), HELLO_WAIT)
                 self.frames_in += 1
+                if link.address and self.connections[link.address] > self.per_address:
+                    raise Refusal("net.busy", most=self.per_address)
                 await link.send(self._welcome(link, check(first)))
             except Refusal as refusal:
                 await link.send(refusal.frame())
@@ -269,6 +327,23 @@ class Host:
             if writer is not None:
                 writer.cancel()
             self._detach(link)
+            if link.address:
+                self.connections[link.address] -= 1
+                if not self.connections[link.address]:
+                    del self.connections[link.address]
+
+    def _counted(self, ws: ServerConnection) -> str:
+        """The address a connection is counted under, "" for one not counted."""
+        try:
+            address = str(ws.remote_address[0])
+        except (TypeError, IndexError):
+            return ""
+        loopback = address in ("127.0.0.1", "::1") or address.startswith("127.")
+        return "" if loopback and not self.count_loopback else address
+
+    def rooms_from(self, address: str) -> int:
+        """The lobby tables made from `address` that are still open."""
+        return sum(room.made_by == address for room in self.rooms.values())
 
     def _spend(self, link: Link) -> None:
         """The rate cap: a token per message, `rate` tokens a second, at most `burst`."""
@@ -302,6 +377,7 @@ class Host:
         if seq is not None and seq > last:
             raise Refusal("net.seq", last=last)
         link.room, link.seat, link.bound = room, seat, True
+        room.quiet_since = None
         link.sent = 0 if seq is None else seq + 1
         if seat is None:
             room.watchers.add(link)
@@ -346,6 +422,8 @@ class Host:
             if not room.closed and not room.match.is_over:
                 room.away[link.seat] = self.clock()
                 room.tell({"type": "away", "seat": link.seat})
+        if not room.links and not room.watchers:
+            room.quiet_since = self.clock()
         room.nudge.set()
 
     async def _write(self, link: Link) -> None:
@@ -357,10 +435,10 @@ class Host:
                 room = link.room
                 if room is None:
                     return
-                for message in room.clients[link.seat].since(link.sent):
-                    await link.send(message)
+                for text in room.clients[link.seat].texts_since(link.sent):
+                    await link.send_text(text)       # numbered and encoded once, kept so
                     self.frames_out += 1
-                    link.sent = message["seq"] + 1
+                    link.sent += 1
         except ConnectionClosed:
             pass
 

@@ -40,6 +40,8 @@ def create(host: "Host", link: "Link", message: dict) -> dict:
         raise Refusal("net.full", rooms=host.max_rooms)
     if link.rooms_made >= ROOMS_PER_CONNECTION:
         raise Refusal("net.too_many", most=ROOMS_PER_CONNECTION)
+    if link.address and host.rooms_from(link.address) >= host.rooms_per_address:
+        raise Refusal("net.too_many", most=host.rooms_per_address)
     game = GAMES.get(message["game"])
     if game is None:
         raise Refusal("net.game", game=message["game"][:40])
@@ -66,6 +68,7 @@ def create(host: "Host", link: "Link", message: dict) -> dict:
     match = Match(Session(game.id, seats, random_seed(), options))
     room = host.open_room(match, public=bool(message.get("public")), from_lobby=True,
                           address=_address(host, link))
+    room.made_by = link.address
     link.rooms_made += 1
     invites = room.invites()
     return {"type": "created", "room": room.code, "game": game.id,

@@ -1,7 +1,9 @@
 """`tentable serve`: a server for many tables, no window. It listens (127.0.0.1 unless told
 otherwise: a server reachable from other machines is a choice), offers the lobby
 (`tentable.net.lobby`) and hosts every table created there, over TLS (`wss://`,
-`tentables://` invites) when given a certificate and its key."""
+`tentables://` invites) when given a certificate and its key. Its tables are written down
+after every move (`tentable.net.tables`): started again after a crash, it serves them
+again, and their invites still hold."""
 from __future__ import annotations
 
 import asyncio
@@ -23,12 +25,14 @@ def tls_context(cert: str, key: str) -> ssl.SSLContext:
     return context
 
 
-async def serve(host: Host, started: Callable[[Invite], None],
+async def serve(host: Host, started: Callable[[Invite, list[str]], None],
                 stop: asyncio.Event | None = None) -> None:
-    """Serve until `stop` is set (or forever); `started` hears the lobby's invite."""
+    """Serve until `stop` is set (or forever), the tables written down before too;
+    `started` hears the lobby's invite and what of those could not be served."""
     await host.start()
+    problems = host.resume()
     bind, port, tls = host.address
-    started(Invite(bind, port, None, None, tls))
+    started(Invite(bind, port, None, None, tls), problems)
     try:
         await (stop.wait() if stop is not None else asyncio.Event().wait())
     finally:

@@ -7,15 +7,15 @@ a slip in the table is visible on screen, never a crash.
 The table is kept by area, one module each: `screens` (menu, setup, settings, results,
 the ladder, the table's common parts), `games` (each game's table and narration),
 `refusals` (what the rules do not allow), `command_line` and `network` (why a host
-refused or could not be reached). `STRINGS` is all of them;
+refused or could not be reached), `tutorials` (Learn to play). `STRINGS` is all of them;
 `scripts/i18n.py` makes the catalogues from it, so a new module joins `AREAS` below.
 """
 from __future__ import annotations
 
 from tentable import i18n
-from tentable.text import command_line, games, network, refusals, screens
+from tentable.text import command_line, games, network, refusals, screens, tutorials
 
-AREAS = (screens, games, refusals, command_line, network)
+AREAS = (screens, games, refusals, command_line, network, tutorials)
 
 def merged(areas) -> dict[str, str]:
     """The areas' texts in one table. A key in two areas would lose one of its texts

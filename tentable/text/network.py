@@ -23,6 +23,8 @@ STRINGS: dict[str, str] = {
     "net.stale": "The table changed before your move arrived: look again, then play.",
     "net.full": "This server hosts as many tables as it can ({rooms}): try again later.",
     "net.too_many": "You have opened {most} tables already.",
+    "net.busy": "This server takes at most {most} connections from one address: close one "
+                "and try again.",
     "net.game": "This server does not know the game {game}.",
     "net.seat_kind": "{value} is neither a player nor a computer level.",
     "net.players": "This game is for {low} to {high} players.",

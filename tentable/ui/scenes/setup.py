@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import pygame
 
-from tentable import keeping, store
+from tentable import keeping, store, tutorial
 from tentable.bots import available_bots
-from tentable.engine import GAMES, SetupError, new_game
+from tentable.engine import GAMES, SetupError, automata_of
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import NoTable, register_scene, table_for
@@ -30,7 +30,7 @@ from tentable.ui.scenes.common import (KeyNav, Stepper, TextField, ask_start_ove
                                        button_focus, px, text_px, text_scale)
 from tentable.session import BOT, HUMAN, PLAYER_SEED_MAX, Seat, Session, random_seed
 from tentable.text import t
-from tentable.ui.widgets.button import Button
+from tentable.ui.widgets.button import Button, caption_width
 from tentable.ui.widgets.dialog import Dialog
 from tentable.ui.widgets.illustration import illustration
 from tentable.ui.widgets.panel import blit_label, draw_panel, fit, line_height, rounded, wrap
@@ -78,6 +78,9 @@ class SetupScene(Scene):
         self.back = Button(t("setup.back"), self.go_back)
         self.rules = Button(t("setup.rules"), self.open_rules)
         self.start = Button(t("setup.start"), self.start_game, kind="primary")
+        # a guided first game on a fixed deal (#43), where the game has a script
+        self.learn = Button(t("tutorial.learn"), self.learn_to_play) \
+            if tutorial.has_script(game_id) else None
         self.confirm: Dialog | None = None
         self.nav = KeyNav()
         self.scale = 1.0
@@ -135,8 +138,7 @@ class SetupScene(Scene):
     def _mark_automata(self) -> None:
         """Ask the rules which seats they play with these players and options."""
         try:
-            automata = set(new_game(self.game.id, self.players.value, 1,
-                                    self.chosen_options()).automata)
+            automata = automata_of(self.game.id, self.players.value, self.chosen_options())
         except Exception:   # a setup the engine refuses: Start will say why
             automata = set()
         for row in self.rows:
@@ -163,6 +165,14 @@ class SetupScene(Scene):
                                           self._cancel_start)
             return
         self._start_now()
+
+    def learn_to_play(self) -> None:
+        """The tutorial, from where the learner left it; a game in progress stays."""
+        self.remember()
+        try:
+            self.app.reset("tutorial", game_id=self.game.id)
+        except (tutorial.ScriptError, SetupError, NoTable, ValueError) as exc:
+            self.app.toasts.show(t("tutorial.broken", reason=exc), 5.0, "error")
 
     def _cancel_start(self) -> None:
         self.confirm = None
@@ -216,6 +226,7 @@ class SetupScene(Scene):
             controls += row.controls()[1:]
         controls += [row.control for row in self.options]
         controls += [self.new_seed, self.back, self.rules, self.start]
+        controls += [self.learn] if self.learn is not None else []
         for control in controls:
             if control.handle(event):
                 return
@@ -241,6 +252,10 @@ class SetupScene(Scene):
             items += row.focusables()
         for row in self.options:
             items += row.control.focusables()
+        if self.learn is not None:      # beside the title, over the options: after them
+            bw = min(px(220, s), caption_width(self.learn.text, px(40, s, 32)) + px(24, s))
+            self.learn.layout((w - margin - bw, px(50, s), bw, px(40, s, 32)))
+            items.append(button_focus(self.learn))
         items += [self.seed.focusable(), button_focus(self.new_seed), button_focus(self.back),
                   button_focus(self.rules)]
         items.append(button_focus(self.start))
@@ -348,6 +363,8 @@ class SetupScene(Scene):
         self.back.draw(surface)
         self.rules.draw(surface)
         self.start.draw(surface)
+        if self.learn is not None:
+            self.learn.draw(surface)
         if self.confirm is not None:
             self.confirm.draw(surface)
         else:

@@ -238,6 +238,11 @@ class CardTable(Hints):
         self._bound[id(button)] = action
         return button
 
+    def bound_move(self, button: Button) -> str | None:
+        """The move `button` plays now, as `bind` named it (None: none, or a pick first)."""
+        moves = self._bound.get(id(button))
+        return moves() if moves is not None else None
+
     def live_buttons(self) -> list[Button]:
         """The buttons that take input now."""
         return list(self.buttons)

@@ -9,6 +9,7 @@ from tentable.ui.widgets.cache import LRU
 _LABELS: LRU[pygame.Surface] = LRU(1024)
 _PANELS: LRU[pygame.Surface] = LRU(128)
 _FELTS: LRU[pygame.Surface] = LRU(3)   # window-sized: keep only the last few sizes
+_GRADIENT: LRU[pygame.Surface] = LRU(1)
 _FITS: LRU[str] = LRU(512)              # fitted texts: panels fit their names every frame
 _WRAPS: LRU[tuple[str, ...]] = LRU(256)  # wrapped texts: toasts and banners, every frame
 
@@ -137,19 +138,23 @@ def shade(surface: pygame.Surface) -> None:
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table cloth: a soft light in the middle fading to a darker rim; cached per size."""
+    # a tiny gradient smoothscaled up stays smooth at any window size and costs nothing;
+    # the gradient itself (2,304 pixels set one by one, 24 ms) is made once, not per size,
+    # so dragging the window's edge does not stutter
+    return _FELTS.get(size, lambda: pygame.transform.smoothscale(_GRADIENT.get(0, gradient),
+                                                                 size))
 
-    def make() -> pygame.Surface:
-        small = pygame.Surface((64, 36))
-        for y in range(36):
-            for x in range(64):
-                d = min(1.0, (((x - 31.5) / 32) ** 2 + ((y - 17.5) / 18) ** 2) ** 0.5)
-                a, b = theme.FELT_LIGHT, theme.FELT_DARK
-                t = d * d
-                small.set_at((x, y), tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3)))
-        # a tiny gradient smoothscaled up stays smooth at any window size and costs nothing
-        return pygame.transform.smoothscale(small, size)
 
-    return _FELTS.get(size, make)
+def gradient() -> pygame.Surface:
+    """The felt's light, 64×36: the light colour in the middle, the dark one at the rim."""
+    small = pygame.Surface((64, 36))
+    a, b = theme.FELT_LIGHT, theme.FELT_DARK
+    for y in range(36):
+        for x in range(64):
+            d = min(1.0, (((x - 31.5) / 32) ** 2 + ((y - 17.5) / 18) ** 2) ** 0.5)
+            t = d * d
+            small.set_at((x, y), tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3)))
+    return small
 
 
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from tentable.engine.ten_cards import COLOURS
-from tentable.engine.ten_view import TenView, colour_of, number_of
+from tentable.engine.ten_view import TenView, colour_of, joker_up, number_of
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.ui.widgets import layout
@@ -165,12 +165,16 @@ def market_cell(g: Geometry, code: str) -> pygame.Rect:
 
 def spots(v: TenView, g: Geometry, panel: pygame.Rect | None) -> dict[str, Spot]:
     """The flipped cards, along the row (up to the `panel` open over the band: a tray,
-    the coach; never under it), and the joker up for auction, at the panel's left."""
+    the coach; never under it), and the joker on offer at the auction panel's left: up for
+    auction, or won and being paid for while no tray covers that place."""
     out: dict[str, Spot] = {}
     tableau = v["tableau"]
     width = g.row_width
-    if v["auction"] is not None:
+    joker = joker_up(v)
+    if joker is not None and (v["auction"] is not None or panel is None):
         panel = tray_rect(g)
+    else:
+        joker = None
     if panel is not None:
         width = panel.x - g.row_left_mid[0] - px(8, g.scale)
     # one line, smaller cards where a panel leaves little room: a second line would lie
@@ -179,9 +183,8 @@ def spots(v: TenView, g: Geometry, panel: pygame.Rect | None) -> dict[str, Spot]
     for i, (card, slot) in enumerate(zip(tableau, layout.row(len(tableau), g.row_left_mid,
                                                              width, size))):
         out[card] = Spot(slot.pos, True, 100 + i, size)
-    if v["auction"] is not None:
+    if joker is not None:
         r = tray_rect(g)
         small = (round(g.card[0] * 0.8), round(g.card[1] * 0.8))
-        out[v["auction"]["joker"]] = Spot((r.x + small[0] / 2 + px(14, g.scale), r.centery),
-                                          True, 300, small)
+        out[joker] = Spot((r.x + small[0] / 2 + px(14, g.scale), r.centery), True, 300, small)
     return out

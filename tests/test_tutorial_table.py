@@ -1,0 +1,248 @@
+"""Learn to play at the table (#43): the Take That tutorial walked by events, mouse and
+keys, in every language; every bubble shown where it fits, every other move refused with
+the bubble's reason, the engine's state after each step the script's."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tentable import i18n, store, tutorial
+from tentable.engine.takethat_moves import TAKE
+from tentable.text import t
+from tentable.ui.scenes import table_for
+from tentable.ui.tables.takethat.table import TakeThatTable
+import test_takethat_table as takethat_ui
+import test_tentiles_table as tentiles_ui
+from uitools import click, key, post, step, wait_for
+
+SCRIPT = tutorial.load("takethat")
+
+
+@pytest.fixture
+def lang():
+    yield
+    i18n.set_language("en")
+
+
+def open_tutorial(app, at=None, game_id="takethat"):
+    app.reset("tutorial", game_id=game_id, **({} if at is None else {"at": at}))
+    step(app, 2)
+    return app.top
+
+
+def next_stop(app, table):
+    """On until the learner is to move, a bubble waits to be read, or the end."""
+    guide = table.guide
+    wait_for(app, lambda: guide.finished or guide.explaining is not None
+             or (table.my_turn and guide.lesson.taught() is not None), 3000)
+
+
+def press(app, pos):
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.step(wait=False)
+
+
+# each game's own gestures, as its table tests make them (drag, click, keys)
+GESTURES = {"takethat": (takethat_ui.play_by_mouse, takethat_ui.play_by_keys),
+            "tentiles": (tentiles_ui.play_by_mouse, tentiles_ui.play_by_keys)}
+SCRIPTS = {game_id: tutorial.load(game_id) for game_id in tutorial.SCRIPTS}
+
+
+def by_mouse(app, table, action):
+    GESTURES[table.session.game_id][0](app, table, action)
+
+
+def by_keys(app, table, action):
+    GESTURES[table.session.game_id][1](app, table, action)
+
+
+def a_wrong_move(table, taught):
+    """A move that is not the taught one: another legal one where there is one."""
+    others = [a for a in table.match.state.legal_actions() if a != taught]
+    return others[0] if others else None
+
+
+@pytest.mark.parametrize("language", i18n.available())
+@pytest.mark.parametrize("game_id", tutorial.SCRIPTS)
+def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
+    i18n.set_language(language)
+    script = SCRIPTS[game_id]
+    table = open_tutorial(app, game_id=game_id)
+    guide, state = table.guide, table.match.state
+    assert isinstance(table, table_for(game_id)) and table.session.seats[1].is_bot
+    mouse = True
+    while not guide.finished:
+        next_stop(app, table)
+        if guide.finished:
+            break
+        shown = guide.shown
+        assert guide.text() == table.say(shown.say, shown.seat, **shown.values)
+        assert guide.bubble.w > 0 and app.screen.get_rect().contains(guide.bubble)
+        done = len(script.moves_before(guide.lesson.at))
+        if guide.explaining is not None:          # a computer's step, explained
+            assert state.history == list(script.moves_before(guide.lesson.at))
+            if mouse:
+                click(app, guide.go_on_button.rect.center)
+            else:
+                key(app, pygame.K_RETURN)
+            assert guide.explaining is None
+            mouse = not mouse
+            continue
+        taught = guide.lesson.taught()
+        wrong = a_wrong_move(table, taught)
+        if wrong is not None:                     # refused with the bubble's reason
+            app.toasts.items.clear()
+            (by_mouse if mouse else by_keys)(app, table, wrong)
+            assert len(state.history) == done
+            reason = t("tutorial.not_now", move=table.words.move(taught))
+            assert [toast.text for toast in app.toasts.items] == [reason]
+            table.selected = None
+        (by_mouse if mouse else by_keys)(app, table, taught)
+        at = guide.lesson.at
+        assert state.history == list(script.moves_before(at)), (language, taught)
+        view = state.view(0)
+        assert all(tutorial.shows(view[k], v) for k, v in script.steps[at - 1].expect.items())
+        mouse = not mouse
+    assert state.is_over and state.history == list(script.moves_before(len(script.steps)))
+    assert table.dialog is not None and table.dialog.title == t("tutorial.done_title")
+    assert store.tutorial_step(game_id) is None           # done: next time from the start
+    step(app, 30)
+    key(app, pygame.K_RETURN)                             # Play against Easy
+    real = app.top
+    assert type(real) is table_for(game_id) and real.session.seats[1].bot == "easy"
+    assert real.session.seed != 1 and not real.session.history
+
+
+def test_the_computer_plays_the_script_never_its_bot(app):
+    table = open_tutorial(app, at=1)                      # Robin's 41 is next
+    wait_for(app, lambda: table.guide.explaining is not None, 2000)
+    assert table.match.state.history == ["play 34", "play 41"]
+    step(app, 200)                                        # the bubble holds the game
+    assert table.match.state.history == ["play 34", "play 41"]
+
+
+def test_an_only_move_waits_for_the_learner(app):
+    """The take of step 7 is the learner's only move: the table does not play it alone."""
+    at = next(i for i, s in enumerate(SCRIPT.steps) if s.learner and s.move == TAKE)
+    table = open_tutorial(app, at=at)
+    assert table.match.only_choice == TAKE
+    step(app, 300)
+    assert len(table.match.state.history) == len(SCRIPT.moves_before(at))
+    key(app, pygame.K_r)
+    assert table.match.state.history[-1] == TAKE
+
+
+def test_back_a_step_and_coming_back_resume_the_tutorial(app):
+    table = open_tutorial(app)
+    next_stop(app, table)
+    by_keys(app, table, "play 34")
+    next_stop(app, table)
+    key(app, pygame.K_RETURN)                             # Robin's 41 explained
+    next_stop(app, table)
+    assert table.guide.lesson.taught() == "twist 14"
+    assert store.tutorial_step("takethat") == 2
+    app.reset("menu")                                     # left: the place is kept
+    table = open_tutorial(app)
+    assert table.guide.lesson.taught() == "twist 14"
+    assert table.match.state.history == ["play 34", "play 41"]
+    click(app, table.guide.back_button.rect.center)       # back over Robin's step
+    table = app.top
+    assert table.guide.lesson.taught() == "play 34" and table.match.state.history == []
+    click(app, table.guide.skip_button.rect.center)
+    assert store.tutorial_step("takethat") is None and type(app.top).__name__ == "MenuScene"
+
+
+def test_learn_to_play_is_on_the_take_that_setup(app):
+    app.reset("menu")
+    app.push("setup", game_id="takethat")
+    step(app, 2)
+    setup = app.top
+    assert setup.learn is not None and setup.learn.text == t("tutorial.learn")
+    click(app, setup.learn.rect.center)
+    assert hasattr(app.top, "guide") and app.top.session.game_id == "takethat"
+
+
+@pytest.mark.parametrize("window, ui_size", [((1024, 640), "auto"), ((1024, 640), "200"),
+                                             ((1024, 640), "75"), ((1920, 1080), "auto")])
+@pytest.mark.parametrize("language", i18n.available())
+@pytest.mark.parametrize("game_id", tutorial.SCRIPTS)
+def test_every_bubble_fits_beside_what_it_points_at(app, lang, game_id, language, window,
+                                                    ui_size):
+    """At 1024×640 and the ends of the scale: inside the window, clear of the card or
+    button it points at, its lines within it."""
+    i18n.set_language(language)
+    app._on_resize(window)
+    app.set_ui_size(ui_size)
+    for at, lesson in enumerate(SCRIPTS[game_id].steps):
+        if not lesson.say:
+            continue
+        table = open_tutorial(app, at, game_id)  # a computer's step: played, then told
+        wait_for(app, lambda: table.guide.shown == lesson, 3000)
+        step(app, 2)
+        guide = table.guide
+        assert guide.shown == lesson and guide.bubble.w > 0, at
+        assert app.screen.get_rect().contains(guide.bubble), (at, guide.bubble)
+        target = guide.pointed(lesson)
+        if target is not None:
+            assert not guide.bubble.colliderect(target), (at, guide.bubble, target)
+        for other in (guide.back_button.rect, table.pause_button.rect):
+            assert not guide.bubble.colliderect(other), (at, other)
+
+
+def test_a_game_in_progress_is_left_alone_by_the_tutorial(app):
+    """The tutorial's match saves nothing as a game in progress and keeps nothing: the
+    learner's real game of Take That waits for them, through Restart and the end."""
+    from tentable.session import BOT, Seat, Session
+    from tentable import archive
+    real = Session("takethat", (Seat("You"), Seat("Ana", BOT, "easy")), seed=5)
+    store.save_autosave(real.record([]))
+    saved = store.load_autosave("takethat")[0]
+    table = open_tutorial(app)
+    next_stop(app, table)
+    by_keys(app, table, "play 34")
+    table.restart()                                       # the pause menu's Restart
+    table = app.top
+    assert table.guide.lesson.at == 0 and table.match.state.history == []
+    assert store.tutorial_step("takethat") == 0
+    table = open_tutorial(app, at=len(SCRIPT.steps) - 1)
+    next_stop(app, table)
+    by_keys(app, table, SCRIPT.steps[-1].move)
+    wait_for(app, lambda: table.guide.finished, 3000)
+    table.close()
+    assert store.load_autosave("takethat")[0] == saved
+    assert archive.load_all()[0] == []
+
+
+def test_the_hint_and_the_marks_show_the_taught_move_only(app):
+    """H lights the taught move, never Hard's own idea; the other cards are dimmed."""
+    at = next(i for i, s in enumerate(SCRIPT.steps) if s.learner and s.move == "play 45")
+    table = open_tutorial(app, at=at)
+    next_stop(app, table)
+    key(app, pygame.K_h)
+    assert table.hinting and table.suggestion is None
+    assert table.legal() == {"play 45"}
+    assert table.dimmed == set(table.view["hand"]) - {45}
+
+
+def test_backspace_goes_back_a_step(app):
+    table = open_tutorial(app, at=2)                      # the twist, after Robin's 41
+    next_stop(app, table)
+    key(app, pygame.K_BACKSPACE)
+    assert app.top.guide.lesson.taught() == "play 34" and app.top.match.state.history == []
+
+
+def test_the_bubbles_are_read_aloud(app):
+    from test_read_aloud import Heard
+    app.speech = Heard()
+    app.set_read_aloud(True)
+    table = open_tutorial(app)
+    next_stop(app, table)
+    step(app, 2)
+    first = table.guide.text()
+    assert first in app.speech.texts()
+    takethat_ui.play_by_keys(app, table, "play 34")
+    next_stop(app, table)                                 # Robin's 41, explained
+    step(app, 2)
+    assert table.guide.text() != first and table.guide.text() in app.speech.texts()
