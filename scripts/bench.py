@@ -100,12 +100,12 @@ def child_thinking(game_id: str, level: str, seconds: float) -> dict:
     frames, thinking, gaps = 0, 0.0, []
     last = None
     end = time.perf_counter() + seconds
-    while time.perf_counter() < end and app.top is table and not table.match.is_over:
+    while time.perf_counter() < end and app.top is table and not table.link.match.is_over:
         app.invalidate()
         before = app.frame_count
         app.step()
         now = time.perf_counter()
-        if table.match.thinking_for is not None and app.frame_count > before:
+        if table.link.match.thinking_for is not None and app.frame_count > before:
             if last is not None:
                 gaps.append(now - last)
                 thinking += now - last

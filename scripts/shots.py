@@ -152,8 +152,8 @@ def hint_shots(app, shot, only: set[str]) -> None:
                 table.show_dialog(None)
             while table.moments:        # a joker won, a bust: the player goes on
                 table.go_on()
-            if table.match.job is not None:
-                table.match.job.done.wait(0.01)
+            if table.link.match.job is not None:
+                table.link.match.job.done.wait(0.01)
             if table.my_turn and played >= moves and table.forced is None:
                 break
             if table.my_turn:
@@ -280,6 +280,13 @@ def main() -> int:
     app.reset("menu")
     app.push("stats")
     shot("stats")
+    app.reset("menu")
+    app.push("join", invite="tentable://192.168.1.20:4711/K7QX2M#q3Zt8bVn1xRk0WcY5mLp2A")
+    shot("join")
+    app.top.field.set_text("tentable://192.168.1.20:4711/")
+    app.top.join()                          # an invite to no table: refused, with why
+    app.toasts.items.clear()
+    shot("join-refused")
     app.reset("menu")
     from tentable.engine import GAMES
     for game_id in GAMES:          # How to play, at its first diagram, large and small

@@ -30,6 +30,7 @@ import json
 from typing import TYPE_CHECKING, Any, Callable
 
 from tentable.engine import IllegalAction, replay
+from tentable.engine.errors import Term
 
 if TYPE_CHECKING:
     from tentable.match import Match
@@ -59,11 +60,27 @@ def refusal(exc: IllegalAction | None) -> dict:
     return {"key": exc.key, "values": wire(exc.values)}
 
 
+def illegal(told: dict) -> IllegalAction:
+    """A refusal received as a key and values (`refusal`) as the engine's again: the
+    terms it names as `Term`s, so each reader words them (`narration.refusal`)."""
+    return IllegalAction(str(told.get("key", "net.refused")),
+                         **{name: _term(value) for name, value in
+                            (told.get("values") or {}).items()})
+
+
+def _term(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"term", "value"}:
+        inner = value["value"]
+        return Term(value["term"], tuple(inner) if isinstance(inner, list) else inner)
+    return value
+
+
 def welcome(match: "Match", seat: int | None) -> dict:
     """The first message a client gets: the game, its seat, its view and the game so far."""
     return {"type": "welcome", "protocol": PROTOCOL, "game": match.session.game_id,
             "seat": seat, "players": len(match.session.seats), "names": match.names,
             "options": match.session.options, "humans": match.humans,
+            "automata": match.automata,
             "lowest_wins": match.lowest_wins, "undo": match.undo_allowed,
             "view": match.view(seat), **past(match, seat)}
 

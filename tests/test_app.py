@@ -373,7 +373,7 @@ def test_human_moves_illegal_moves_autosave_and_results(count_only, app, home):
     assert app.toasts.items[-1].kind == "error" and "add 1" in app.toasts.items[-1].text
     key(app, pygame.K_2)
     assert table.actions == [(0, "add 2", 0, 2)]
-    assert table.match.flush()         # written off the frame thread, without time passing
+    assert table.link.match.flush()         # written off the frame thread, without time passing
     assert (home / "saves" / "autosave-count.json").exists()
     assert not table.my_turn and table.submit("add 1") is False
     app.settings["animation_speed"] = "instant"
@@ -407,7 +407,7 @@ def test_escape_answers_while_a_bot_thinks(count_only, app, gated):
     bots = gated
     table = CountTable(app, session("search", "human"))
     app.reset(table)
-    wait_for(app, lambda: table.match.job is not None)
+    wait_for(app, lambda: table.link.match.job is not None)
     key(app, pygame.K_ESCAPE)               # answered while the bot is still gated
     assert isinstance(app.top, PauseScene) and not bots[0].release.is_set()
     key(app, pygame.K_ESCAPE)                               # resume
@@ -821,8 +821,8 @@ def test_names_are_capped_at_entry_and_when_loaded(count_only, app):
 
 def test_restart_of_a_finished_game_does_not_ask(count_only, app):
     table = CountTable(app, session("human", "human", target=3))
-    table.match.state.apply("add 2")
-    table.match.state.apply("add 2")
+    table.link.match.state.apply("add 2")
+    table.link.match.state.apply("add 2")
     app.reset(table)
     pause = app.push("pause", table=table)
     app.step(wait=False)
@@ -901,7 +901,7 @@ def test_thinking_shows_after_a_moment_and_a_late_bot_is_replaced(count_only, ap
     bots = gated
     table = CountTable(app, session("search", "human"))
     app.reset(table)
-    wait_for(app, lambda: table.match.job is not None and table.match.job.started is not None)
+    wait_for(app, lambda: table.link.match.job is not None and table.link.match.job.started is not None)
     assert "thinking" not in table.status_text()
     app.clock.advance(table_module.THINKING_AFTER + 0.01)
     assert "thinking" in table.status_text()

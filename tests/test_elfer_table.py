@@ -16,7 +16,7 @@ from tentable.ui.tables.elfer.layout import slot_rect
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
 import uitools
-from uitools import click, drag, key, post, step, wait_for, walk_to
+from uitools import click, drag, key, post, show_position, step, wait_for, walk_to
 
 
 
@@ -26,10 +26,7 @@ new_table = partial(uitools.new_table, game="elfer")
 
 def use(table, state):
     """Put the table on a position set by hand (seat 0 at the screen)."""
-    table.match.set_position(state)
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
-    table.app.invalidate()
+    show_position(table, state)
     table.app.step(wait=False)
     return state
 
@@ -105,7 +102,7 @@ def kinds(actions):
 
 
 def play_a_game(app, table, by):
-    state = table.match.state
+    state = table.link.match.state
     me = make_bot("heuristic", "elfer", 0, seed=1)
     mine, games_seen = [], 0
     while not state.is_over:
@@ -142,7 +139,7 @@ def test_a_whole_match_by_keyboard_alone(app):
     mine, games_seen = play_a_game(app, table, play_by_keys)
     assert kinds(mine) >= {"play", "play J", "bridge", "swap", "end"}
     assert len(mine) > 20 and games_seen == 1
-    assert len(table.match.state.game_scores) == 2
+    assert len(table.link.match.state.game_scores) == 2
 
 
 def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
@@ -324,25 +321,25 @@ def test_hot_seat_hides_hands_behind_a_curtain(app):
     app.step(wait=False)
     key(app, pygame.K_RETURN)
     assert table.curtain is None and table.seat == 1 and table.bottom == 1
-    assert sorted(table.view["hand"]) == sorted(table.match.state.hands[1])
+    assert sorted(table.view["hand"]) == sorted(table.link.match.state.hands[1])
     assert not set(table.view["hand"]) & set(table.cards.sprites) - set(table.view["hand"])
-    assert not set(table.match.state.hands[0]) & set(table.cards.sprites)
+    assert not set(table.link.match.state.hands[0]) & set(table.cards.sprites)
 
 
 def test_a_resumed_game_tells_its_log_again(app):
     table = new_table(app, ["human", "heuristic"], seed=12)
     me = make_bot("heuristic", "elfer", 0, seed=1)
-    while len(table.match.state.history) < 12:
+    while len(table.link.match.state.history) < 12:
         wait_for(app, lambda: table.my_turn)
-        table.submit(me.choose(table.match.state))
+        table.submit(me.choose(table.link.match.state))
     lines = [e.text for e in table.log.entries]
     table.close()
     resumed = table_for("elfer")(app, table.session.__class__.from_record(
-        table.session.record(table.match.state.history)))
+        table.session.record(table.link.match.state.history)))
     app.reset(resumed)
     texts = [e.text for e in resumed.log.entries]
     assert texts[:len(lines)] == lines
-    assert f"resumed after {len(table.match.state.history)} moves" in texts[-1]
+    assert f"resumed after {len(table.link.match.state.history)} moves" in texts[-1]
     assert texts[0] == "Game 1 of 1: you start"
 
 
@@ -404,7 +401,7 @@ def test_monkey_random_inputs(app):
             size = (rng.randrange(700, 1900), rng.randrange(500, 1100))
             post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         app.step(wait=False)
-    assert table.match.state.history   # the inputs did play
+    assert table.link.match.state.history   # the inputs did play
 
 
 def test_er_r5_four_cards_played_is_said_only_at_four(app):

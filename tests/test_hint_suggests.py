@@ -14,7 +14,7 @@ from tentable.botjobs import Job, bot_for
 from tentable.bots import make_bot
 from tentable.engine import new_game
 from tentable.text import t
-from uitools import key, wait_for
+from uitools import key, show_position, wait_for
 
 ITERATIONS = 12        # a small Hard: the same choice, quickly
 
@@ -86,10 +86,7 @@ def position(game, seed):
 
 def open_at(app, game, state, options, seed=7):
     table = uitools.new_table(app, ["human", "easy"], seed=seed, game=game, **options)
-    table.match.set_position(state)
-    table.view = table.match.view(table.seat)     # as tests/test_elfer_table.py's `use`
-    table.sync(animate=False)
-    app.invalidate()
+    show_position(table, state)
     app.step(wait=False)
     assert table.my_turn
     return table

@@ -193,16 +193,16 @@ def test_a_table_under_the_settings_speaks_the_new_language_at_once(app, catalog
     table = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
     table.submit(table.legal_actions()[0])
     step(app, 5)
-    history = list(table.match.history)
+    history = list(table.link.match.history)
     app.push("pause", table=table)
     settings = app.push("settings")
     step(app)
     control = dict(settings.rows)["language"]
     click(app, control.rects[[v for v, _ in control.choices].index("de")].center)
     fresh, pause, _ = app.scenes
-    assert fresh is not table and fresh.match is table.match
+    assert fresh is not table and fresh.link.match is table.link.match
     assert pause.table is fresh
-    assert fresh.pause_button.text == "Menü" and list(fresh.match.history) == history
+    assert fresh.pause_button.text == "Menü" and list(fresh.link.match.history) == history
     assert catalogues_de.exists()
 
 

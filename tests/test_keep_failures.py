@@ -97,7 +97,7 @@ def test_the_table_tells_where_the_game_waits_and_keeps_it_when_left(home):
     try:
         table = table_for("retro10")(app, session)
         app.reset(table)
-        wait_for(app, lambda: table.match.is_over)
+        wait_for(app, lambda: table.link.match.is_over)
         app.step(wait=False)
         said = [toast.text for toast in app.toasts.items]
         assert any(str(store.autosave_path("retro10")) in text for text in said), said

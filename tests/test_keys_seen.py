@@ -18,7 +18,7 @@ def over(app):
     """A Take That round played to its end; the final board is up under its banner."""
     app.settings["moments"] = "wait"
     table = new_table(app, ["human", "heuristic"], seed=6, game="takethat", rounds=1)
-    state = table.match.state
+    state = table.link.match.state
     while not state.is_over:
         seat = state.current_player
         bot = make_bot("heuristic", "takethat", seat, seed=len(state.history))
@@ -90,7 +90,7 @@ def test_an_enter_meant_for_a_banner_that_went_by_itself_does_not_bid(app):
     app.settings["moments"] = "auto"
     table = table_for("ten")(app, session)
     app.reset(table)
-    state = table.match.state
+    state = table.link.match.state
     wait_for(app, lambda: state.phase == "auction" and table.my_turn)
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)                 # Ben bids 2

@@ -609,7 +609,7 @@ def test_restart_of_a_ladder_game_says_so_and_counts_it_as_lost(app):
     assert again is not table and again.session.options == {"solo": True, "target": 6}
     [lost] = store.load_ladder()[0].games
     assert (lost.kind, lost.abandoned, lost.result, lost.target) == ("ladder", True, LOSS, 6)
-    assert lost.key == table.match.record()["key"] and store.load_ladder()[0].target == 6
+    assert lost.key == table.link.match.record()["key"] and store.load_ladder()[0].target == 6
     assert any("abandoned" in toast.text for toast in app.toasts.items)
 
 

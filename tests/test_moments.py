@@ -52,10 +52,10 @@ def banner(table):
 
 def holds_still(app, table, frames=600):
     """Ten seconds of test time: the position and the moment stay, nobody moves."""
-    history, kind = list(table.match.history), table.moments.current.kind
+    history, kind = list(table.link.match.history), table.moments.current.kind
     step(app, frames)
     assert table.moments and table.moments.current.kind == kind
-    assert table.match.history == history
+    assert table.link.match.history == history
 
 
 # -- engine and match -----------------------------------------------------------------------
@@ -133,7 +133,7 @@ def test_ten_a_bust_holds_the_busting_card_on_the_tableau_until_a_click(app):
     table = open_table(app, "ten", ["human", "heuristic"], stacked(["B9", "G5"]))
     key(app, pygame.K_f)
     key(app, pygame.K_f)
-    assert table.match.state.tableau == [] and table.match.current_player == 1
+    assert table.link.match.state.tableau == [] and table.link.match.current_player == 1
     assert banner(table) == ["You flip green 5 and bust"]
     assert [c for c in table.view["tableau"]] == ["B9#1", "G5#1"]
     tableau_y = table.cards["B9#1"].pos[1]
@@ -142,7 +142,7 @@ def test_ten_a_bust_holds_the_busting_card_on_the_tableau_until_a_click(app):
     holds_still(app, table)
     click(app, (20, app.size[1] // 2))                  # anywhere on the table
     assert not table.moments and "G5#1" not in table.cards.spots
-    wait_for(app, lambda: table.match.current_player == 0)   # now the computer plays
+    wait_for(app, lambda: table.link.match.current_player == 0)   # now the computer plays
 
 
 def test_ten_r11_a_joker_won_at_auction_is_held_then_paid(app):
@@ -171,7 +171,7 @@ def test_rx_r8_the_showdown_lies_revealed_until_the_player_goes_on(app):
     winner and loser; the computers wait; then the cards fly to the loser."""
     table = open_table(app, "retro10", ["human", "heuristic", "heuristic"],
                        fixed_deck("retro10", 3))
-    table.show_played(play_to_moment(table.match, "showdown", heuristic))
+    table.show_played(play_to_moment(table.link.match, "showdown", heuristic))
     moment = table.moments.current
     loser, cards = moment.facts["loser"], moment.facts["cards"]
     for card in cards:
@@ -191,13 +191,13 @@ def test_tt_r9_the_end_of_a_round_holds_its_last_board_with_the_scores(app):
     """TT-R9: the round's last board and each player's points stay until "Next round"."""
     deck = fixed_deck("takethat", 2, rounds=2)
     table = open_table(app, "takethat", ["human", "heuristic"], deck, rounds=2)
-    table.show_played(play_to_moment(table.match, "part", heuristic))
-    assert table.match.state.round == 2
+    table.show_played(play_to_moment(table.link.match, "part", heuristic))
+    assert table.link.match.state.round == 2
     title, *lines = banner(table)
     assert title == "Round 1 of 2 is over" and len(lines) == 2
     assert table.view["round"] == 1 and table.view["round_scores"] == [
         table.moments.current.facts["scores"]]
-    dealt = table.match.view(table.seat)["hand"]
+    dealt = table.link.match.view(table.seat)["hand"]
     assert table.view["hand"] != dealt                     # round 2's hand is not drawn yet
     assert set(table.view["hand"]) <= set(table.cards.spots)
     holds_still(app, table)
@@ -213,7 +213,7 @@ def test_hot_seat_the_summary_is_for_everyone_and_the_curtain_comes_after(app):
     table = open_table(app, "elfer", ["human", "human"], deck, games=2)
     key(app, pygame.K_RETURN)                   # the first player takes the screen
     assert table.seat == 0 and table.curtain is None
-    table.show_played(play_to_moment(table.match, "part", heuristic))
+    table.show_played(play_to_moment(table.link.match, "part", heuristic))
     assert table.moments and table.seat is None and table.curtain is None
     assert table.view["hand"] is None and banner(table)[0] == "Game 1 of 2 is over"
     step(app, 30)

@@ -91,7 +91,7 @@ def bot_lines(table, seat, since):
 def test_the_first_frame_says_whose_turn_it_is(app, heard):
     table = new_table(app, ["human", "heuristic"], seed=4, game="takethat")
     step(app)
-    first = table.match.current_player
+    first = table.link.match.current_player
     expected = t("table.your_turn") if first == 0 else t("table.turn_of",
                                                          name=table.names[first])
     assert heard.heard[0] == (expected, TURN if first == 0 else NEWS)
@@ -128,7 +128,7 @@ def test_each_move_and_the_turn_are_read_aloud(app, heard):
     assert mine.startswith("You ")
     assert heard.heard == [(speech.joined([mine, t("table.turn_of", name=table.names[1])]),
                             NEWS)]
-    wait_for(app, lambda: table.my_turn or table.match.is_over)
+    wait_for(app, lambda: table.my_turn or table.link.match.is_over)
     text, level = heard.heard[-1]
     moves = bot_lines(table, 1, mark)
     assert moves and all(line in text for line in moves), (moves, text)
@@ -140,7 +140,7 @@ def test_the_computer_to_move_after_the_computer_is_named(app, heard):
     human_turn(app, table, random.Random(3), 0, lambda table: table.forced is None)
     heard.heard.clear()
     table.submit(table.legal_actions()[0])
-    wait_for(app, lambda: table.my_turn or table.match.is_over)
+    wait_for(app, lambda: table.my_turn or table.link.match.is_over)
     said = " ".join(heard.texts())
     assert t("table.turn_of", name=table.names[1]) in said
     assert t("table.turn_of", name=table.names[2]) in said
@@ -172,8 +172,8 @@ def test_hot_seat_reads_who_to_pass_to_and_whose_turn(app, heard):
 def test_the_end_of_the_game_and_who_won_are_read_aloud(app, heard):
     table = new_table(app, ["human", "heuristic"], seed=5, game="takethat", rounds=1)
     rng = random.Random(5)
-    while not table.match.is_over:
-        wait_for(app, lambda: table.my_turn or table.match.is_over or table.moments)
+    while not table.link.match.is_over:
+        wait_for(app, lambda: table.my_turn or table.link.match.is_over or table.moments)
         if table.moments:
             go_on(app, table)
         elif table.my_turn:
@@ -230,9 +230,9 @@ def test_every_game_reads_aloud_as_it_is_played(app, heard, game, seats):
     rng = random.Random(7)
     turns = 0
     for _ in range(40):
-        if table.match.is_over:
+        if table.link.match.is_over:
             break
-        before = table.match.current_player
+        before = table.link.match.current_player
         if table.curtain is not None:
             key(app, pygame.K_RETURN)
         elif table.moments:
@@ -241,9 +241,9 @@ def test_every_game_reads_aloud_as_it_is_played(app, heard, game, seats):
             table.submit(rng.choice(table.legal_actions()))
         else:
             step(app)
-            if table.match.job is not None:
-                table.match.job.done.wait(0.05)
-        turns += table.match.current_player != before
+            if table.link.match.job is not None:
+                table.link.match.job.done.wait(0.05)
+        turns += table.link.match.current_player != before
     assert heard.heard and turns
     for text, level in heard.heard:
         assert text and level in (NEWS, TURN, NOW)

@@ -10,7 +10,7 @@ import uitools
 from tentable.bots import make_bot
 from tentable.engine.cards import code_of
 from tentable.engine.ten_cards import is_joker
-from uitools import click, key, step
+from uitools import click, key, show_position, step
 
 SIZES = [((1280, 720), "100", "medium"), ((1280, 720), "150", "large"),
          ((1024, 640), "150", "large"), ((1024, 640), "75", "small"),
@@ -26,12 +26,7 @@ def at_size(app, size, ui, cards):
 
 def show(table, app, state, seat=0):
     """Draw the table again from `state` as `seat` sees it."""
-    state.changed()
-    table.view = state.view(seat)
-    table.refresh()
-    table.layers.clear()
-    table.sync(animate=False)
-    app.invalidate()
+    show_position(table, state, seat)
     step(app)
 
 
@@ -41,7 +36,7 @@ def ten_buy_with_a_large_collection(app):
     number card the market has not and every joker (18): the longest tray there is."""
     table = uitools.new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=7,
                               game="ten")
-    state = table.match.state
+    state = table.link.match.state
     bots = {s: make_bot("heuristic", "ten", s, 4 + s) for s in range(4)}
     while not (state.current_player == 0 and state.phase == "buy"
                and any(a.startswith("buy ") for a in state.legal_actions())):
@@ -137,7 +132,7 @@ def index_shows(table, card) -> bool:
 def elfer_with_a_big_hand(app, n=20):
     table = uitools.new_table(app, ["human", "easy"], seed=3, game="elfer")
     uitools.wait_for(app, lambda: table.my_turn)
-    state = table.match.state
+    state = table.link.match.state
     while len(state.hands[0]) < n:
         state.hands[0].append(state.pile.pop())
     show(table, app, state)
@@ -147,7 +142,7 @@ def elfer_with_a_big_hand(app, n=20):
 def takethat_with_a_long_row(app, n=22):
     table = uitools.new_table(app, ["human", "easy"], seed=3, game="takethat")
     uitools.wait_for(app, lambda: table.my_turn)
-    state = table.match.state
+    state = table.link.match.state
     while len(state.row) < n:
         state.row.append(state.pile.pop())
     show(table, app, state)
@@ -278,7 +273,7 @@ def test_ten_r14_a_joker_lies_in_a_row_only_when_it_is_that_colours(app, monkeyp
     from tentable.ui.tables.ten.paint import Paint
     table = uitools.new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2,
                               game="ten")
-    state = table.match.state
+    state = table.link.match.state
     wanted = ["B#", "G#", "O#", "P#", "W3", "W5", "W8", "W#"]
     for code in wanted:
         card = next(c for c in state.pile if code_of(c) == code)
@@ -371,7 +366,7 @@ def test_er_r14_the_summary_between_games_says_who_won_it(app, monkeypatch):
     app.settings["moments"] = "wait"
     drawn = uitools.record_labels(monkeypatch)
     table = uitools.new_table(app, ["human", "easy"], seed=3, game="elfer", games=2)
-    table.show_played(play_to_moment(table.match, "part", elfer_chooser()))
+    table.show_played(play_to_moment(table.link.match, "part", elfer_chooser()))
     app.invalidate()
     step(app)
     moment = table.moments.current
@@ -393,9 +388,9 @@ def test_er_r15_the_results_explain_every_game_of_the_match(app):
     from tentable.ui.scenes.results import ResultsScene
     from tentable.positions import play_to_moment
     table = uitools.new_table(app, ["human", "easy"], seed=3, game="elfer", games=2)
-    table.show_played(play_to_moment(table.match, "part", elfer_chooser()))
+    table.show_played(play_to_moment(table.link.match, "part", elfer_chooser()))
     uitools.go_on(app, table)
-    state = table.match.state
+    state = table.link.match.state
     choose = elfer_chooser(7)
     while not state.is_over:
         state.apply(choose(state))
@@ -422,7 +417,7 @@ def test_the_menus_continue_leaves_every_game_description_whole(app, monkeypatch
     from tentable.ui.widgets.panel import wrap
     for game_id in GAMES:
         table = uitools.new_table(app, ["easy", "human"], seed=5, game=game_id)
-        uitools.wait_for(app, lambda: table.match.history)
+        uitools.wait_for(app, lambda: table.link.match.history)
     app.reset("menu")
     at_size(app, size, ui, "medium")
     placed = []
@@ -457,7 +452,7 @@ def test_ten_r4_a_long_tableau_keeps_its_numbers_and_the_total_in_view(app, size
     at_size(app, size, ui, cards)
     table = uitools.new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2,
                               game="ten")
-    state = table.match.state
+    state = table.link.match.state
     for code in ["$5", "$4", "B1", "G1", "O1", "P1", "B2", "G2", "O2", "P2", "B3"]:
         card = next(c for c in state.pile if code_of(c) == code)
         state.pile.remove(card)

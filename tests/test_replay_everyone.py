@@ -51,7 +51,7 @@ def test_a_replay_shows_every_seats_cards_then_each_seats_view(app, monkeypatch,
         key(app, pygame.K_RIGHT)
     table = replay.table
     assert replay.seat is None and table.seat == 0        # everyone's, from Ana's place
-    state = table.match.state
+    state = table.link.match.state
     if "hand" in table.view:                             # a game of secret hands
         step(app)
         hands = [state.view(s)["hand"] for s in state.seats]
@@ -66,7 +66,7 @@ def test_a_replay_shows_every_seats_cards_then_each_seats_view(app, monkeypatch,
         key(app, pygame.K_TAB)
         table = replay.table
         assert table.seat == seat and table.view["seat"] == seat
-        assert "hands" not in table.view and table.view == table.match.state.view(seat)
+        assert "hands" not in table.view and table.view == table.link.match.state.view(seat)
         if "hand" in table.view:
             drawn.clear()
             step(app)
@@ -74,7 +74,7 @@ def test_a_replay_shows_every_seats_cards_then_each_seats_view(app, monkeypatch,
     key(app, pygame.K_TAB)
     assert replay.seat is None and "hands" in replay.table.view or "hand" not in \
         replay.table.view
-    assert replay.table.match.history == game.record["history"][:12]
+    assert replay.table.link.match.history == game.record["history"][:12]
 
 
 @pytest.mark.parametrize("card_size", ["small", "medium", "large"])

@@ -37,7 +37,7 @@ def test_your_games_lists_the_kept_games_newest_first_and_opens_a_replay(app):
     key(app, pygame.K_RETURN)
     replay = app.top
     assert isinstance(replay, ReplayScene) and replay.game.record["seed"] == 2
-    assert replay.step == 0 and replay.table.match.history == []
+    assert replay.step == 0 and replay.table.link.match.history == []
 
 
 def test_the_replay_steps_forward_and_back_jumps_and_changes_seat(app):
@@ -49,13 +49,13 @@ def test_the_replay_steps_forward_and_back_jumps_and_changes_seat(app):
     n = len(game.record["history"])
     for _ in range(3):
         key(app, pygame.K_RIGHT)
-    assert replay.step == 3 and replay.table.match.history == game.record["history"][:3]
+    assert replay.step == 3 and replay.table.link.match.history == game.record["history"][:3]
     lines = len(replay.table.log.entries)
     key(app, pygame.K_LEFT)
-    assert replay.step == 2 and replay.table.match.history == game.record["history"][:2]
+    assert replay.step == 2 and replay.table.link.match.history == game.record["history"][:2]
     assert len(replay.table.log.entries) < lines          # the log is told again to there
     key(app, pygame.K_END)
-    assert replay.step == n and replay.table.match.is_over
+    assert replay.step == n and replay.table.link.match.is_over
     click(app, replay.buttons["start"].rect.center)
     assert replay.step == 0
     bar = replay.bar
@@ -68,7 +68,7 @@ def test_the_replay_steps_forward_and_back_jumps_and_changes_seat(app):
     assert replay.table.seat == 1 and replay.table.view["seat"] == 1
     for _ in range(5):
         step(app)                                         # the table only watches
-    assert replay.table.match.history == game.record["history"][:replay.step]
+    assert replay.table.link.match.history == game.record["history"][:replay.step]
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.top, ReplayScene)
 
@@ -79,7 +79,7 @@ def test_a_replay_saves_nothing(app, tmp_path):
     app.push("replay", game=archive.load_all()[0][0])
     for _ in range(4):
         key(app, pygame.K_RIGHT)
-    app.top.table.match.flush()
+    app.top.table.link.match.flush()
     assert store.load_autosave("takethat") == (None, None)
 
 

@@ -14,7 +14,7 @@ from tentable.text import t
 from tentable.ui.widgets.sprite import sprite_at
 from tentable.engine.cards import code_of
 import uitools
-from uitools import click, drag, key, step, wait_for, walk_to
+from uitools import click, drag, key, show_position, step, wait_for, walk_to
 
 
 
@@ -27,13 +27,12 @@ def refresh(table):
     from the last move is gone past)."""
     while table.moments:
         table.go_on()
-    table.view = table.match.state.view(table.seat)
-    table.sync(animate=False)
+    show_position(table)
 
 
 def bots_until(table, until, limit=4000):
     """Every seat played by heuristic bots, straight on the engine, until `until(state)`."""
-    state = table.match.state
+    state = table.link.match.state
     for _ in range(limit):
         if state.is_over or until(state):
             break
@@ -113,7 +112,7 @@ def play_by_mouse(app, table, action):
     elif verb == "start":
         seat = int(words[1])
         click(app, table.geo.panels[seat].center)        # choose
-        if table.match.state.history[-1:] != [action]:
+        if table.link.match.state.history[-1:] != [action]:
             click(app, table.geo.panels[seat].center)    # and confirm
     else:
         text = {"pass": "rx.ui.pass", "keep": "rx.ui.keep", "reveal": "rx.ui.reveal",
@@ -169,7 +168,7 @@ def play_by_keys(app, table, action):
 
 def play_a_game(app, gesture, seats, seed):
     table = new_table(app, seats, seed=seed)
-    state = table.match.state
+    state = table.link.match.state
     me = make_bot("heuristic", "retro10", 0, seed=3)
     verbs = set()
     while not state.is_over:
@@ -204,7 +203,7 @@ def test_every_decision_has_its_gesture(app):
     for seed in range(40):
         for gesture, name in ((play_by_mouse, "mouse"), (play_by_keys, "keys")):
             table = new_table(app, ["human", "random", "random"], seed=seed)
-            state = table.match.state
+            state = table.link.match.state
             rng = random.Random(seed)
             for _ in range(300):
                 if state.is_over:
@@ -245,7 +244,7 @@ def add_position(app, seed_range=range(60)):
 
 def test_a_refused_drop_springs_back_with_the_engines_reason(app):
     table = add_position(app)
-    state = table.match.state
+    state = table.link.match.state
     too_high = next(iter(table.marks.dimmed))
     assert f"add {code_of(too_high)}" not in state.legal_actions()
     origin = table.cards.spots[too_high].pos
@@ -259,7 +258,7 @@ def test_a_refused_drop_springs_back_with_the_engines_reason(app):
 
 def test_cards_that_would_pass_ten_are_dimmed_and_the_sum_is_shown(app):
     table = add_position(app)
-    legal = set(table.match.state.legal_actions())
+    legal = set(table.link.match.state.legal_actions())
     for card in table.view["hand"]:
         assert (card in table.marks.dimmed) == (f"add {code_of(card)}" not in legal)
     assert "(total ≤ 10)" in table.title
@@ -271,7 +270,7 @@ def test_cards_that_would_pass_ten_are_dimmed_and_the_sum_is_shown(app):
 
 def test_placing_opens_a_popover_and_submits_once(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table.match.state
+    state = table.link.match.state
     card = table.view["hand"][1]
     drag_to_place(app, table, card)
     assert table.pending is not None and table.pending.card == card
@@ -313,7 +312,7 @@ def test_the_bidding_panel_shows_the_bid_and_who_is_next(app):
 
 def test_hot_seat_curtain_hides_hands_and_face_down_cards(app):
     table = new_table(app, ["human", "human", "heuristic"], seed=4)
-    state = table.match.state
+    state = table.link.match.state
     assert table.curtain == 0 and table.view["hand"] is None
     key(app, pygame.K_RETURN)
     assert table.curtain is None and table.seat == 0
@@ -333,7 +332,7 @@ def test_hot_seat_curtain_hides_hands_and_face_down_cards(app):
 
 def test_what_a_swap_showed_stays_known_to_that_seat_only(app):
     table = new_table(app, ["human", "human"], seed=6)
-    state = table.match.state
+    state = table.link.match.state
     key(app, pygame.K_RETURN)
     mine = table.view["hand"][0]
     table.submit(f"place {code_of(mine)} down")
@@ -361,7 +360,7 @@ def test_what_a_swap_showed_stays_known_to_that_seat_only(app):
 
 def test_a_bots_face_down_card_is_not_named_in_the_log(app):
     table = new_table(app, ["human", "heuristic", "heuristic"], seed=2)
-    state = table.match.state
+    state = table.link.match.state
     bots_until(table, lambda s: False, 0)
     for _ in range(30):
         if state.phase != "place":
@@ -379,17 +378,17 @@ def test_a_bots_face_down_card_is_not_named_in_the_log(app):
 def test_a_resumed_game_tells_its_log_again(app):
     table = new_table(app, ["human", "heuristic", "heuristic"], seed=12)
     me = make_bot("heuristic", "retro10", 0, seed=1)
-    while len(table.match.state.history) < 20:
+    while len(table.link.match.state.history) < 20:
         wait_for(app, lambda: table.my_turn)
-        table.submit(me.choose(table.match.state))
+        table.submit(me.choose(table.link.match.state))
     lines = [e.text for e in table.log.entries]
     table.close()
     resumed = table_for("retro10")(app, table.session.__class__.from_record(
-        table.session.record(table.match.state.history)))
+        table.session.record(table.link.match.state.history)))
     app.reset(resumed)
     texts = [e.text for e in resumed.log.entries]
     assert texts[:len(lines)] == lines
-    assert f"resumed after {len(table.match.state.history)} moves" in texts[-1]
+    assert f"resumed after {len(table.link.match.state.history)} moves" in texts[-1]
     assert texts[0].startswith("Round 1, round card")
 
 
@@ -399,7 +398,7 @@ def test_a_forced_keep_says_so_and_enter_keeps_at_once(app):
         if bots_until(table, lambda s: s.phase == "protect" and s.turn == 0):
             break
         table.close()
-    state = table.match.state
+    state = table.link.match.state
     state.pot += state.chips[0]                  # no chips left: only "keep"
     state.chips[0] = 0
     state._legal = None                          # the engine caches its legal actions
@@ -455,7 +454,7 @@ def test_monkey_random_inputs_on_the_table(app, players):
     for i in range(450):
         app.clock.advance(0.05)          # a moment held takes no click in its first instant
         if app.top is not table:
-            moves += len(table.match.state.history)
+            moves += len(table.link.match.state.history)
             table = new_table(app, ["human"] + ["random"] * (players - 1), seed=i)
         w, h = app.size
         pos = (rng.randrange(w), rng.randrange(h))
@@ -477,7 +476,7 @@ def test_monkey_random_inputs_on_the_table(app, players):
             pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0],
                                                  h=size[1]))
             app.step(wait=False)
-    moves += len(table.match.state.history)
+    moves += len(table.link.match.state.history)
     assert moves > 30, moves
 
 
@@ -487,7 +486,7 @@ def test_r2_a_hand_of_two_jokers_shows_both_and_the_card_you_move_is_the_one_pla
     the player drags is the one that lands, though the action names only the code 'J'."""
     for seed in range(100):
         table = new_table(app, ["human", "random", "random"], seed=seed)
-        state = table.match.state
+        state = table.link.match.state
         jokers = [c for c in state.hands[0] if code_of(c) == "J"]    # the engine's order
         if len(jokers) == 2:
             break
@@ -527,7 +526,7 @@ def test_rx_r8_the_showdown_tells_every_card_shown_in_words(app):
     """RX-R8: all cards are turned face up; the log names each player's cards and total
     before the winner and the loser, in words (a joker is "joker", never its code)."""
     table = new_table(app, ["human", "heuristic", "heuristic"], seed=5)
-    state = table.match.state
+    state = table.link.match.state
     me = make_bot("heuristic", "retro10", 0, seed=3)
     while state.last_round is None:
         wait_for(app, lambda: table.my_turn and table.forced is None
@@ -562,7 +561,7 @@ def test_seven_players_at_1024x640_the_hand_never_covers_the_pot(app, monkeypatc
         return rect
     monkeypatch.setattr(paint, "blit_label", record)
     table = new_table(app, ["human"] + ["heuristic"] * 6, seed=11)
-    state = table.match.state
+    state = table.link.match.state
     bots_until(table, lambda s: s.phase == "place" and s.turn == 0 and s.round_no >= 2)
     state.pot += 5                                # a pot, and chips on cards: two labels
     state.protection[1] = 1
@@ -571,10 +570,8 @@ def test_seven_players_at_1024x640_the_hand_never_covers_the_pot(app, monkeypatc
     for size in ("small", "medium", "large"):
         app.settings["card_size"] = size
         app._on_resize((1024, 640))
-        table.view = state.view(table.seat)
-        table.sync(animate=False)
+        show_position(table)
         drawn.clear()
-        app.invalidate()
         step(app)
         labels = [rect for text, rect in drawn if text.startswith(("Pot ", "+"))]
         assert len(labels) == 2, size

@@ -101,7 +101,7 @@ def check_part(table, drawn) -> None:
     finished = moment.view[table.parts.scores]
     assert len(finished) == moment.facts["part"]
     expected = totals(finished)
-    assert table.match.scores() == expected             # the next part starts at nothing
+    assert table.link.match.scores() == expected             # the next part starts at nothing
     assert drawn.panel_scores(table) == expected, (drawn.panel_scores(table), expected)
     [(_, lines)] = drawn.banners
     lines = lines[-len(expected):]       # a line a player, after who won the part (ER-R14)
@@ -130,13 +130,13 @@ def check_live(table, drawn) -> None:
     engine's scores."""
     drawn.frame(table)
     if table.game != "tentiles":
-        assert drawn.panel_scores(table) == table.match.scores()
+        assert drawn.panel_scores(table) == table.link.match.scores()
 
 
 def check_end(app, table, drawn) -> None:
     """The final board, the results and *Your games* say the engine's final scores; a
     penalty game's (RX-R10) never with a plus sign; "won" only beside a winner."""
-    match = table.match
+    match = table.link.match
     scores, winners, lowest = match.scores(), set(match.winners()), match.lowest_wins
     uitools.pass_time(app, 1.0)                  # the final board comes under its banner
     drawn.frame(table)
@@ -174,7 +174,7 @@ def play_and_check(app, drawn, game_id, players, seed) -> int:
     """Play a random game through the table, checking at every part's end and the
     game's; returns how many parts (rounds, games, showdowns) were checked."""
     table = open_table(app, game_id, players, seed)
-    match, rng, checked = table.match, random.Random(seed), 0
+    match, rng, checked = table.link.match, random.Random(seed), 0
     while not match.is_over or table.moments:
         if table.moments:
             moment = table.moments.current
@@ -219,7 +219,7 @@ def test_tt_r9_r10_the_panels_at_a_rounds_end_count_its_piles_once(app, monkeypa
     all, the round's piles counted once (it said −26 and −19 beside −13 and −13)."""
     drawn = Drawn(monkeypatch)
     table = open_table(app, "takethat", 2, 1, ["human", "heuristic"], rounds=2)
-    table.show_played(play_to_moment(table.match, "part", heuristic))
+    table.show_played(play_to_moment(table.link.match, "part", heuristic))
     round_one = table.moments.current.facts["scores"]
     drawn.frame(table)
     assert drawn.panel_scores(table) == round_one
@@ -235,9 +235,9 @@ def test_er_r14_r15_the_panels_at_a_games_end_add_the_bonus_cards_once(app, monk
     beside "+11 this game, +11 in all"; 4 players +44 / +14 / −4 beside +22 / −8 / −26)."""
     drawn = Drawn(monkeypatch)
     table = open_table(app, "elfer", players, seed, ["human"] + ["heuristic"] * (players - 1))
-    assert table.match.state.options["games"] == players      # the setup's proposal
+    assert table.link.match.state.options["games"] == players      # the setup's proposal
     for part in range(1, players):
-        table.show_played(play_to_moment(table.match, "part", heuristic))
+        table.show_played(play_to_moment(table.link.match, "part", heuristic))
         check_part(table, drawn)
         step(app, round(GUARD * 60) + 1)
         uitools.key(app, pygame.K_RETURN)
@@ -248,7 +248,7 @@ def test_rx_r8_the_cards_shown_line_names_the_card_the_last_player_added(app):
     """#37 (6): the last player of phase 4 who adds a second card has both named, and the
     total they make ("you 5 = 10" for 5 + 5 left a card out)."""
     table = open_table(app, "retro10", 3, 624527722, ["human", "heuristic", "heuristic"])
-    match = table.match
+    match = table.link.match
     while True:
         seat = match.current_player
         action = heuristic(match.state)
@@ -287,7 +287,7 @@ def test_rx_r10_at_the_games_end_won_is_said_of_the_games_winner_not_the_last_ro
     won is the game's word there (RX-R10: the fewest points), and lost nobody's."""
     drawn = Drawn(monkeypatch)
     table = open_table(app, "retro10", 2, 624527722, ["human", "heuristic"])
-    match = table.match
+    match = table.link.match
     while not match.is_over:
         table.play(match.current_player, [heuristic(match.state)])
         table.go_on()

@@ -83,7 +83,7 @@ def finished_table(app, game_id: str):
     app._draw = lambda: None
     try:
         for _ in range(20_000):
-            if table.match.is_over:
+            if table.link.match.is_over:
                 return table
             if table.my_turn:
                 table.submit(rng.choice(table.legal_actions()))
@@ -101,6 +101,7 @@ def screens(app):
     yield "your games", lambda: app.push("games")
     yield "statistics", lambda: app.push("stats")
     yield "ladder", lambda: app.push("ladder")
+    yield "join a table", lambda: app.push("join", invite="tentable://192.168.1.20:4711/K7QX2M#" + "s" * 22)
     for game_id in sorted(GAMES):
         yield f"{game_id} setup", lambda g=game_id: app.push("setup", game_id=g)
         yield f"{game_id} how to play", lambda g=game_id: app.push("rules", game_id=g)

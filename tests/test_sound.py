@@ -88,8 +88,8 @@ def test_no_audio_device_is_silence_not_an_error(monkeypatch, tmp_path):
         table = new_table(app, ["human", "human"], game="takethat")
         rng = random.Random(1)
         for _ in range(20):
-            seat = table.match.current_player
-            assert table.play(seat, [rng.choice(table.match.legal_actions(seat))])
+            seat = table.link.match.current_player
+            assert table.play(seat, [rng.choice(table.link.match.legal_actions(seat))])
             step(app)
         scene = app.push("settings")        # the row says there is no sound here
         assert not dict(scene.rows)["sound"].enabled
@@ -167,14 +167,14 @@ def test_ctrl_m_mutes_at_once_at_every_table_and_no_table_takes_it(app):
     for game in GAMES:
         table = new_table(app, ["human", "easy"], game=game)
         wait_for(app, lambda: table.my_turn)
-        before = table.match.state.to_json()
+        before = table.link.match.state.to_json()
         app.toasts.items.clear()
         key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
         assert app.settings["sound"] is False and not app.sound.on, game
         assert store.load_settings()[0]["sound"] is False
         key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
         assert app.settings["sound"] is True and app.sound.on, game
-        assert table.match.state.to_json() == before, game
+        assert table.link.match.state.to_json() == before, game
         assert not [toast for toast in app.toasts.items if toast.kind == "error"], game
 
 
@@ -226,12 +226,12 @@ def whole_game(app, game, seed, muted=False):
         if table.moments:
             timeline.append(ON)
             table.go_on()
-        elif table.match.is_over:
+        elif table.link.match.is_over:
             break
         else:
-            seat = table.match.current_player
-            table.play(seat, [rng.choice(table.match.legal_actions(seat))])
-    assert table.match.is_over and not table.moments
+            seat = table.link.match.current_player
+            table.play(seat, [rng.choice(table.link.match.legal_actions(seat))])
+    assert table.link.match.is_over and not table.moments
     return timeline
 
 
@@ -350,7 +350,7 @@ def test_computer_moves_sound_one_by_one_at_the_tables_pace(app, game):
         moments = [event for event in events if isinstance(event, Moment)]
         shown.append((heard[mark:], applied[-1] if applied else None, moments))
     table.heard.events = told
-    wait_for(app, lambda: len(times) >= 8 or table.match.is_over)
+    wait_for(app, lambda: len(times) >= 8 or table.link.match.is_over)
     assert len(times) >= 6, game
     for (t0, frame0), (t1, frame1) in zip(times, times[1:]):
         assert frame1 > frame0 and t1 - t0 >= table.bot_delay - 1e-9, (game, times)

@@ -31,7 +31,7 @@ def test_ctrl_z_and_the_button_take_back_a_card_played_this_turn(app):
     assert table.submit(play)
     assert table.view["hand"] != hand and table.undo.refusal() is None
     key(app, pygame.K_z, **CTRL_Z)
-    assert table.view["hand"] == hand and table.match.history == []
+    assert table.view["hand"] == hand and table.link.match.history == []
     assert table.log.entries[-1].text == "You take back a move"
     assert table.submit(play)
     click(app, table.undo.button.rect.center)            # the button does the same
@@ -44,9 +44,9 @@ def test_a_revealed_card_cannot_be_taken_back_and_the_table_says_why(app):
         key(app, pygame.K_f)                             # flip: a card is shown
         if table.my_turn:
             break
-    history = table.match.history
+    history = table.link.match.history
     key(app, pygame.K_z, **CTRL_Z)
-    assert table.match.history == history
+    assert table.link.match.history == history
     assert "revealed" in toasts(app)[-1]
 
 
@@ -70,15 +70,15 @@ def test_the_pause_menu_hands_a_seat_to_the_computer_and_takes_it_back(app):
     easy = next(b for b in pause.confirm.buttons if b.text == "Easy")
     pause.confirm.layout(app.size)
     click(app, easy.rect.center)
-    assert app.top is table and not table.match.is_human(0)
+    assert app.top is table and not table.link.match.is_human(0)
     assert table.session.seats[0].bot == "easy"
-    wait_for(app, lambda: len(table.match.history) >= 4)
+    wait_for(app, lambda: len(table.link.match.history) >= 4)
     assert any(e.text == "The computer plays for you now" for e in table.log.entries)
     key(app, pygame.K_ESCAPE)
     click(app, app.top.seat_buttons[0].rect.center)      # and take my seat back
-    assert table.match.is_human(0)
+    assert table.link.match.is_human(0)
     wait_for(app, lambda: table.my_turn)
-    assert table.match.record()["assisted"] == [0]
+    assert table.link.match.record()["assisted"] == [0]
 
 
 def test_esc_while_holding_a_card_puts_it_back_and_a_second_esc_pauses(app):
@@ -93,7 +93,7 @@ def test_esc_while_holding_a_card_puts_it_back_and_a_second_esc_pauses(app):
     app.step(wait=False)
     assert table.drag.sprite is sprite
     key(app, pygame.K_ESCAPE)
-    assert app.top is table and table.drag.sprite is None and table.match.history == []
+    assert app.top is table and table.drag.sprite is None and table.link.match.history == []
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
 
@@ -110,7 +110,7 @@ def test_the_level_dialog_is_answered_by_keys(app):
     assert pause.confirm is not None
     uitools.step(app)                                    # the question is drawn
     key(app, pygame.K_ESCAPE)                            # no after all
-    assert pause.confirm is None and table.match.is_human(0)
+    assert pause.confirm is None and table.link.match.is_human(0)
     key(app, pygame.K_RETURN)                            # asked again
     key(app, pygame.K_RIGHT)                             # the ring shows, on the suggested level
     assert pause.confirm.buttons[pause.confirm.focus].text == "Normal"
@@ -129,13 +129,13 @@ def test_the_only_human_still_sees_their_hand_while_the_computer_plays_it(app):
     key(app, pygame.K_ESCAPE)
     click(app, app.top.seat_buttons[0].rect.center)
     click(app, next(b for b in app.top.confirm.buttons if b.text == "Easy").rect.center)
-    assert not table.match.is_human(0)
+    assert not table.link.match.is_human(0)
     assert table.seat == 0 and table.view["hand"] == hand
-    if table.match.current_player == 0:                  # said to "you", not to "You"
+    if table.link.match.current_player == 0:                  # said to "you", not to "You"
         assert table.status_text() in ("The computer plays for you",
                                        "The computer is thinking for you…")
-    wait_for(app, lambda: len(table.match.history) >= 6)
-    assert table.seat == 0 and table.view == table.match.view(0) and table.view["hand"]
+    wait_for(app, lambda: len(table.link.match.history) >= 6)
+    assert table.seat == 0 and table.view == table.link.match.view(0) and table.view["hand"]
 
 
 
@@ -158,7 +158,7 @@ def test_after_a_helped_ladder_game_the_next_game_seats_you_again(app, monkeypat
     key(app, pygame.K_RETURN)
     wait_for(app, lambda: isinstance(app.top, ResultsScene))
     results = app.top
-    assert table.match.scores()[0] > table.match.scores()[1]          # a win, yet:
+    assert table.link.match.scores()[0] > table.link.match.scores()[1]          # a win, yet:
     assert "helped" in results.ladder_line and results.again.text == "Play at target 5"
     ladder = store.load_ladder()[0]
     assert ladder.target == 5 and ladder.best is None
@@ -166,8 +166,8 @@ def test_after_a_helped_ladder_game_the_next_game_seats_you_again(app, monkeypat
     click(app, results.again.rect.center)                 # Play at target 5
     again = app.top
     assert again is not table and again.session.options["target"] == 5
-    assert again.match.is_human(0) and again.session.seats[0].kind == "human"
-    assert again.match.assisted == set()
+    assert again.link.match.is_human(0) and again.session.seats[0].kind == "human"
+    assert again.link.match.assisted == set()
     wait_for(app, lambda: again.my_turn)
     key(app, pygame.K_ESCAPE)                             # and the computer may help again
     assert app.top.seat_buttons[0].text == "Let the computer play for me"

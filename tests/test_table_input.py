@@ -21,8 +21,8 @@ def human_turn(app, table, rng, moves=0, until=lambda table: True):
     `until(table)` holds on the human's turn."""
     done = 0
     for _ in range(400):
-        wait_for(app, lambda: table.my_turn or table.match.is_over)
-        assert not table.match.is_over
+        wait_for(app, lambda: table.my_turn or table.link.match.is_over)
+        assert not table.link.match.is_over
         if done >= moves and until(table):
             table.pick(None)
             table.refresh()
@@ -34,7 +34,7 @@ def human_turn(app, table, rng, moves=0, until=lambda table: True):
 
 def assert_refused(app, table, gesture, what):
     """`gesture` changes nothing, says why in an error toast and shakes something."""
-    state = table.match.state
+    state = table.link.match.state
     before = state.to_json()
     app.toasts.items.clear()
     table.jolted = None
@@ -257,7 +257,7 @@ def test_an_elfer_drop_plays_at_the_gap_under_the_pointer(app):
     aim = table.lit("links")[-1]
     held = table.cards[table.links[0]]
     drag(app, held.rect.center, (aim.rect.left + 3, aim.rect.centery))
-    assert table.match.state.history[-1] == aim.key
+    assert table.link.match.state.history[-1] == aim.key
 
 
 def test_take_thats_new_row_is_the_whole_strip(app):
@@ -271,7 +271,7 @@ def test_take_thats_new_row_is_the_whole_strip(app):
     assert target.rect.w >= g.row_width * 0.9 and target.rect.h >= g.card[1]
     end = (round(g.row_left_mid[0] + g.row_width * 0.8), round(g.row_left_mid[1]))
     drag(app, table.cards[card].rect.center, end)
-    assert table.match.state.history[-1] == f"play {card}"
+    assert table.link.match.state.history[-1] == f"play {card}"
 
 
 # -- the keyboard ------------------------------------------------------------------------
@@ -283,9 +283,9 @@ def test_after_a_play_by_keys_the_pick_stays_at_its_place_in_the_hand(app):
     key(app, pygame.K_RIGHT)
     index = table.hand.index(table.selected)
     played = table.selected
-    moves = len(table.match.state.history)
+    moves = len(table.link.match.state.history)
     key(app, pygame.K_t if f"twist {played}" in table.legal() else pygame.K_RETURN)
-    assert len(table.match.state.history) > moves
+    assert len(table.link.match.state.history) > moves
     hand = table.hand
     assert table.selected == hand[min(index, len(hand) - 1)]
 
@@ -343,8 +343,8 @@ def test_every_mode_shows_its_keys(app, game):
     rng = random.Random(2)
     modes = set()
     for _ in range(30):
-        wait_for(app, lambda: table.my_turn or table.match.is_over)
-        if table.match.is_over:
+        wait_for(app, lambda: table.my_turn or table.link.match.is_over)
+        if table.link.match.is_over:
             break
         human_turn(app, table, rng)
         modes.add(table.mode())
@@ -353,7 +353,7 @@ def test_every_mode_shows_its_keys(app, game):
             modes.add(table.mode())
         if table.my_turn:
             table.submit(rng.choice(table.legal_actions()))
-        if table.match.is_over:
+        if table.link.match.is_over:
             break
     assert len(modes) >= 2, modes
     for mode in modes:
@@ -404,9 +404,9 @@ def walk(app, table, rng):
 def play_by_keys_alone(app, table, rng, game):
     """The whole game by keys: Enter for curtains and dialogs, else the game's key
     sequences in a random order until one moves the game on. No action is submitted."""
-    state = table.match.state
+    state = table.link.match.state
     for _ in range(20_000):
-        if table.match.is_over:
+        if table.link.match.is_over:
             return
         if table.curtain is not None or table.dialog is not None:
             key(app, pygame.K_RETURN)
@@ -417,7 +417,7 @@ def play_by_keys_alone(app, table, rng, game):
             continue
         if not table.my_turn:
             step(app)
-            job = table.match.job
+            job = table.link.match.job
             if job is not None:
                 job.done.wait(0.05)
             continue
@@ -466,7 +466,7 @@ def test_a_whole_game_by_keys_alone(app, game, seats):
     options = {"rounds": 1} if game == "takethat" else {}
     table = new_table(app, players, seed=11, game=game, **options)
     play_by_keys_alone(app, table, random.Random(11), game)
-    assert table.match.is_over
+    assert table.link.match.is_over
 
 
 def mouse_gestures(app, table):
@@ -502,9 +502,9 @@ def mouse_gestures(app, table):
 def play_by_mouse_alone(app, table, rng):
     """The whole game by the mouse: the curtain's and dialogs' buttons, and on each turn
     the Hint button, then one of the lit gestures until one moves the game on."""
-    state = table.match.state
+    state = table.link.match.state
     for _ in range(20_000):
-        if table.match.is_over:
+        if table.link.match.is_over:
             return
         if table.curtain is not None:
             step(app)
@@ -520,7 +520,7 @@ def play_by_mouse_alone(app, table, rng):
             continue
         if not table.my_turn:
             step(app)
-            job = table.match.job
+            job = table.link.match.job
             if job is not None:
                 job.done.wait(0.05)
             continue
@@ -547,7 +547,7 @@ def test_a_whole_game_by_the_mouse_alone(app, game, seats):
     options = {"rounds": 1} if game == "takethat" else {}
     table = new_table(app, players, seed=12, game=game, **options)
     play_by_mouse_alone(app, table, random.Random(12))
-    assert table.match.is_over
+    assert table.link.match.is_over
 
 
 @pytest.mark.parametrize("game", ("takethat", "elfer", "retro10", "tentiles"))  # TEN drags none
@@ -580,8 +580,8 @@ def test_a_card_let_go_on_the_menu_button_or_under_the_menu_leaves_the_game_goin
     while table.my_turn:                       # the human's turn played out ...
         table.submit(rng.choice(table.legal_actions()))
         step(app)
-    assert table.match.current_player == 1
-    wait_for(app, lambda: table.match.is_over or table.my_turn)    # ... the computer's too
+    assert table.link.match.current_player == 1
+    wait_for(app, lambda: table.link.match.is_over or table.my_turn)    # ... the computer's too
 
 
 @pytest.mark.parametrize("game", ("takethat", "elfer", "retro10", "tentiles"))

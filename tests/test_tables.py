@@ -34,13 +34,13 @@ def test_the_table_only_ever_draws_views(app, monkeypatch, game):
             table.submit(table.view["legal_actions"][0])
         app.invalidate()
         step(app)
-        if table.match.job is not None:
-            table.match.job.done.wait(0.05)
+        if table.link.match.job is not None:
+            table.link.match.job.done.wait(0.05)
     assert seen and all(seat == 0 for _, seat in seen)
     assert all("hands" not in view for view, _ in seen)
     # the live view, or the position of a moment held (its view for seat 0 then)
     held = table.moments.current.views[0] if table.moments else None
-    assert seen[-1][0] in (table.match.state.view(0), held)
+    assert seen[-1][0] in (table.link.match.state.view(0), held)
 
 
 @pytest.mark.parametrize("game", sorted(p.stem for p in SHOWCASES.glob("*.py")))

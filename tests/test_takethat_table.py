@@ -12,7 +12,7 @@ from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.widgets.sprite import sprite_at
 import uitools
-from uitools import drag, key, post, step, wait_for, walk_to
+from uitools import drag, key, post, show_position, step, wait_for, walk_to
 
 
 
@@ -76,7 +76,7 @@ def play_by_keys(app, table, action):
 def test_a_whole_two_player_game_by_mouse_and_keyboard(app):
     """TT-R4…R10 through the table: every human move is a drag, a click or a key."""
     table = new_table(app, ["human", "heuristic"], seed=12, rounds=2)
-    state: TakeThat = table.match.state
+    state: TakeThat = table.link.match.state
     me = make_bot("heuristic", "takethat", 0, seed=1)
     moves = 0
     while not state.is_over:
@@ -103,15 +103,14 @@ def test_a_whole_two_player_game_by_mouse_and_keyboard(app):
 
 def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table.match.state
+    state = table.link.match.state
     hand = sorted(state.hands[0])
     # a position for the example: the row ends within ten of my lowest card only
     last = next(c for c in state.pile if 0 < c - hand[0] <= 10 and hand[-1] - c > 10)
     state.pile.remove(last)
     state.row = [last]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     before = state.to_json()
     card = hand[-1]
     origin = table.cards.spots[card].pos
@@ -125,7 +124,7 @@ def test_an_illegal_drop_springs_back_with_the_engines_reason(app):
 
 def test_hovering_a_hand_card_lights_its_twin_in_the_row(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table.match.state
+    state = table.link.match.state
     # a position for the example: the twin of one of my cards lies in the row
     mine = next(c for c in state.hands[0] if c % 11 and twin(c) not in state.hands[0])
     for zone in state.zones().values():
@@ -133,8 +132,7 @@ def test_hovering_a_hand_card_lights_its_twin_in_the_row(app):
             zone.remove(twin(mine))
     state.row = [twin(mine)]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     point = visible_point(table.cards[mine], hand_sprites(table))
     post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
     app.step(wait=False)
@@ -151,7 +149,7 @@ def test_hot_seat_hides_hands_behind_a_curtain(app):
     app.step(wait=False)
     key(app, pygame.K_RETURN)
     assert table.curtain is None and table.seat == 1
-    assert table.view["hand"] == sorted(table.match.state.hands[1])
+    assert table.view["hand"] == sorted(table.link.match.state.hands[1])
 
 
 def test_hot_seat_each_player_picks_afresh(app):
@@ -164,7 +162,7 @@ def test_hot_seat_each_player_picks_afresh(app):
     kims = table.selected
     assert kims == table.hand[2]
     key(app, pygame.K_RETURN)
-    assert table.match.state.history == [f"play {kims}"] and table.curtain == 1
+    assert table.link.match.state.history == [f"play {kims}"] and table.curtain == 1
     key(app, pygame.K_RETURN)                     # Lou sits down
     assert table.seat == 1 and table.selected is None
     key(app, pygame.K_RIGHT)
@@ -183,9 +181,9 @@ def test_monkey_3000_random_inputs_across_every_scene(app):
     for i in range(3000):
         visited.add(type(app.top).__name__)
         if i >= 1500 and "ResultsScene" not in visited and app.top is table:
-            while not table.match.state.is_over:   # finish a game so the results screen shows too
-                table.match.state.apply(table.match.state.legal_actions()[0])
-            table.view = table.match.state.view(table.seat)
+            while not table.link.match.state.is_over:   # finish a game so the results screen shows too
+                table.link.match.state.apply(table.link.match.state.legal_actions()[0])
+            show_position(table)
             app.settings["moments"] = "auto"      # the random clicks may have changed it
             wait_for(app, lambda: isinstance(app.top, ResultsScene))
             continue
@@ -240,7 +238,7 @@ def test_the_frame_that_lands_an_animation_is_drawn(app):
 def position(table, hand, row):
     """Seat 0 to move with `hand`, the row `row`; the other cards in the pile and the
     other hand (each card once, TT-R1)."""
-    state = table.match.state
+    state = table.link.match.state
     rest = [c for c in sorted(state.hands[0] + state.hands[1] + state.pile + state.row)
             if c not in hand and c not in row]
     state.hands = [list(hand), rest[:9]]
@@ -248,9 +246,7 @@ def position(table, hand, row):
     state.turn = 0
     state.validate()
     state.changed()
-    table.view = state.view(0)
-    table.sync(animate=False)
-    table.refresh()
+    show_position(table, seat=0)
     return state
 
 
@@ -293,21 +289,20 @@ def test_tt_r8_with_no_hand_card_the_take_says_so(app):
     state.pile, state.face_down[0] = [], state.pile
     state.validate()
     state.changed()
-    table.view = state.view(0)
+    show_position(table, seat=0)
     assert table.forced == "take"
     assert table.forced_text("take") == "No cards in your hand: take the row  (R)"
 
 
 def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table.match.state
+    state = table.link.match.state
     hand = sorted(state.hands[0])
     last = next(c for c in state.pile if 0 < c - hand[0] <= 10 and hand[-1] - c > 10)
     state.pile.remove(last)
     state.row = [last]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     app.settings["animation_speed"] = "normal"
     table.selected = hand[-1]
     before = state.to_json()
@@ -320,30 +315,30 @@ def test_enter_on_an_unplayable_card_refuses_with_the_reason_and_a_shake(app):
 def test_a_resumed_game_tells_its_log_again(app):
     table = new_table(app, ["human", "heuristic"], seed=12)
     me = make_bot("heuristic", "takethat", 0, seed=1)
-    while len(table.match.state.history) < 8:
+    while len(table.link.match.state.history) < 8:
         wait_for(app, lambda: table.my_turn)
-        table.submit(me.choose(table.match.state))
+        table.submit(me.choose(table.link.match.state))
     lines = list(table.log.entries)
     table.close()
     resumed = table_for("takethat")(app, table.session.__class__.from_record(
-        table.session.record(table.match.state.history)))
+        table.session.record(table.link.match.state.history)))
     app.reset(resumed)
     texts = [e.text for e in resumed.log.entries]
     assert texts[:len(lines)] == [e.text for e in lines]
-    assert f"resumed after {len(table.match.state.history)} moves" in texts[-1]
+    assert f"resumed after {len(table.link.match.state.history)} moves" in texts[-1]
     assert texts[0].startswith("Round 1 of 2: you start")
 
 
 def test_taking_the_row_that_ends_a_round_logs_what_was_taken(app):
     """Hardening: the log line of a round-ending take is worded from the take itself."""
     table = new_table(app, ["human", "heuristic"], seed=6)
-    state = table.match.state
+    state = table.link.match.state
     state.pile, state.row = [], [state.hands[0].pop(), state.hands[0].pop()]
     state.face_down[1] += state.hands[1]
     state.hands[1] = [state.hands[0].pop()]
     state.turn = 0
     state.validate()
-    table.view = state.view(0)
+    show_position(table, seat=0)
     taken = list(state.row)
     table.submit("take")
     from tentable.engine.takethat import pile_score
@@ -356,10 +351,10 @@ def test_submit_all_plays_one_gesture_of_several_actions_or_nothing(app, monkeyp
     """Foundation #9: take the row and open a new one in one gesture, checked on a copy
     first; a gesture with a refused step changes nothing."""
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table.match.state
+    state = table.link.match.state
     state.row = [state.pile.pop()]
     state.validate()
-    table.view = state.view(0)
+    show_position(table, seat=0)
     card = state.hands[0][0]
     gestures = []
     monkeypatch.setattr(type(table), "on_actions",
@@ -374,15 +369,14 @@ def test_submit_all_plays_one_gesture_of_several_actions_or_nothing(app, monkeyp
 
 def test_no_glow_is_left_behind_after_a_keyboard_twist(app):
     table = new_table(app, ["human", "heuristic"], seed=3)
-    state = table.match.state
+    state = table.link.match.state
     mine = next(c for c in state.hands[0] if c % 11 and twin(c) not in state.hands[0])
     for zone in state.zones().values():
         if twin(mine) in zone:
             zone.remove(twin(mine))
     state.row = [twin(mine)]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     table.selected = mine
     table.refresh()
     assert table.cards[twin(mine)].highlight
@@ -406,7 +400,7 @@ def test_v1_hot_seat_the_pile_card_is_face_up_for_its_taker_only(app):
     """V1 at a shared screen: the taker sees the toad on her minus pile; after the curtain
     the other player sees a card back, a score without it, and a log that never names it."""
     table = new_table(app, ["human", "human"], seed=4, pro=True)
-    state = table.match.state
+    state = table.link.match.state
     pile_card_on_top(state, 77, 29)
     key(app, pygame.K_RETURN)                       # the curtain: Alex sits down
     key(app, pygame.K_r)                            # takes the single 29, and the 77
@@ -431,13 +425,12 @@ def test_v1_hot_seat_the_pile_card_is_face_up_for_its_taker_only(app):
 
 def test_v1_the_taker_reads_the_card_and_everybody_sees_it_at_the_end(app):
     table = new_table(app, ["human", "heuristic"], seed=4, pro=True, rounds=1)
-    state = table.match.state
+    state = table.link.match.state
     pile_card_on_top(state, 77, 29)
     state.hands = [[35, 12], []]                    # Ben must take the row, ending the round
     state.pile = [59, 77]
     state.validate()
-    table.view = state.view(0)
-    table.sync(animate=False)
+    show_position(table, seat=0)
     key(app, pygame.K_r)
     assert table.log.entries[-1].text == \
         "You take the single 29 and the top card of the pile, 77, face down: −6"
@@ -468,4 +461,4 @@ def test_several_people_at_the_screen_you_keeps_its_name_and_is_told_as_you(app)
     texts = [e.text for e in table.log.entries]
     assert any(text.startswith("You open") for text in texts), texts
     assert not any(re.search(r"\bYou (?!pass\b)[a-z]+s\b", text) for text in texts), texts
-    assert table.match.record()["seats"][0]["name"] == "You"
+    assert table.link.match.record()["seats"][0]["name"] == "You"

@@ -14,7 +14,7 @@ from tentable.engine.ten_paying import best_payment
 from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.engine.ten_view import payment_order, suggested_payment
-from uitools import click, drag, go_on, key, step, wait_for
+from uitools import click, drag, go_on, key, show_position, step, wait_for
 
 new_table = partial(uitools.new_table, game="ten")
 KEYS = {"flip": pygame.K_f, "stop numbers": pygame.K_n, "stop money": pygame.K_m,
@@ -33,7 +33,7 @@ def cell_centre(table, code):
 
 def play_by_mouse(app, table, action, n):
     """One human move by mouse; a buy is a drag (or a click) and a paid tray."""
-    state = table.match.state
+    state = table.link.match.state
     if state.phase == "pay":
         click(app, table.pay_button.rect.center)        # the tray opened by itself
         return
@@ -64,7 +64,7 @@ def play_by_mouse(app, table, action, n):
 
 
 def play_by_keys(app, table, action, n):
-    state = table.match.state
+    state = table.link.match.state
     if state.phase == "pay":
         key(app, pygame.K_RETURN)
         return
@@ -88,7 +88,7 @@ def play_by_keys(app, table, action, n):
 
 
 def play_game(app, table, play, seed=1):
-    state = table.match.state
+    state = table.link.match.state
     me = make_bot("heuristic", "ten", 0, seed=seed)
     moves = 0
     while True:
@@ -124,7 +124,7 @@ def play_game(app, table, play, seed=1):
 def test_a_whole_two_player_game_by_mouse(app):
     table = new_table(app, ["human", "heuristic"], seed=12)
     assert play_game(app, table, play_by_mouse) > 20
-    assert any(a.startswith("buy ") for a in table.match.state.history)
+    assert any(a.startswith("buy ") for a in table.link.match.state.history)
 
 
 def test_a_whole_two_player_game_by_keyboard(app):
@@ -139,7 +139,7 @@ def test_a_solo_game_against_mona_to_the_end(app):
     table = table_for("ten")(app, replace(solo_session(7), seed=3))   # Mona: a rules seat
     app.reset(table)
     app.step(wait=False)
-    state = table.match.state
+    state = table.link.match.state
     assert state.automata == [MONA]
     info = table.seat_info(table.view, MONA)
     assert info.note == "flips until 7"
@@ -151,20 +151,18 @@ def test_a_solo_game_against_mona_to_the_end(app):
 
 def _to_my(table, app, until, seed=4):
     """Let the heuristic play both seats until `until(state)` on my move; show it."""
-    state = table.match.state
+    state = table.link.match.state
     bots = {s: make_bot("heuristic", "ten", s, seed + s) for s in range(state.players)}
     while not (state.current_player == 0 and until(state)):
         assert not state.is_over
         state.apply(bots[state.current_player].choose(state))
-    table.view = state.view(0)
-    table.refresh()
-    table.sync(animate=False)
+    show_position(table, seat=0)
     step(app)
 
 
 def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     table = new_table(app, ["human", "heuristic"], seed=7)
-    state = table.match.state
+    state = table.link.match.state
     _to_my(table, app, lambda s: s.phase == "buy" and any(
         a.startswith("buy ") and int(a[-1]) >= 2 for a in s.legal_actions()))
     buy = max((a for a in state.legal_actions() if a.startswith("buy ")), key=lambda a: a[-1])
@@ -176,7 +174,7 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
     # one more token is too much: refused, nothing played
     before = len(state.history)
     state.money[0] = 10                                  # enough to pay in tokens alone
-    table.view = state.view(0)
+    show_position(table, seat=0)
     table.tray_add("pay t")
     assert table.tray.items == expected + ["pay t"]
     app.step(wait=False)
@@ -198,7 +196,7 @@ def test_a_payment_is_one_gesture_pre_filled_and_editable(app):
 def test_by_keys_a_collection_card_pays_too(app):
     # The tray's "Add:" row is reached by keys: arrows pick a chip, Space adds it.
     table = new_table(app, ["human", "heuristic"], seed=7)
-    state = table.match.state
+    state = table.link.match.state
     _to_my(table, app, lambda s: s.phase == "buy" and any(
         a.startswith("buy ") and int(a[-1]) >= 2 for a in s.legal_actions()) and any(
         c[0] in "BGOP" and c[1] != "#" for c in s.collections[0]))
@@ -226,7 +224,7 @@ def test_by_keys_a_collection_card_pays_too(app):
 
 def test_a_card_you_may_not_buy_is_dimmed_and_springs_back_with_the_reason(app):
     table = new_table(app, ["human", "heuristic"], seed=7)
-    state = table.match.state
+    state = table.link.match.state
     _to_my(table, app, lambda s: s.phase == "buy" and any(
         c[0] in "BGOP" and c[1] != "#" for c in s.collections[0]))
     held = next(c for c in state.collections[0] if c[0] in "BGOP" and c[1] != "#")
@@ -237,8 +235,7 @@ def test_a_card_you_may_not_buy_is_dimmed_and_springs_back_with_the_reason(app):
         state.pile.remove(twin)
         state.market.append(twin)
     state.validate()
-    table.view = state.view(0)
-    table.refresh()
+    show_position(table, seat=0)
     step(app)
     reason = table.why_not(f"buy {held}")
     assert reason and "already hold" in reason
@@ -256,7 +253,7 @@ def test_a_card_you_may_not_buy_is_dimmed_and_springs_back_with_the_reason(app):
 
 def test_an_auction_by_keys(app):
     table = new_table(app, ["human", "heuristic", "heuristic"], seed=9)
-    state = table.match.state
+    state = table.link.match.state
     _to_my(table, app, lambda s: s.phase == "auction" and any(
         a.startswith("bid ") for a in s.legal_actions()))
     bids = sorted(int(a.split()[1]) for a in state.legal_actions() if a.startswith("bid "))
@@ -285,7 +282,7 @@ def test_s5_in_solo_you_outbid_mona_when_she_bid_all_she_has(app):
     table = table_for("ten")(app, session)
     app.reset(table)
     app.step(wait=False)
-    state = table.match.state
+    state = table.link.match.state
     assert state.history == ["flip"]                    # the first flip makes itself
     key(app, pygame.K_m)                                # stop: take the money
     wait_for(app, lambda: table.my_turn)                # Mona took B5
@@ -328,9 +325,9 @@ def test_a_forced_flip_shows_its_banner_then_plays_itself(app):
     assert table.forced == "flip"
     assert table.forced_text("flip").startswith("Start your turn")
     step(app, 60)                                   # a second: the banner is read
-    assert table.match.state.history == []
+    assert table.link.match.state.history == []
     step(app, 60)
-    assert table.match.state.history == ["flip"]
+    assert table.link.match.state.history == ["flip"]
     assert [e.text for e in table.log.entries][1:3] == [
         "You had no other move:", table.log.entries[2].text]
     assert table.log.entries[2].text.startswith("You flip")
@@ -340,7 +337,7 @@ def test_a_forced_move_is_played_at_once_by_its_key(app):
     app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"], seed=5)
     key(app, pygame.K_f)
-    assert table.match.state.history == ["flip"]
+    assert table.link.match.state.history == ["flip"]
 
 
 def test_hot_seat_needs_no_curtain_nothing_is_private(app):
@@ -350,7 +347,7 @@ def test_hot_seat_needs_no_curtain_nothing_is_private(app):
     step(app, 3)                                    # the first flip made itself (TEN-R3)
     seats = set()
     for _ in range(40):
-        assert table.curtain is None and table.seat == table.match.current_player
+        assert table.curtain is None and table.seat == table.link.match.current_player
         assert table.my_turn
         seats.add(table.seat)
         table.submit(table.legal_actions()[0])
@@ -362,21 +359,21 @@ def test_hot_seat_needs_no_curtain_nothing_is_private(app):
 def test_a_resumed_game_tells_its_log_again(app):
     table = new_table(app, ["human", "heuristic"], seed=12)
     me = make_bot("heuristic", "ten", 0, seed=1)
-    while len(table.match.state.history) < 30:
+    while len(table.link.match.state.history) < 30:
         wait_for(app, lambda: table.my_turn)
-        if table.match.state.phase == "pay":
+        if table.link.match.state.phase == "pay":
             table.submit_all(table.tray.items)
         else:
-            table.submit(me.choose(table.match.state))
+            table.submit(me.choose(table.link.match.state))
     wait_for(app, lambda: table.my_turn)
     lines = [e.text for e in table.log.entries]
     table.close()
     resumed = table_for("ten")(app, table.session.__class__.from_record(
-        table.session.record(table.match.state.history)))
+        table.session.record(table.link.match.state.history)))
     app.reset(resumed)
     texts = [e.text for e in resumed.log.entries]
     assert texts[:len(lines)] == lines
-    assert f"resumed after {len(table.match.state.history)} moves" in texts[-1]
+    assert f"resumed after {len(table.link.match.state.history)} moves" in texts[-1]
 
 
 def test_the_busiest_table_fits_both_window_sizes(app):
@@ -402,7 +399,7 @@ def test_five_players_with_the_busted_buy_variant_by_keyboard(app):
     table = new_table(app, ["human", "heuristic", "random", "heuristic", "heuristic"],
                       seed=2, variant_busted_buy=True)
     play_game(app, table, play_by_keys, seed=9)
-    history = table.match.state.history
+    history = table.link.match.state.history
     assert "bust token" in history or any(
         a.startswith("buy ") for a in history)
 
@@ -415,7 +412,7 @@ def test_random_clicks_and_keys_never_break_the_table(app):
             pygame.K_c, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_UP, pygame.K_LEFT,
             pygame.K_RIGHT, pygame.K_DOWN, pygame.K_DELETE, pygame.K_t, pygame.K_3]
     for i in range(600):
-        if table.dialog is not None or table.match.state.is_over:
+        if table.dialog is not None or table.link.match.state.is_over:
             break
         if rng.random() < 0.5:
             click(app, (rng.randrange(1280), rng.randrange(720)))
@@ -424,7 +421,7 @@ def test_random_clicks_and_keys_never_break_the_table(app):
             key(app, k, unicode="3" if k == pygame.K_3 else "")
         if i % 10 == 0:
             step(app, 5)
-    table.match.state.validate()
+    table.link.match.state.validate()
 
 
 def test_at_instant_speed_mona_plays_her_whole_turn_in_one_frame(app):
@@ -434,7 +431,7 @@ def test_at_instant_speed_mona_plays_her_whole_turn_in_one_frame(app):
     from tentable.ui.scenes.ladder import solo_session
     table = table_for("ten")(app, replace(solo_session(7), seed=3))
     app.reset(table)
-    state = table.match.state
+    state = table.link.match.state
     me = make_bot("heuristic", "ten", 0, 1)
     for speed in ("instant", "normal"):
         app.settings["animation_speed"] = speed
@@ -470,7 +467,7 @@ def test_ten_r11_each_auction_starts_the_bid_at_its_lowest(app):
     table = table_for("ten")(app, session)
     app.reset(table)
     step(app, 3)                              # seat 0 flips the 1 joker: seat 1 bids first
-    state = table.match.state
+    state = table.link.match.state
     assert state.phase == "auction" and table.seat == 1 and table.bid_amount == 1
     key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)                 # seat 1 bids 2
@@ -488,7 +485,7 @@ def test_ten_r8_an_opponents_panel_shows_every_joker_or_counts_the_rest(app, mon
     from tentable.ui.tables.ten.paint import Paint
     from tentable.engine.ten_cards import is_joker
     table = new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2)
-    state = table.match.state
+    state = table.link.match.state
     jokers = [c for c in state.pile if is_joker(code_of(c))]
     state.pile = [c for c in state.pile if c not in jokers]
     state.collections[1] += jokers
@@ -506,9 +503,7 @@ def test_ten_r8_an_opponents_panel_shows_every_joker_or_counts_the_rest(app, mon
         app.settings["card_size"] = size
         app._on_resize((1024, 640))
         drawn.clear()
-        table.view = state.view(table.seat)
-        table.layers.clear()
-        app.invalidate()
+        show_position(table)
         step(app)
         rows = [(codes, room, boxes) for codes, room, boxes in drawn
                 if set(codes) <= {code_of(j) for j in jokers} and codes]
@@ -541,7 +536,7 @@ def banner(table):
 
 def test_ten_r11_r12_the_banner_says_whose_joker_why_you_cannot_bid_and_a_forced_payment(app):
     table = hot_seat(app, ["W1"])
-    state = table.match.state
+    state = table.link.match.state
     assert banner(table) == "Start your turn: flip  (F)"
     step(app, 100)                                    # the flip makes itself: Ana's joker
     assert state.phase == "auction" and table.seat == 1
@@ -569,7 +564,7 @@ def test_ten_r12_a_forced_payment_paid_item_by_item_is_told_once(app):
     `scripts/shots.py` plays, a submit for each token), its "had no other move" is said
     once, before that line, not once a token with nothing after it."""
     table = hot_seat(app, ["W1"])
-    state = table.match.state
+    state = table.link.match.state
     step(app, 100)                                    # the flip makes itself: Ana's joker
     for _ in range(4):
         key(app, pygame.K_UP)
@@ -591,7 +586,7 @@ def test_ten_v1_and_r13_the_banner_says_bust_and_final_buy_round(app):
     """V1: after a bust, a bust token or a card; TEN-R13: the last card leads to the final
     buy round, each player in turn, the market empty or not."""
     table = hot_seat(app, ["B9", "G5", "P9", "O1"], variant_busted_buy=True)
-    state = table.match.state
+    state = table.link.match.state
     step(app, 100)                                    # Ana flips blue 9 by herself
     key(app, pygame.K_f)                              # green 5: 14, a bust
     assert state.phase == "busted"
@@ -623,7 +618,7 @@ def test_s1_mona_keeps_her_name_whatever_the_setup_typed(app):
                       {"solo": True})
     table = table_for("ten")(app, session)
     app.reset(table)
-    wait_for(app, lambda: table.match.current_player == MONA)
+    wait_for(app, lambda: table.link.match.current_player == MONA)
     wait_for(app, lambda: table.my_turn)
     assert table.names == ["You", "Mona"]
     assert any(e.text.startswith("Mona ") for e in table.log.entries)
@@ -634,7 +629,7 @@ def test_a_long_tableau_never_goes_under_the_coach_at_any_card_size(app):
     coach on: at every card size the row closes up left of the coach's panel."""
     from tentable.ui.tables.ten.layout import coach_rect
     table = new_table(app, ["human", "heuristic", "heuristic", "heuristic"], seed=2)
-    state = table.match.state
+    state = table.link.match.state
     wanted = ["$5", "$4", "B1", "G1", "O1", "P1", "B2", "G2", "O2", "P2"]
     for code in wanted:
         card = next(c for c in state.pile if code_of(c) == code)
@@ -646,8 +641,7 @@ def test_a_long_tableau_never_goes_under_the_coach_at_any_card_size(app):
     for size in ("small", "medium", "large"):
         app.settings["card_size"] = size
         app._on_resize((1024, 640))
-        table.view = state.view(table.seat)
-        table.sync(animate=False)
+        show_position(table)
         step(app)
         coach = coach_rect(table.geo)
         assert table.coach_numbers() is not None
@@ -687,16 +681,14 @@ def test_ten_r11_r12_a_joker_won_shows_by_the_auction_until_it_is_paid_for(app):
     paid; while it pays (and while "wins the joker" is held) the joker stays in sight by
     the auction's place, not gone from the table."""
     table = new_table(app, ["human", "heuristic"], seed=7)
-    state = table.match.state
+    state = table.link.match.state
     bots = {s: make_bot("heuristic", "ten", s, 11 + s) for s in range(state.players)}
     while not (state.payment and state.payment["then"] == "auction"
                and state.payment["payer"] == 1):
         assert not state.is_over
         state.apply(bots[state.current_player].choose(state))
     joker = state.payment["card"]
-    table.view = state.view(0)
-    table.refresh()
-    table.sync(animate=False)
+    show_position(table, seat=0)
     step(app)
     assert joker in table.cards.spots
     assert app.screen.get_rect().contains(table.cards[joker].rect)

@@ -14,7 +14,7 @@ from tentable.ui.scenes import table_for
 from tentable.ui.scenes.results import ResultsScene
 from tentable.engine.tentiles import coords
 import uitools
-from uitools import click, drag, key, post, step, wait_for
+from uitools import click, drag, key, post, show_position, step, wait_for
 
 
 
@@ -24,12 +24,7 @@ new_table = partial(uitools.new_table, game="tentiles")
 
 def use(table, state):
     """Put the table on a position built by hand."""
-    table.match.set_position(state)
-    table.view = state.view(table.seat)
-    table.selected = None
-    table.fit_view()
-    table.sync(animate=False)
-    table.app.invalidate()
+    show_position(table, state)
     table.app.step(wait=False)
     return state
 
@@ -92,7 +87,7 @@ def play_by_keys(app, table, action):
 
 
 def play_whole_game(app, table, how, bot="heuristic"):
-    state = table.match.state
+    state = table.link.match.state
     me = make_bot(bot, "tentiles", 0, seed=3)
     moves = 0
     while not state.is_over:
@@ -115,14 +110,14 @@ def play_whole_game(app, table, how, bot="heuristic"):
 def test_a_whole_hidden_game_by_mouse(app):
     table = new_table(app, ["human", "heuristic"], seed=12, start=0)
     moves = play_whole_game(app, table, play_by_mouse)
-    print("mouse moves", moves, table.match.state.history)
-    assert table.match.state.view(None)["end_text"] in [e.text for e in table.log.entries]
+    print("mouse moves", moves, table.link.match.state.history)
+    assert table.link.match.state.view(None)["end_text"] in [e.text for e in table.log.entries]
 
 
 def test_a_whole_open_game_by_keyboard(app):
     table = new_table(app, ["human", "heuristic"], seed=7, open=True, start=1)
     moves = play_whole_game(app, table, play_by_keys)
-    print("key moves", moves, table.match.state.history)
+    print("key moves", moves, table.link.match.state.history)
 
 
 def test_a_whole_game_into_phase_2_by_mouse_and_keys(app):
@@ -137,11 +132,11 @@ def test_a_whole_game_into_phase_2_by_mouse_and_keys(app):
             n[0] += 1
 
         play_whole_game(app, table, either, bot="random")
-        if any(a.startswith("move ") for a in table.match.state.history):
+        if any(a.startswith("move ") for a in table.link.match.state.history):
             break
-    mine = [a for i, a in enumerate(table.match.state.history) if a.startswith("move ")]
+    mine = [a for i, a in enumerate(table.link.match.state.history) if a.startswith("move ")]
     assert mine, "no random game reached phase 2"
-    print("phase 2 after seed", seed, len(table.match.state.history))
+    print("phase 2 after seed", seed, len(table.link.match.state.history))
 
 
 def phase2_table(app, turn=0):
@@ -191,7 +186,7 @@ def test_a_phase_2_move_by_mouse(app):
 
 def test_a_refused_drop_springs_back_with_the_engines_reason(app):
     table = new_table(app, ["human", "heuristic"], seed=3, start=0)
-    state = table.match.state
+    state = table.link.match.state
     key(app, pygame.K_RETURN)                     # the first tile: 0,0
     wait_for(app, lambda: table.my_turn)
     before = state.to_json()
@@ -217,7 +212,7 @@ def test_a_refused_drop_springs_back_with_the_engines_reason(app):
 
 def test_ghost_squares_are_the_legal_places_of_the_held_tile(app):
     table = new_table(app, ["human", "heuristic"], seed=3, start=0, open=True)
-    state = table.match.state
+    state = table.link.match.state
     assert table.selected is None                      # open game: choose an end first
     key(app, pygame.K_r)
     row = table.view["rows"][0]
@@ -300,7 +295,7 @@ def test_hot_seat_needs_no_curtain_nothing_is_private(app):
     """TEN tiles has no private information: in hot seat the table turns to each player in
     turn, with no "Pass to" curtain between them."""
     table = new_table(app, ["human", "human"], seed=4, start=0)
-    assert table.match.history == ["place 0,0"]     # the only first move played itself
+    assert table.link.match.history == ["place 0,0"]     # the only first move played itself
     assert table.curtain is None and table.seat == 1 and table.bottom == 1 and table.my_turn
     table.submit(table.legal_actions()[0])
     step(app)
@@ -310,7 +305,7 @@ def test_hot_seat_needs_no_curtain_nothing_is_private(app):
 def test_a_forced_move_says_so_then_plays_itself(app):
     app.settings["animation_speed"] = "normal"
     table = new_table(app, ["human", "heuristic"], seed=6, start=0)
-    state = table.match.state
+    state = table.link.match.state
     assert table.forced == "place 0,0"            # the first tile can only go to 0,0
     assert table.forced_text(table.forced) == "The first tile goes to 0,0  (Enter)"   # TL-R5
     step(app, 60)
@@ -323,17 +318,17 @@ def test_a_forced_move_says_so_then_plays_itself(app):
 def test_a_resumed_game_tells_its_log_again(app):
     table = new_table(app, ["human", "heuristic"], seed=12, start=0)
     me = make_bot("heuristic", "tentiles", 0, seed=1)
-    while len(table.match.state.history) < 6 and not table.match.state.is_over:
+    while len(table.link.match.state.history) < 6 and not table.link.match.state.is_over:
         wait_for(app, lambda: table.my_turn)
-        table.submit(me.choose(table.match.state))
+        table.submit(me.choose(table.link.match.state))
     lines = [e.text for e in table.log.entries]
     table.close()
     resumed = table_for("tentiles")(app, table.session.__class__.from_record(
-        table.session.record(table.match.state.history)))
+        table.session.record(table.link.match.state.history)))
     app.reset(resumed)
     texts = [e.text for e in resumed.log.entries]
     assert texts[:len(lines)] == lines
-    assert f"resumed after {len(table.match.state.history)} moves" in texts[-1]
+    assert f"resumed after {len(table.link.match.state.history)} moves" in texts[-1]
     assert texts[0] == "You (White) start"
 
 
@@ -354,10 +349,10 @@ def test_the_search_bot_thinks_in_the_worker_and_the_window_keeps_drawing(app):
     worker process: frames go by before its answer arrives."""
     from tentable import botjobs
     table = new_table(app, ["human", "search"], seed=5, start=0)
-    state = table.match.state
+    state = table.link.match.state
     key(app, pygame.K_RETURN)                     # my first tile on 0,0: the bot thinks
-    wait_for(app, lambda: table.match.job is not None, 50)
-    job = table.match.job
+    wait_for(app, lambda: table.link.match.job is not None, 50)
+    job = table.link.match.job
     assert botjobs.worker().pid is not None       # in the worker, not on this process
     frames, steps = app.frame_count, 0
     while not job.done.is_set() and steps < 10_000:
@@ -415,7 +410,7 @@ def test_the_places_the_log_names_are_numbered_on_the_grids_edges(app, monkeypat
         return pygame.Rect(0, 0, 1, 1)
     monkeypatch.setattr(paint, "blit_label", record)
     table = new_table(app, ["human", "heuristic"], seed=6, start=0)
-    state = table.match.state
+    state = table.link.match.state
     while len(state.history) < 4:
         wait_for(app, lambda: table.my_turn)
         table.submit(table.legal_actions()[-1])
@@ -440,7 +435,7 @@ def test_taking_a_tile_by_keys_puts_the_cursor_on_a_lit_place(app, open_game):
     tile just played, a taken place; taking up a tile (Tab, or L / R in the open game) puts
     it on the nearest place the tile may go, so Enter plays it at once."""
     table = new_table(app, ["human", "heuristic"], seed=3, start=0, open=open_game)
-    state = table.match.state
+    state = table.link.match.state
     if open_game:
         key(app, pygame.K_r)
     key(app, pygame.K_RETURN)                     # the first tile: 0,0

@@ -97,7 +97,7 @@ def plays_without_cut_text(app, monkeypatch, game_id: str, card_size: str,
     table = uitools.new_table(app, ["human"] + ["easy"] * (players - 1), seed=3, game=game_id)
     rng = random.Random(1)
     for _ in range(250):
-        if table.match.is_over or app.top is not table:
+        if table.link.match.is_over or app.top is not table:
             break
         if table.my_turn:
             table.submit(rng.choice(table.legal_actions()))

@@ -73,7 +73,7 @@ def test_the_check_finds_a_planted_violation(planted):
 
 
 def test_what_a_table_may_do_is_not_a_violation():
-    fine = ("def f(self):\n    return self.match.view(self.seat), self.view['legal_actions'],"
+    fine = ("def f(self):\n    return self.link.view(self.seat), self.view['legal_actions'],"
             " self.seed_field.text, self.session.seats\n")
     assert not violations(fine, "tables/fine.py")
 
@@ -112,3 +112,74 @@ def test_reading_aloud_sound_and_undo_are_parts_beside_the_table_not_its_classes
     from tentable.ui.scenes import table_for
     built_from = {cls.__module__ for cls in table_for(game).__mro__}
     assert not built_from & PARTS, built_from & PARTS
+
+
+# -- one seam: a table reaches its game through its link only (#40, item 2) -----------------
+def match_uses(source: str, where: str) -> list[str]:
+    """Every place in `source` that reaches a `Match` past the table's link
+    (`tentable.link`): importing `tentable.match` or `Match`, building or naming one, or
+    reading an attribute `match` (`self.match.view`, `link.match`). A regular expression's
+    `.match(...)` is a call of a method, not the match."""
+    tree = ast.parse(source)
+    calls = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "tentable.match" or any(a.name in ("Match", "match")
+                                                      for a in node.names):
+                found.append(f"{where}: from {node.module} import")
+        elif isinstance(node, ast.Import):
+            found += [f"{where}: import {a.name}" for a in node.names
+                      if a.name == "tentable.match"]
+        elif isinstance(node, ast.Name) and node.id in ("Match", "match"):
+            found.append(f"{where}: {node.id}")
+        elif isinstance(node, ast.Attribute) and node.attr in ("Match", "match") \
+                and id(node) not in calls:
+            found.append(f"{where}: .{node.attr}")
+    return found
+
+
+def test_no_module_under_ui_reaches_a_match_past_the_tables_link():
+    modules = sorted(UI.rglob("*.py"))
+    found = [v for path in modules
+             for v in match_uses(path.read_text(), path.relative_to(UI).as_posix())]
+    assert not found, found
+
+
+@pytest.mark.parametrize("planted", [
+    "def f(self):\n    return self.match.view(self.seat)\n",
+    "def f(self):\n    return self.link.match.is_over\n",
+    "from tentable.match import Match\n",
+    "from tentable import match\n",
+    "import tentable.match\n",
+    "import tentable\ndef f(s):\n    return tentable.match.Match(s)\n",
+    "def f(table):\n    match = table.link\n    return match.is_over\n",
+])
+def test_the_seam_check_finds_a_planted_use_of_the_match(planted):
+    assert match_uses(planted, "tables/planted.py")
+
+
+def test_the_seam_check_lets_a_table_ask_its_link_and_match_a_pattern():
+    fine = ("import re\n"
+            "def f(self, line):\n"
+            "    return self.link.view(self.seat), re.match(r'x', line), self.link.is_over\n")
+    assert not match_uses(fine, "tables/fine.py")
+
+
+def view_assignments(source: str) -> list[int]:
+    """The lines of `source` that set some object's `view` by hand."""
+    return [node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Attribute) and target.attr == "view"]
+
+
+def test_tests_and_tools_set_a_position_one_way():
+    """#40 item 5: a test, a showcase or a screenshot puts a table on a position with
+    `show_position` (through its link), never by writing the table's view itself."""
+    assert view_assignments("def f(table, state):\n    table.view = state.view(0)\n") == [2]
+    root = Path(__file__).resolve().parent.parent
+    found = {str(path.relative_to(root)): lines
+             for path in [*(root / "tests").glob("*.py"), *(root / "scripts").rglob("*.py")]
+             if (lines := view_assignments(path.read_text(encoding="utf-8")))}
+    assert not found, found

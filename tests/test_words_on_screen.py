@@ -84,7 +84,7 @@ def play_through(app, game_id, seats, seed):
     table = uitools.new_table(app, seats, seed=seed, game=game_id)
     seen: set[str] = set()
     for _ in range(6000):
-        if table.match.is_over or app.top is not table:
+        if table.link.match.is_over or app.top is not table:
             break
         if table.curtain is not None:
             uitools.key(app, pygame.K_RETURN)
@@ -103,7 +103,7 @@ def play_through(app, game_id, seats, seed):
             table.submit(rng.choice(table.legal_actions()))
         app.invalidate()
         step(app)
-        job = table.match.job
+        job = table.link.match.job
         if job is not None:
             job.done.wait(0.05)
     for _ in range(600):     # the results come by themselves (moments: auto), within 7 s
@@ -113,10 +113,10 @@ def play_through(app, game_id, seats, seed):
             uitools.key(app, pygame.K_RETURN)
         app.invalidate()
         step(app)
-    assert table.match.is_over, f"{game_id}: the game did not end"
+    assert table.link.match.is_over, f"{game_id}: the game did not end"
     assert type(app.top).__name__ == "ResultsScene"    # drawn, with their breakdown
     assert app.top.breakdown.seats or app.top.breakdown.items
-    return seen | set(table.match.history)
+    return seen | set(table.link.match.history)
 
 
 def notation(game_id: str, actions: set[str]) -> re.Pattern | None:

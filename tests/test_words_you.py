@@ -108,8 +108,8 @@ def to_results(app, table, rng):
             table.submit(rng.choice(table.legal_actions()))
         app.invalidate()
         step(app)
-        if table.match.job is not None:
-            table.match.job.done.wait(0.05)
+        if table.link.match.job is not None:
+            table.link.match.job.done.wait(0.05)
     raise AssertionError("the results never came")
 
 
@@ -158,7 +158,7 @@ def test_you_is_told_as_you_for_a_seat_the_computer_plays_and_in_replays(
     table.hand_over(0, "easy")
     to_results(app, table, random.Random(3))
     told = [entry.text for entry in table.log.entries]
-    kept = table.match.kept.kept
+    kept = table.link.match.kept.kept
     told += [entry.text for entry in replay_all(app, kept)]
     assert main(["replay", str(archive.archive_dir() / f"{kept.name}.json"),
                  "--lang", language]) == 0

@@ -92,7 +92,7 @@ def wait_for(app, until, frames=20_000):
         if until():
             return
         step(app)
-        match = getattr(app.top, "match", None)
+        match = getattr(getattr(app.top, "link", None), "match", None)
         if match is not None and match.job is not None:
             match.job.done.wait(0.05)
     raise AssertionError(f"timed out after {frames} frames")
@@ -159,3 +159,11 @@ def walk_to(app, table, card, same=None):
         there = next(i for i, c in enumerate(picks) if same(card, c))
         key(app, pygame.K_RIGHT if there > here else pygame.K_LEFT)
     assert table.selected is not None and same(card, table.selected), (card, table.selected)
+
+
+def show_position(table, state=None, seat=None):
+    """Put `table` on a position set by hand, the one way (#40 item 5): `state` given to
+    its link (None: the link's own, changed in place) and drawn at rest as `seat` sees
+    it (None: the seat at the screen)."""
+    table.link.set_position(state)
+    table.show_position(seat)

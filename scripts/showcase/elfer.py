@@ -6,7 +6,7 @@ def _play_until(table, enough, seed: int = 3) -> bool:
     """Let the heuristic bots play every seat on the real state until `enough(state)`,
     stopping before a move that would end the game."""
     from tentable.bots import make_bot
-    state = table.match.state
+    state = table.link.match.state
     bots = [make_bot("heuristic", "elfer", s, seed=seed + s) for s in range(state.players)]
     while not state.is_over and not enough(state):
         choice = bots[state.current_player].choose(state)
@@ -79,20 +79,20 @@ def shots(app, shot) -> None:
 
     table = app.reset("table", session=session_for(
         "elfer", ["human", "heuristic", "heuristic"], seed=12, options={"games": 2}))
-    state = table.match.state
+    state = table.link.match.state
     from tentable.bots import make_bot
     bots = [make_bot("heuristic", "elfer", s, seed=s) for s in range(3)]
     from tentable.positions import play_to_moment
     # to the end of the first game: its last board held under the scores
-    table.show_played(play_to_moment(table.match, "part",
+    table.show_played(play_to_moment(table.link.match, "part",
                                      lambda state: bots[state.current_player].choose(state)))
     shot("elfer-game")
     table.go_on()
 
     while not state.is_over:
         state.apply(bots[state.current_player].choose(state))
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
              winners=state.winners(), table_class=type(table))
     shot("elfer-results")

@@ -7,7 +7,7 @@ SEATS7 = ["human"] + ["heuristic"] * 6
 def _play_until(table, until, limit: int = 3000) -> None:
     """Let the heuristic bots play every seat (the human's too) until `until(state)`."""
     from tentable.bots import make_bot
-    state = table.match.state
+    state = table.link.match.state
     bots = {}
     for _ in range(limit):
         if state.is_over or until(state):
@@ -18,8 +18,8 @@ def _play_until(table, until, limit: int = 3000) -> None:
         action = bot.choose(state)
         state.apply(action)
         table.narrate(seat, action, before, state.view(table.seat))   # the log as in play
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
 
 
 def busiest(app):
@@ -76,12 +76,12 @@ def shots(app, shot) -> None:
     _play_until(table, lambda s: s.round_no >= 2, 20000)
     from tentable.bots import make_bot
     from tentable.positions import play_to_moment
-    table.show_played(play_to_moment(table.match, "showdown", lambda state: make_bot(
+    table.show_played(play_to_moment(table.link.match, "showdown", lambda state: make_bot(
         "heuristic", "retro10", state.current_player, seed=state.current_player + 1).choose(state)))
     shot("retro10-showdown")        # the round revealed, held under who won and who lost
     table.go_on()
 
-    state = table.match.state
+    state = table.link.match.state
     _play_until(table, lambda s: False, 20000)
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
              winners=state.winners(), table_class=type(table))

@@ -9,15 +9,15 @@ def busiest(app):
     from tentable.ui.launch import session_for
     table = app.reset("table", session=session_for(
         "takethat", ["human", "heuristic", "heuristic", "heuristic"], seed=7))
-    state = table.match.state
+    state = table.link.match.state
     for _ in range(20):
         state.row.append(state.pile.pop())
     for seat in range(4):   # a few won and lost cards in front of everyone
         state.face_up[seat] += [state.pile.pop() for _ in range(2)]
         state.face_down[seat] += [state.pile.pop() for _ in range(3)]
     state.validate()
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
     table.selected = table.view["hand"][3]
     table.refresh()
     return table
@@ -43,7 +43,7 @@ def shots(app, shot) -> None:
         while table.moments:
             table.go_on()
         if table.my_turn and len(table.view["row"]) < 6:
-            table.submit(me.choose(table.match.state))
+            table.submit(me.choose(table.link.match.state))
         time.sleep(0.001)
     hand = table.view["hand"]
     table.selected = hand[len(hand) // 2]
@@ -54,18 +54,18 @@ def shots(app, shot) -> None:
     shot("pause")
     app.pop()
 
-    state = table.match.state
+    state = table.link.match.state
     from tentable.positions import play_to_moment
     # to the end of the first round: its last board held under the scores
-    table.show_played(play_to_moment(table.match, "part", lambda state: make_bot(
+    table.show_played(play_to_moment(table.link.match, "part", lambda state: make_bot(
         "heuristic", "takethat", state.current_player).choose(state)))
     shot("takethat-round")
     table.go_on()
 
     while not state.is_over:
         state.apply(make_bot("heuristic", "takethat", state.current_player).choose(state))
-    table.view = state.view(table.seat)
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
              winners=state.winners(), table_class=type(table))
     shot("takethat-results")

@@ -24,10 +24,9 @@ def _play(state, until, seed: int = 3) -> None:
 
 
 def _refresh(table) -> None:
-    table.view = table.match.state.view(table.seat)
     table.tray = None
-    table.refresh()
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
 
 
 def busiest(app):
@@ -35,7 +34,7 @@ def busiest(app):
     from tentable.ui.launch import session_for
     table = app.reset("table", session=session_for(
         "ten", ["human", "heuristic", "heuristic", "heuristic", "heuristic"], seed=7))
-    state = table.match.state
+    state = table.link.match.state
     _play(state, lambda s: len(s.pile) < 60 and s.current_player == 0 and s.phase == "flip"
           and not s.tableau)
     # a fuller market and a tableau of two number cards and a money card
@@ -67,7 +66,7 @@ def shots(app, shot) -> None:
 
     table = app.reset("table", session=session_for(
         "ten", ["human", "heuristic", "heuristic", "heuristic"], seed=31))
-    state = table.match.state
+    state = table.link.match.state
     _play(state, lambda s: len(s.pile) < 60 and s.current_player == 0 and s.phase == "flip"
           and len(s.tableau) >= 2)
     app.settings["coach"] = True
@@ -76,7 +75,7 @@ def shots(app, shot) -> None:
     app.settings["coach"] = False
 
     from tentable.positions import play_to_moment
-    table.show_played(play_to_moment(table.match, "bust", _chooser()))
+    table.show_played(play_to_moment(table.link.match, "bust", _chooser()))
     shot("ten-bust")                # the busting card held on the tableau
     table.go_on()
 
@@ -97,7 +96,7 @@ def shots(app, shot) -> None:
 
     from tentable.ui.scenes.ladder import solo_session
     table = app.reset("table", session=replace(solo_session(7), seed=8))
-    state = table.match.state
+    state = table.link.match.state
     _play(state, lambda s: len(s.pile) < 50 and s.current_player == 1 and len(s.tableau) >= 2)
     _refresh(table)
     shot("ten-solo")

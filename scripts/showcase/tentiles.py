@@ -5,7 +5,7 @@ from __future__ import annotations
 def _play(table, until, bot="heuristic", limit: int = 400) -> None:
     """Let bots play both seats (the human's too) until `until(state)`, logging as in play."""
     from tentable.bots import make_bot
-    state = table.match.state
+    state = table.link.match.state
     bots = [make_bot(bot, "tentiles", s, seed=s + 1) for s in (0, 1)]
     for _ in range(limit):
         if state.is_over or until(state):
@@ -15,11 +15,9 @@ def _play(table, until, bot="heuristic", limit: int = 400) -> None:
         action = bots[seat].choose(state)
         state.apply(action)
         table.narrate(seat, action, before, state.view(table.seat))
-    table.view = state.view(table.seat)
-    table.selected = None
     table.last_from = None
-    table.fit()
-    table.sync(animate=False)
+    table.link.set_position()
+    table.show_position()
 
 
 def _phase_two(app, open_game: bool = False):
@@ -88,7 +86,7 @@ def shots(app, shot) -> None:
         if table.view["result"] and table.view["result"]["winner"] is not None:
             break
     shot("tentiles-win")
-    state = table.match.state
+    state = table.link.match.state
     app.push("results", session=table.session, final=state.view(None), scores=state.scores(),
              winners=state.winners(), table_class=type(table))
     shot("tentiles-results")

@@ -34,7 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tentable import __version__
 from tentable.botjobs import run_aside
-from tentable.clients import PROTOCOL, SeatClient
+from tentable.clients import PROTOCOL, SeatClient, refusal
 from tentable.match import Match
 from tentable.net import lobby
 from tentable.net.tables import HostedTables
@@ -459,9 +459,7 @@ class Host:
             raise Refusal("net.kind", kind=kind)
         room, seat = link.room, link.seat
         if kind == "legal":
-            actions = [] if seat is None else room.match.legal_actions(seat)
-            await link.send({"type": "legal", "id": message["id"], "actions": actions,
-                             "last": room.clients[seat].next_seq - 1})
+            await link.send(self._legal(room, seat, message))
             return
         if seat is None:
             raise Refusal("net.spectator")
@@ -475,6 +473,23 @@ class Host:
             room.match.undo(seat)
         room.flush()
         room.nudge.set()
+
+    @staticmethod
+    def _legal(room: Room, seat: int | None, message: dict) -> dict:
+        """What a seat's messages do not say: its legal actions now, why it may not take
+        back (None: it may), and why each action it asks about would be refused (None:
+        it would not). It changes nothing."""
+        match, why = room.match, {}
+        for action in message.get("why", ()):
+            try:                     # a spectator's question too: not its turn
+                refused_now = match.why_not(seat, action)
+            except Exception:        # noqa: BLE001 - garbage an engine did not expect
+                raise Refusal("net.field", field="why") from None
+            why[action] = None if refused_now is None else refusal(refused_now)
+        return {"type": "legal", "id": message["id"],
+                "actions": [] if seat is None else match.legal_actions(seat),
+                "undo": match.undo_refusal(seat), "why": why,
+                "last": room.clients[seat].next_seq - 1}
 
     @staticmethod
     def _check_seq(client: SeatClient, seq: int | None) -> None:

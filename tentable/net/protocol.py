@@ -14,7 +14,10 @@ Client -> host (every field type-checked here, an unknown field refused):
     submit  {actions: [str, ...], seq}   seq: the last message seen; a move made on a view
                                          the seat has not caught up with is refused
     undo    {seq}
-    legal   {id}                         the legal actions of the connection's own seat
+    legal   {id, why: [str]}             the legal actions of the connection's own seat,
+                                         whether it may take back now, and why each action
+                                         in `why` (optional) is refused: what a seat's
+                                         messages do not say (a remote table asks once a view)
     bye     {}
     create  {game, seats: ["human"|level, ...], options: {}, names: [str]|null, public}
     list    {}
@@ -99,7 +102,8 @@ FIELDS: dict[str, dict[str, Any]] = {
               "secret": _optional_text, "seq": _seq},
     "submit": {"actions": lambda v: _texts(v, MAX_ACTIONS), "seq": _seq},
     "undo": {"seq": _seq},
-    "legal": {"id": lambda v: type(v) is int and 0 <= v < 2**31},
+    "legal": {"id": lambda v: type(v) is int and 0 <= v < 2**31,
+              "why": lambda v: _texts(v, MAX_ACTIONS)},
     "bye": {},
     "create": {"game": _text, "seats": lambda v: _texts(v, 8), "options": _scalar_options,
                "names": _names, "public": lambda v: type(v) is bool},
@@ -107,7 +111,7 @@ FIELDS: dict[str, dict[str, Any]] = {
     "join": {"room": _text, "seat": lambda v: type(v) is int and 0 <= v < 8},
     "leave": {"room": _text, "secret": _text},
 }
-OPTIONAL = {"hello": {"seq", "app"}, "undo": {"seq"},
+OPTIONAL = {"hello": {"seq", "app"}, "undo": {"seq"}, "legal": {"why"},
             "create": {"options", "names", "public"}}
 
 

@@ -264,17 +264,34 @@ class RemoteSeat(_Line):
         return {}
 
     # -- what the seat may do ---------------------------------------------------------
-    def submit(self, actions: list[str]) -> None:
-        """Play a gesture; the outcome (or a refusal) arrives as messages."""
-        self._send({"type": "submit", "actions": list(actions), "seq": self.last_seq})
+    def submit(self, actions: list[str], seen: int | None = None) -> None:
+        """Play a gesture, made on the view of message `seen` (by default the last one
+        arrived); the outcome (or a refusal) arrives as messages."""
+        self._send({"type": "submit", "actions": list(actions),
+                    "seq": self.last_seq if seen is None else seen})
 
-    def undo(self) -> None:
-        self._send({"type": "undo", "seq": self.last_seq})
+    def undo(self, seen: int | None = None) -> None:
+        self._send({"type": "undo", "seq": self.last_seq if seen is None else seen})
 
     def legal_actions(self) -> list[str]:
         """What this seat may do now, asked of the host ([] unless it is its turn)."""
+        return self.ask()["actions"]
+
+    def ask(self, why: list[str] = ()) -> dict:
+        """What the messages do not say, asked of the host (bounded): `actions`, the
+        seat's legal actions now; `undo`, why it may not take back now (None: it may);
+        `why`, for each action named, its refusal as key and values (None: legal);
+        `last`, the last message the host had sent the seat then."""
         ident = next(self._ids)
-        return self._request({"type": "legal", "id": ident}, ("legal", ident))["actions"]
+        frame = {"type": "legal", "id": ident, **({"why": list(why)} if why else {})}
+        return self._request(frame, ("legal", ident))
+
+    def take_notices(self) -> list[dict]:
+        """The unnumbered frames no request waited for (a refusal of a gesture: the
+        position changed before it arrived), each once."""
+        with self._changed:
+            fresh, self.notices = self.notices, []
+        return fresh
 
     def leave(self) -> None:
         self.close()

@@ -39,4 +39,14 @@ STRINGS: dict[str, str] = {
     "net.unreachable": "The host cannot be reached: check the address, and that it is "
                        "running.",
     "net.refused": "The host refused.",
+    # joining a table from the menu
+    "menu.join": "Join a table",
+    "join.title": "Join a table",
+    "join.hint": "Paste the invite your host sent you (Ctrl+V), then press Enter.",
+    "join.button": "Join",
+    "join.back": "Back",
+    "join.bad_invite": "This is not an invite: an invite begins with tentable:// and names "
+                       "a table.",
+    "join.no_table": "This invite names no table: ask your host for the invite to a seat.",
+    "join.no_game": "This app has no table for {game}.",
 }

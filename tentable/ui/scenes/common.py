@@ -403,6 +403,14 @@ class ReadOnly:
         surface.blit(image, image.get_rect(center=self.rect.center))
 
 
+def clipboard() -> str:
+    """The clipboard's text, on one line ("" where there is none or no clipboard)."""
+    try:
+        return " ".join((pygame.scrap.get_text() or "").split())
+    except pygame.error:
+        return ""
+
+
 class TextField:
     """A one-line text entry: click, Tab to it or Enter to edit; type; Ctrl+A selects all
     and typing replaces the selection; Enter/Tab/Esc finish."""
@@ -506,6 +514,8 @@ class TextField:
             return False               # the scene's keys: how to play, full screen
         if key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.select_all()
+        elif key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.handle(pygame.event.Event(pygame.TEXTINPUT, text=clipboard()))   # pasted
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._cut_selection():
             self._changed()
         elif key == pygame.K_BACKSPACE and self.caret > 0:

@@ -265,8 +265,9 @@ class MenuScene(Scene):
         self.quit_button = Button(t("menu.quit"), self.app.quit)
         self.games_button = Button(t("menu.games"), lambda: self.app.push("games"))
         self.stats_button = Button(t("menu.stats"), lambda: self.app.push("stats"))
-        self.buttons = [self.games_button, self.stats_button, self.settings_button,
-                        self.quit_button]
+        self.join_button = Button(t("menu.join"), lambda: self.app.push("join"))
+        self.buttons = [self.join_button, self.games_button, self.stats_button,
+                        self.settings_button, self.quit_button]
         # Solo TEN against Mona has its own way in, once TEN has a table.
         self.solo_button: Button | None = None
         if "ten" in GAMES and table_for("ten") is not None:

@@ -33,8 +33,11 @@ class PauseScene(Scene):
         self.rules_button = Button(t("pause.rules"), self.open_rules)
         self.settings_button = Button(t("pause.settings"), self.open_settings)
         self.quit_button = Button(t("pause.quit"), self.quit_to_menu, kind="danger")
-        self.buttons = [self.resume_button, *self.seat_buttons, self.rules_button,
-                        self.restart_button, self.settings_button, self.quit_button]
+        # a table on a seat another computer hosts restarts nothing, hands over no seat
+        ours = getattr(getattr(table, "link", None), "local", True)
+        self.buttons = [self.resume_button, *(self.seat_buttons if ours else []),
+                        self.rules_button, *([self.restart_button] if ours else []),
+                        self.settings_button, self.quit_button]
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0

@@ -8,8 +8,8 @@ An overlay over the final table. Per-round scores come from the spectator view's
 ranking and the breakdown scroll together under the headline when they are taller than
 the window: the mouse wheel, the arrow keys, Page Up/Down, Home and End.
 
-    app.push("results", session=..., final=state.view(None), scores=state.scores(),
-             winners=state.winners(), table_class=type(table), kept=match.kept)
+    app.push("results", session=..., final=link.view(None), scores=link.scores(),
+             winners=link.winners(), table_class=type(table), kept=link.kept)
 
 A solo TEN game's results say what it did on the ladder, as the match kept it (`kept`,
 `tentable.keeping.KeepResult`): the results never write a record themselves.

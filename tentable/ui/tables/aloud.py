@@ -28,7 +28,7 @@ from tentable.text import t
 
 
 class Aloud:
-    """A table's reading aloud. Reads the table's `app`, `match`, `log`, `moments`,
+    """A table's reading aloud. Reads the table's `app`, `link`, `log`, `moments`,
     `curtain`, `seat`, `session`, `forced`, `forced_text`, `moment_words`, `say`,
     `my_turn_text` and `status_text`."""
 
@@ -97,7 +97,7 @@ class Aloud:
                 self._told_moment = moment
                 title, lines, button = table.moment_words(moment)
                 texts += [title, *lines, button or t("moment.go_on")]
-        elif table.match.is_over and not self._told_over and not table.session.watch:
+        elif table.link.is_over and not self._told_over and not table.session.watch:
             self._told_over = True          # the final board's banner (a replay has none)
             texts += [t("table.over"), t("table.see_results")]
         return texts
@@ -105,8 +105,8 @@ class Aloud:
     def _turn_words(self) -> tuple[str, int] | None:
         """Whose turn it is, if that changed since it was last said: (words, level)."""
         table = self.table
-        current = table.match.current_player
-        if table.moments or table.match.is_over or current is None:
+        current = table.link.current_player
+        if table.moments or table.link.is_over or current is None:
             return None
         told = (current, table.curtain, table.seat)
         if told == self._told_turn:
@@ -114,7 +114,7 @@ class Aloud:
         self._told_turn = told
         if table.curtain is not None:
             return table.say("table.pass_title", table.curtain), speech.TURN
-        if current == table.seat and table.match.is_human(current) and not table.session.watch:
+        if current == table.seat and table.link.is_human(current) and not table.session.watch:
             forced = table.forced
             if forced is not None:
                 return table.forced_text(forced), speech.TURN

@@ -15,8 +15,10 @@ game's table sees the game only through views
         def moved(self, seat, action, before, after): ...      # the game's own after a move
         def animate(self, dt): return tweens.update(dt)        # True while moving
 
-and is registered in `tentable.ui.scenes.TABLES`. The match (`tentable.match`) owns the
-state, the bots, the automata and the autosave; the base turns its events into the
+and is registered in `tentable.ui.scenes.TABLES`. The table reaches its game only through
+a link (`tentable.link`: a `LocalLink` to a match on this computer, which owns the state,
+the bots, the automata and the autosave, or a `RemoteLink` to a seat a host serves); the
+base asks it what the seats may know, hands it the gestures, turns its events into the
 table's hooks, decides which seat is at the screen (the human to move; a "Pass to <name>"
 curtain between two humans), paces the computer's moves by the animation speed, plays a
 human's only possible move by itself once its banner has been read (`Match.only_choice`),
@@ -30,12 +32,13 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from tentable import clients, keeping, narration, speech, store
+from tentable import keeping, narration, speech, store
 from tentable.narration import shown_name
 from tentable.engine import IllegalAction
-from tentable.match import (Applied, BotFailed, BotLate, Match, Moment, OnlyChoice,
-                            Refused, SaveFailed, SeatChanged, Undone)
-from tentable.match import GameOver as GameOverEvent
+from tentable.events import (Applied, BotFailed, BotLate, Moment, OnlyChoice, Refused,
+                             SaveFailed, SeatChanged, Undone)
+from tentable.events import GameOver as GameOverEvent
+from tentable.link import LocalLink
 from tentable.session import Session
 from tentable.ui import theme
 from tentable.ui.scene import Scene
@@ -72,17 +75,17 @@ THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably lo
 class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
     words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
-    def __init__(self, app: "App", session: Session, match: Match | None = None) -> None:
+    def __init__(self, app: "App", session: Session, link=None) -> None:
         super().__init__(app)
         # SetupError for a bad setup or record, ValueError for an unknown bot: the caller
         # shows it. No taking back on the solo ladder: a rung is earned. A table built
-        # again in another language (`relanguage`) goes on with the match it had.
-        self.match = match or Match(session, clock=app.clock,
-                                    save=None if session.watch else store.save_autosave,
-                                    keep=None if session.watch else keeping.keep,
-                                    undo=not session.watch
-                                    and keeping.mode_of(session.record([])) != "ladder")
-        self.match.session = self.named(self.match.session)
+        # again in another language (`relanguage`) goes on with the link it had; a table
+        # of a seat another computer hosts is given its link (`tentable.net.link`).
+        self.link = link or LocalLink.start(
+            session, clock=app.clock, save=None if session.watch else store.save_autosave,
+            keep=None if session.watch else keeping.keep,
+            undo=not session.watch and keeping.mode_of(session.record([])) != "ladder")
+        self.link.session = self.named(self.link.session)
         self.undo = UndoControl(self)
         self.heard = Heard(self)       # the table's sounds, from the events it shows
         self.reader = Aloud(self)      # what it reads aloud, from what it shows
@@ -96,7 +99,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
         self.status_rect = pygame.Rect(0, 0, 0, 0)   # the status pill, where it was drawn
         self.seat: int | None = None      # the seat at the screen; None: spectator view
         self.curtain: int | None = None   # the human the screen must be passed to
-        self.view: dict = self.match.view(None)
+        self.view: dict = self.link.view(None)
         self.pause_button = Button(t("table.menu"), self.pause)
         self.curtain_screen = Curtain(self._lift_curtain)
         self.over = GameOver(self.show_results)   # the final board, until results are asked
@@ -112,7 +115,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
     @property
     def session(self) -> Session:
         """Who sits where (a seat handed to the computer shows as a computer's)."""
-        return self.match.session
+        return self.link.session
 
     @property
     def names(self) -> list[str]:
@@ -121,37 +124,37 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
 
     @property
     def game_over(self) -> bool:
-        return self.match.is_over
+        return self.link.is_over
 
     @property
     def current_player(self) -> int | None:
-        return self.match.current_player
+        return self.link.current_player
 
     @property
     def my_turn(self) -> bool:
         """The seat at the screen is a human to move and may act now (never in a replay,
         where the table only watches, nor while a moment holds the table)."""
         return (not self.session.watch and self.curtain is None and self.dialog is None
-                and not self.moments and self.seat is not None
-                and self.match.current_player == self.seat and self.match.is_human(self.seat))
+                and not self.moments and self.seat is not None and not self.link.busy
+                and self.link.current_player == self.seat and self.link.is_human(self.seat))
 
     def legal_actions(self) -> list[str]:
         """The legal actions of the seat at the screen when it is its turn, else []."""
-        return self.match.legal_actions(self.seat) if self.my_turn else []
+        return self.link.legal_actions(self.seat) if self.my_turn else []
 
     @property
     def forced(self) -> str | None:
         """The only action the human at the screen has, if there is just one. The banner
         says so and why; after a moment (`ONLY_CHOICE_DELAY`) it is played by itself (not
         behind a curtain: `waits_for_player`), and a click or key plays it at once."""
-        return self.match.only_choice if self.my_turn else None
+        return self.link.only_choice if self.my_turn else None
 
     def why_not(self, action: str) -> str | None:
         """None if the seat at the screen may play `action` now, else the engine's reason
         in the player's words (e.g. to label an illegal drop target). Changes nothing."""
         if not self.my_turn:
             return self.status_text() or t("table.not_your_turn")
-        refusal = self.match.why_not(self.seat, action)
+        refusal = self.link.why_not(self.seat, action)
         return None if refusal is None else self.worded(refusal)
 
     def worded(self, refusal: IllegalAction) -> str:
@@ -188,19 +191,20 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
 
     def submit_all(self, actions: list[str]) -> bool:
         """Play several actions as one gesture (a whole payment): checked on a copy first,
-        then applied, saved and animated once. Nothing happens if any is refused."""
+        then applied, saved and animated once. Nothing happens if any is refused. True
+        unless refused (a remote seat's gesture is on its way: its outcome comes as events)."""
         if not self.my_turn or not actions:
             return False
-        events = self.match.submit(self.seat, actions)
+        events = self.link.submit(self.seat, actions)
         self._handle(events)
-        return any(isinstance(event, Applied) for event in events)
+        return not any(isinstance(event, Refused) for event in events)
 
     def play(self, seat: int, actions: list[str]) -> bool:
         """Play for any seat to move, told and animated like a real move (showcases and
         tests that direct every seat)."""
-        events = self.match.play(seat, actions)
+        events = self.link.play(seat, actions)
         self._handle(events)
-        return any(isinstance(event, Applied) for event in events)
+        return not any(isinstance(event, Refused) for event in events)
 
     def refuse(self, reason: str | IllegalAction) -> None:
         """Say why a move was refused: a sentence of the table's, or the engine's refusal
@@ -212,16 +216,16 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
         self.reader.speak(reason, speech.NOW)
 
     def status_text(self) -> str:
-        current = self.match.current_player
+        current = self.link.current_player
         if current is None:
             return ""
         if self.session.watch:
             return self.say("table.turn_of", current)
-        if not self.match.is_human(current):
-            waited = self.match.thinking_for
+        if not self.link.is_human(current):
+            waited = self.link.thinking_for
             slow = waited is not None and waited >= THINKING_AFTER
             key = "table.thinking" if slow else "table.turn_of"
-            if current in self.match.assisted:       # "The computer plays for you"
+            if current in self.link.assisted:       # "The computer plays for you"
                 key += ".helped"
             return self.say(key, current)
         if current != self.seat:
@@ -251,7 +255,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
         """The same table in the player's new language: built again around the same match
         (its log told again in the new words), where it stood: the seat at the screen, a
         curtain, the moments still held, the final board."""
-        fresh = type(self)(self.app, self.session, match=self.match)
+        fresh = type(self)(self.app, self.session, link=self.link)
         fresh.curtain, fresh._final_board = self.curtain, self._final_board
         fresh._results_shown = self._results_shown
         fresh.moments.queue = list(self.moments.queue)
@@ -263,7 +267,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
 
     def close(self) -> None:
         """Leaving the table: stop the bot, make sure the last move is on disk."""
-        self.match.close()
+        self.link.close()
 
     flush_autosave = close
 
@@ -323,8 +327,8 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
     def retell(self) -> None:
         """Fill the log as the game began and went on, so a resumed game shows its log as
         it was: the moves as the match tells them to the seat at the screen
-        (`clients.past`). Tables call it at the end of __init__."""
-        past = clients.past(self.match, self.seat)
+        (`link.past`). Tables call it at the end of __init__."""
+        past = self.link.past(self.seat)
         self.log_start(past["start"])
         chain = None        # the seat whose run of only moves is being told
         for move in past["moves"]:
@@ -363,7 +367,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
         w = surface.get_width()
         scale = theme.ui_scale(surface.get_size())
         size = text_px(theme.FONT_BODY, scale)
-        current = self.match.current_player
+        current = self.link.current_player
         icon = symbol_icon(seat_symbol(current), size, seat_colour(current))
         pad = px(theme.PAD, scale)
         right = min(b.x for b in self.top_buttons()) - pad
@@ -449,8 +453,8 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
                 self.go_on()
                 return True
             return moving
-        match = self.match
-        if match.is_over:
+        link = self.link
+        if link.is_over:
             if not self._final_board and not moving and self._since_action >= END_DELAY:
                 self._final_board = True             # the banner holds the final board
                 return True
@@ -460,35 +464,35 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
                 self.show_results()
                 return True
             return moving
-        asked = match.job is None
-        self._handle(match.poll())
-        current = match.current_player
-        if match.is_human(current):
+        asked = link.job is None
+        self._handle(link.poll())
+        current = link.current_player
+        if link.is_human(current):
             if self.forced is None or self.waits_for_player:
                 return moving
             if moving or self._since_action < self.only_choice_delay:
                 return True         # the banner is read, then the move plays itself
-            self._handle(match.play_only_choice())
+            self._handle(link.play_only_choice())
             return True
         settled = not moving and self._since_action >= self.bot_delay
-        if current in match.automata:
+        if current in link.automata:
             # Mona: her one legal action, after the usual pause; at "instant" speed her
             # whole turn is played in this one frame.
             if not settled:
                 return moving
-            while match.ready and match.current_player in match.automata \
+            while link.ready and link.current_player in link.automata \
                     and not self.moments:
-                self._handle(match.advance())
+                self._handle(link.advance())
                 if self.bot_delay > 0:
                     break
             return True
-        if asked and match.job is not None:
+        if asked and link.job is not None:
             return True            # the frame with the last move is drawn before the answer
-        if match.ready and settled:
-            self._handle(match.advance())
+        if link.ready and settled:
+            self._handle(link.advance())
             return True
         # the status pill changes to "thinking…" after a moment: draw that frame
-        waited = match.thinking_for
+        waited = link.thinking_for
         return moving or (waited is not None and waited < THINKING_AFTER + 0.1)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -516,7 +520,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
 
     def take_back_move(self) -> None:
         """Undo the last gesture of the seat at the screen (see `UndoControl`)."""
-        self._handle(self.match.undo(self.seat))
+        self._handle(self.link.undo(self.seat))
 
     # -- inside -----------------------------------------------------------------
     def _handle(self, events: list) -> None:

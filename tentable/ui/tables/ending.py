@@ -1,6 +1,6 @@
 """A game at its end, or thrown away: the results over the final board, what keeping the
 finished game did, and Restart. A part of the table base (`TableScene`); uses its `app`,
-`match` and `session`."""
+`link` and `session`."""
 from __future__ import annotations
 
 from tentable import keeping
@@ -10,19 +10,19 @@ class Ending:
     def at_stake(self) -> int | None:
         """The target of the ladder game this table plays while it is going on: Restart
         counts it as lost (`keeping.abandon`), so the pause menu asks saying so."""
-        if self.session.watch or self.match.is_over:
+        if self.session.watch or self.link.is_over:
             return None
-        return keeping.at_stake(self.match.record())
+        return keeping.at_stake(self.link.record())
 
     def restart(self) -> None:
         """A new deal with the seats as they were set up and the same options; a game
         still going is thrown away (`keeping.abandon`: a ladder game counts as lost)."""
-        over = self.match.is_over
-        record, scores = self.match.record(), self.match.scores()
+        over = self.link.is_over
+        record, scores = self.link.record(), self.link.scores()
         self.app.reset(type(self)(self.app, self.session.with_new_seed()))
         # the old table has flushed; the new one saves from its first move. A finished
         # game's autosave is the match's to forget, once the game is kept (`keeping`).
-        if not over:
+        if not over and record is not None:      # None: a remote table's, not ours to keep
             said = keeping.abandon(record, scores)
             if said:
                 self.app.toasts.show(said, 6.0)
@@ -30,9 +30,9 @@ class Ending:
     def show_results(self) -> None:
         """The results over the table; closing them comes back to the final board."""
         self._results_shown = True
-        self.app.push("results", session=self.session, final=self.match.view(None),
-                      scores=self.match.scores(), winners=self.match.winners(),
-                      table_class=type(self), kept=self.match.kept)
+        self.app.push("results", session=self.session, final=self.link.view(None),
+                      scores=self.link.scores(), winners=self.link.winners(),
+                      table_class=type(self), kept=self.link.kept)
 
     def _told_kept(self, kept: keeping.KeepResult | None) -> None:
         """The match kept the finished game: say what went wrong on the way, if anything

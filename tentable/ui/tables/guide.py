@@ -6,7 +6,7 @@ what to do next and points at it (a card, a button); only the taught move goes t
 any other is refused with the bubble's reason; the scripted computer seats play the
 script's moves at the table's pace, never their bot's, and a move that teaches something
 waits under its bubble until the learner goes on (Enter, Space or the bubble's button).
-Back a step rebuilds the match from the script; Skip leaves; at the end "You know
+Back a step rebuilds the game from the script; Skip leaves; at the end "You know
 enough to play" offers a real game against Easy and the rules page.
 
 `guided(table_class)` is the game's table with the guide's four doors into it: moves
@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tentable import speech
-from tentable.match import Match
 from tentable.session import BOT, Seat, Session, random_seed
 from tentable.text import t
 from tentable.tutorial import Step, Tutorial
@@ -115,14 +114,14 @@ class Guide:
         if self.holds() or moving or table.drag.dragging:
             return False
         if step is None:
-            if table.match.is_over and table._since_action >= END_DELAY:
+            if table.link.is_over and table._since_action >= END_DELAY:
                 self.finish()
                 return True
             return False
         if step.learner or table._since_action < table.bot_delay:
             return False
         for move in step.moves:            # a jump plays on for everybody at once
-            if not table.play(table.match.current_player, [move]):
+            if not table.play(table.link.current_player, [move]):
                 return False               # `tutorial.check` keeps scripts from this
         self.lesson.advance()
         if step.say:
@@ -314,9 +313,9 @@ def guided(table_class: type) -> type:
         return _GUIDED[table_class]
 
     class GuidedTable(table_class):
-        def __init__(self, app, session: Session, match: Match | None = None,
+        def __init__(self, app, session: Session, link=None,
                      lesson: Tutorial | None = None) -> None:
-            super().__init__(app, session, match)
+            super().__init__(app, session, link)
             # a table built again in another language (`relanguage`) reads the place kept
             self.guide = Guide(self, lesson or Tutorial(_script_of(session.game_id)))
 

@@ -134,7 +134,7 @@ class Heard:
                 cues.append("game_won" if won else "game_lost")
             elif isinstance(event, TurnChanged):
                 if (event.seat is not None and not self.session.watch
-                        and self.table.match.is_human(event.seat) and "your_turn" not in cues):
+                        and event.seat in self.session.humans and "your_turn" not in cues):
                     cues.append("your_turn")
         return parts
 

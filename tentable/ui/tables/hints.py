@@ -80,19 +80,19 @@ class Hints(TableScene):
     # -- the suggestion: Hard's move, lit and said ----------------------------------------
     def ask_suggestion(self) -> None:
         """Ask for Hard's move here, unless it was asked for this position already."""
-        moves = len(self.match.history)
+        moves = self.link.moves_made
         old = self.suggestion
         if old is not None and old.for_position(moves, self.seat):
             return
         if old is not None:
             old.cancel()
-        self.suggestion = Suggestion(self.match, self.seat)
+        self.suggestion = self.link.suggest(self.seat)   # None: no one to ask (a remote seat)
         self._suggestion_seen = False
 
     def current_suggestion(self) -> Suggestion | None:
         """The suggestion asked for this position and seat, if any (not an older one)."""
         s = self.suggestion
-        if s is None or not s.for_position(len(self.match.history), self.seat):
+        if s is None or not s.for_position(self.link.moves_made, self.seat):
             return None
         return s
 
@@ -168,7 +168,7 @@ class Hints(TableScene):
         """The Hint button sits left of Undo (of Menu where a game has no undo), as small as
         its word allows."""
         super().resize(size)
-        beside = self.undo.button.rect if self.match.undo_allowed else self.pause_button.rect
+        beside = self.undo.button.rect if self.link.undo_allowed else self.pause_button.rect
         width = max(beside.h * 2, caption_width(t("table.hint"), beside.h) + beside.h)
         self.hint_button.layout((beside.x - beside.h // 3 - width, beside.y, width, beside.h))
 

@@ -42,7 +42,7 @@ import pygame
 
 from tentable import speech
 from tentable.engine.cards import code_of
-from tentable.match import Moment
+from tentable.events import Moment
 from tentable.ui.tables.hints import KEYS, Hints
 from tentable.text import t
 from tentable.ui import theme
@@ -80,8 +80,8 @@ class CardTable(Hints):
     # the kit's words that name a card, as a game of other pieces says them (its tiles)
     kit_words: dict[str, str] = {}
 
-    def __init__(self, app, session, match=None) -> None:
-        super().__init__(app, session, match)
+    def __init__(self, app, session, link=None) -> None:
+        super().__init__(app, session, link)
         self.tweens = Tweens()
         self.drag = DragManager(self.tweens)
         self.cards = SpriteSync(self.game, self.tweens, code=self.card_code)
@@ -162,6 +162,15 @@ class CardTable(Hints):
         self.cards.sync(self.spots(), lambda key: self.origin(key, origin), animate,
                         hidden=self.hand)
         self.refresh()
+
+    def show_position(self, seat: int | None = None) -> None:
+        """The one way a position set by hand reaches a table (tests, the showcases,
+        screenshots; #40 item 5): the link's position now (`LocalLink.set_position` set
+        it), drawn at rest as `seat` sees it (None: the seat at the screen)."""
+        self.view = self.link.view(self.seat if seat is None else seat)
+        self.layers.clear()
+        self.sync(animate=False)
+        self.app.invalidate()
 
     def refresh(self) -> None:
         """Marks (picked, lit, hover) and buttons from the view, the pick and the pointer."""

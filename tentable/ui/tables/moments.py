@@ -11,7 +11,7 @@ from typing import Callable
 
 import pygame
 
-from tentable.match import Moment
+from tentable.events import Moment
 from tentable.text import t
 from tentable.ui.tables.screens import Banner
 
@@ -65,7 +65,7 @@ class MomentHold:
 class HoldsMoments:
     """The table base's side of a hold (a part of `TableScene`): the hooks a table words
     its moments with, and going on from one. Uses the base's `moments` (a `MomentHold`),
-    `match`, `seat`, `view`, `parts`, `heard`, `_follow_turn`, `_set_seat`, `sitting`,
+    `link`, `seat`, `view`, `parts`, `heard`, `_follow_turn`, `_set_seat`, `sitting`,
     `mind_keys` and `reader`."""
 
     def moment_words(self, moment: Moment) -> tuple[str, list[str], str | None]:
@@ -106,7 +106,7 @@ class HoldsMoments:
             self.moments.done()
             self._since_action = 0.0
             self.view = self.moments.current.views[self.seat] if self.moments else \
-                self.match.view(self.seat)
+                self.link.view(self.seat)
             self.moment_passed(passed)
             if not self.moments:
                 self._follow_turn()
@@ -119,7 +119,7 @@ class HoldsMoments:
         Several humans who must not see each other's hands all see it, so it is drawn as
         a spectator sees it."""
         self.moments.layout(self.app.size, self.moment_column())   # the table may have moved
-        if len(self.session.humans) > 1 and self.match.secret_between(self.session.humans):
+        if len(self.session.humans) > 1 and self.link.secret_between(self.session.humans):
             self.sitting = None          # everyone looks: the next player sits down anew
             if self.seat is not None:
                 self._set_seat(None, moments[0].views[None])

@@ -1,5 +1,5 @@
 """Who is at the screen, and what is in front of the keys. A part of the table base
-(`TableScene`); uses its `app`, `match`, `session`, `seat`, `bottom`, `curtain`, `dialog`,
+(`TableScene`); uses its `app`, `link`, `session`, `seat`, `bottom`, `curtain`, `dialog`,
 `moments`, `my_turn`, `view`, `reader` and `on_seat_change`.
 
 - The seat at the screen: the one human; with several, the human to move, behind a
@@ -25,7 +25,7 @@ class AtTheScreen:
     def waits_for_player(self) -> bool:
         """Only moves wait for a key or click: at a screen shared behind a curtain."""
         humans = self.session.humans
-        return len(humans) > 1 and self.match.secret_between(humans)
+        return len(humans) > 1 and self.link.secret_between(humans)
 
     def in_front(self) -> tuple:
         """What the keys act on now: the curtain, a dialog, a moment's banner, the final
@@ -44,10 +44,10 @@ class AtTheScreen:
     def _follow_turn(self, notify: bool = True) -> None:
         """Put the right seat at the screen after a move (or at the start)."""
         humans = self.session.humans
-        current = self.match.current_player
-        hidden = len(humans) > 1 and self.match.secret_between(humans)
+        current = self.link.current_player
+        hidden = len(humans) > 1 and self.link.secret_between(humans)
         # the one person at the screen keeps their seat there while the computer plays it
-        people = humans or sorted(self.match.assisted)
+        people = humans or sorted(self.link.assisted)
         if len(people) == 1:
             seat = people[0]
         elif current in humans and not hidden:
@@ -80,8 +80,9 @@ class AtTheScreen:
             self.sitting = seat
         if seat == self.seat:
             return
-        self.seat = self.match.viewer = seat
-        self.view = self.match.view(seat) if view is None else view
+        self.seat = seat
+        self.link.sit(seat)
+        self.view = self.link.view(seat) if view is None else view
         if notify:
             turned = seat is not None and seat != self.bottom
             if turned:

@@ -1,7 +1,7 @@
 """Who sits at the table, as the table names them: who the words call "you" (the one
 human at the screen, a seat named "You"), an automaton by its own name, and the seats a
 human may hand to the computer and take back (the pause menu). A part of the table base
-(`TableScene`); uses its `match`, `session` and `_handle`."""
+(`TableScene`); uses its `link`, `session` and `_handle`."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -18,7 +18,7 @@ class Seats:
         with several people at the screen: the words conjugate for it (`addressed`)."""
         seats = list(session.seats)
         for i, seat in enumerate(seats):
-            own = self.automaton_name(i) if i in self.match.automata else None
+            own = self.automaton_name(i) if i in self.link.automata else None
             if own:
                 seats[i] = replace(seat, name=own)
         return replace(session, seats=tuple(seats))
@@ -32,7 +32,7 @@ class Seats:
         may name their secrets. A replay of everyone's cards is nobody's."""
         if self.session.reveal:
             return False
-        people = set(self.session.humans) | self.match.assisted
+        people = set(self.session.humans) | self.link.assisted
         return people == {seat}
 
     def addressed(self, seat: int) -> bool:
@@ -65,7 +65,7 @@ class Seats:
         seat a human may hand to the computer or take back: what the pause menu offers."""
         return [(i, self.names[i], not seat.is_human, self.addressed(i))
                 for i, seat in enumerate(self.session.seats)
-                if seat.is_human or i in self.match.assisted]
+                if seat.is_human or i in self.link.assisted]
 
     def helper_levels(self) -> list[str]:
         """The levels a computer may take over a seat at, the easiest first."""
@@ -73,7 +73,7 @@ class Seats:
 
     def hand_over(self, seat: int, level: str) -> None:
         """The computer plays `seat` at `level` until taken back."""
-        self._handle(self.match.hand_over(seat, level))
+        self._handle(self.link.hand_over(seat, level))
 
     def take_seat_back(self, seat: int) -> None:
-        self._handle(self.match.take_back(seat))
+        self._handle(self.link.take_back(seat))

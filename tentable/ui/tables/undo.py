@@ -1,6 +1,6 @@
 """Taking a move back at the table: the Undo button beside the menu button, and Ctrl+Z.
 
-The match decides (`Match.undo_refusal`, Board Game Arena's policy); this only shows it.
+The match decides (`Match.undo_refusal`, asked through the table's link, Board Game Arena's policy); this only shows it.
 While undo is not possible the button is drawn disabled and says why when hovered or
 pressed ("A card was revealed: …"); it is not shown at all where undo is off (ladder
 games), where no move could ever be taken back (TEN tiles) or nobody at the screen
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tentable import match as match_module
+from tentable.link import NOT_YOURS, NOTHING, REVEALED, TURN_OVER, UNDO_OFF
 from tentable.ui import theme
 from tentable.ui.scenes.common import px, text_px
 from tentable.text import t
@@ -22,9 +22,8 @@ from tentable.ui.widgets.panel import draw_panel, fit, label
 if TYPE_CHECKING:
     from tentable.ui.tables.base import TableScene
 
-REASONS = {match_module.NOTHING: "undo.nothing", match_module.REVEALED: "undo.revealed",
-           match_module.TURN_OVER: "undo.turn_over", match_module.NOT_YOURS: "undo.not_yours",
-           match_module.UNDO_OFF: "undo.off"}
+REASONS = {NOTHING: "undo.nothing", REVEALED: "undo.revealed", TURN_OVER: "undo.turn_over",
+           NOT_YOURS: "undo.not_yours", UNDO_OFF: "undo.off"}
 
 
 class UndoControl:
@@ -34,16 +33,16 @@ class UndoControl:
 
     @property
     def shown(self) -> bool:
-        match = self.table.match
-        return match.undo_allowed and bool(match.humans) and not match.is_over
+        link = self.table.link
+        return link.undo_allowed and bool(link.humans) and not link.is_over
 
     def refusal(self) -> str | None:
         """The player's words for why the seat at the screen cannot take back now."""
         table = self.table
         if table.curtain is not None or table.dialog is not None or table.seat is None \
                 or table.moments:
-            return t(REASONS[match_module.NOT_YOURS])
-        why = table.match.undo_refusal(table.seat)
+            return t(REASONS[NOT_YOURS])
+        why = table.link.undo_refusal(table.seat)
         return None if why is None else t(REASONS[why])
 
     def press(self) -> None:

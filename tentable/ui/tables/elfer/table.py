@@ -40,8 +40,8 @@ class ElferTable(Controls, Paint):
                   "elfer.game_title", "elfer.game_line", "elfer.next_game",
                   "elfer.game_won", "elfer.game_shared")
 
-    def __init__(self, app, session, match=None) -> None:
-        super().__init__(app, session, match)
+    def __init__(self, app, session, link=None) -> None:
+        super().__init__(app, session, link)
         self.flashes = {}
         self.flyers = []
         self._background: tuple[tuple, pygame.Surface] | None = None

@@ -43,8 +43,8 @@ class Retro10Table(Controls, Paint):
     game = GAME
     words = words
 
-    def __init__(self, app, session, match=None) -> None:
-        super().__init__(app, session, match)
+    def __init__(self, app, session, link=None) -> None:
+        super().__init__(app, session, link)
         self.make_controls()
         self.make_paint()
         self.tokens: list[Token] = []

@@ -33,8 +33,8 @@ class TakeThatTable(Controls, Paint):
     parts = Parts("round", "rounds", "round_scores", "tt.log.round", "tt.log.round_over",
                   "tt.round_title", "tt.round_line", "tt.next_round")
 
-    def __init__(self, app, session, match=None) -> None:
-        super().__init__(app, session, match)
+    def __init__(self, app, session, link=None) -> None:
+        super().__init__(app, session, link)
         self.make_buttons()
         self.retell()
 

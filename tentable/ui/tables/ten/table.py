@@ -38,8 +38,8 @@ class TenTable(Controls, Paint):
     game = GAME
     words = words
 
-    def __init__(self, app, session, match=None) -> None:
-        super().__init__(app, session, match)
+    def __init__(self, app, session, link=None) -> None:
+        super().__init__(app, session, link)
         self.make_buttons()
         self.said: dict[int, str] = {}      # seat -> its word in the running auction
         self.pending: list[str] = []        # a payment's items, told when it is complete
@@ -196,7 +196,7 @@ class TenTable(Controls, Paint):
         above the highest bid."""
         auction = self.view["auction"]
         least = max(auction["high"] + 1, SOLO_MIN_BID if self.view["solo"] else 1)
-        refusal = self.match.why_not(self.seat, bid(least))
+        refusal = self.link.why_not(self.seat, bid(least))
         if refusal is not None and refusal.key == "refuse.ten.bid_high":
             return t("ten.forced_pass_poor", n=refusal.values["n"], least=least)
         return t("ten.forced_pass")

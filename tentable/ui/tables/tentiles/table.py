@@ -39,8 +39,8 @@ class TenTilesTable(Controls, Paint):
     game = GAME
     words = words
 
-    def __init__(self, app, session, match=None) -> None:
-        super().__init__(app, session, match)
+    def __init__(self, app, session, link=None) -> None:
+        super().__init__(app, session, link)
         self.cursor = (0, 0)
         self.camera = layout.Camera(40.0, 0.0, 0.0, pygame.Rect(0, 0, 10, 10))
         self.manual = False
@@ -81,6 +81,12 @@ class TenTilesTable(Controls, Paint):
 
     def log_start(self, view: dict) -> None:
         self.log.add(words.start(self.teller, view).text)
+
+    def show_position(self, seat: int | None = None) -> None:
+        """A position set by hand is shown whole: no tile held, the grid fitted to it."""
+        self.selected = None
+        super().show_position(seat)
+        self.fit_view()
 
     def moved(self, seat: int, action: str, before: dict, after: dict) -> None:
         """The cursor follows the tile just put down; in phase 1 the grid fits the tiles

@@ -1,0 +1,294 @@
+"""A table's window on a seat another computer hosts: `RemoteLink` answers what a table
+asks (`tentable.link`) from the messages the host sent its seat (`tentable.clients`),
+as boardgame.io's client holds the latest state it was sent for its playerID.
+
+    seat = RemoteSeat(invite).connect()           # NetError: refused, unreachable
+    table = table_for(game)(app, link.session, RemoteLink(seat))
+
+The table draws the seat's latest view and takes its events each frame (`poll`); its
+gestures go to the host (`submit`, `undo`) and come back as events. What the messages
+lack — whether the seat may take back now, why a move would be refused before it is
+sent — is asked of the host once per view and kept until the next message
+(`RemoteSeat.ask`); the legal moves are in the seat's own view. The host paces its
+computer players: here nothing is paced but a human's only move, sent once its banner
+has been read, like at home. Nothing here knows pygame.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tentable.clients import illegal
+from tentable.engine import IllegalAction
+from tentable.events import (Applied, BotFailed, BotLate, Event, GameOver, Moment,
+                             OnlyChoice, PartOver, Refused, SaveFailed, SeatChanged,
+                             TurnChanged, Undone)
+from tentable.match import NOT_YOURS, UNDO_OFF
+from tentable.net.remote import NetError, RemoteSeat
+from tentable.session import BOT, HUMAN, RULES, Seat, Session
+
+# a computer at the host, and a friend at another screen: here both only wait for the host
+ELSEWHERE = "easy"
+MISSING = object()      # the host was not asked yet, or did not answer
+
+
+class RemoteLink:
+    """One seat of a match on a host (a `RemoteSeat` connected), as a table's link."""
+
+    local = False       # the host's game: no restart, no hand-over from here
+
+    def __init__(self, remote: RemoteSeat) -> None:
+        self.remote = remote
+        messages = remote.take()
+        if not messages or messages[0]["type"] != "welcome":
+            raise NetError("net.seq")        # the table opens on the game from its start
+        welcome = messages[0]
+        self.seat: int | None = welcome["seat"]
+        self._humans = list(welcome["humans"])
+        self._automata = list(welcome.get("automata", []))
+        self.undo_allowed = bool(welcome["undo"])
+        self._past = {"start": welcome["start"], "moves": welcome["moves"]}
+        self._moves = len(welcome["moves"])
+        self._view: dict = welcome["view"]
+        self._result: tuple[list, list[int]] | None = None
+        # the host's answers for the view of message `_asked_at`: undo, and why not
+        self._asked_at: int | None = -2
+        self._undo: object = MISSING
+        self._why: dict[str, dict | None] = {}
+        self._only_next = False           # the next move told was the mover's only one
+        self._in_flight = False           # a gesture went off; its outcome is not here yet
+        self._told_closed = False
+        self._seen: int = welcome["seq"]   # the last message the table was shown
+        self.session = self._session(welcome)
+        self._waiting: list[dict] = messages[1:]    # what came with the welcome
+
+    def _session(self, welcome: dict) -> Session:
+        """Who sits where, as this screen sees it: its own seat the one person here; a
+        friend at another screen, a computer and an automaton all move at the host. The
+        seed is not the seat's business (it fixes every hidden card): 0 stands for it."""
+        seats = tuple(
+            Seat(name, HUMAN) if i == self.seat else
+            Seat(name, RULES) if i in self._automata else Seat(name, BOT, ELSEWHERE)
+            for i, name in enumerate(welcome["names"]))
+        return Session(welcome["game"], seats, 0, dict(welcome.get("options") or {}))
+
+    # -- who sits where -----------------------------------------------------------------
+    def sit(self, seat: int | None) -> None:
+        """This screen shows its own seat only."""
+
+    @property
+    def automata(self) -> list[int]:
+        return list(self._automata)
+
+    @property
+    def assisted(self) -> set[int]:
+        return set()
+
+    @property
+    def humans(self) -> list[int]:
+        return [] if self.seat is None else [self.seat]
+
+    def is_human(self, seat: int | None) -> bool:
+        """A person plays `seat`, here or at another screen."""
+        return seat is not None and seat in self._humans and seat not in self._automata
+
+    def secret_between(self, seats: list[int]) -> bool:
+        return len(set(seats)) > 1         # one screen, one seat: never asked of two
+
+    # -- what the seat may know -----------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        """The seat's latest view, whoever asks: this screen holds no other."""
+        return self._view
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self._view.get("current_player")
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    def _my_turn(self, seat: int | None) -> bool:
+        return (seat is not None and seat == self.seat and not self.is_over
+                and self._view.get("current_player") == seat)
+
+    def legal_actions(self, seat: int | None) -> list[str]:
+        return list(self._view.get("legal_actions", [])) if self._my_turn(seat) else []
+
+    def why_not(self, seat: int | None, action: str) -> IllegalAction | None:
+        """None if the move is legal now; else the host's reason (asked once a view)."""
+        if not self._my_turn(seat):
+            return IllegalAction("refuse.not_your_turn")
+        if action in self._view.get("legal_actions", []):
+            return None
+        told = self._ask([action]).get(action, MISSING)
+        if told is MISSING:                  # no answer, or one for a view gone since
+            return IllegalAction("net.stale" if self.remote.connected else "net.closed")
+        return None if told is None else illegal(told)
+
+    @property
+    def only_choice(self) -> str | None:
+        legal = self.legal_actions(self.seat)
+        return legal[0] if len(legal) == 1 else None
+
+    @property
+    def moves_made(self) -> int:
+        return self._moves
+
+    def past(self, seat: int | None) -> dict:
+        """The game so far as the host told it to this seat when it joined, and since."""
+        return self._past
+
+    def scores(self) -> list:
+        return self._result[0] if self._result else []
+
+    def winners(self) -> list[int]:
+        return self._result[1] if self._result else []
+
+    def record(self) -> dict | None:
+        """The host keeps the game: none here."""
+        return None
+
+    kept = None
+
+    def suggest(self, seat: int):
+        """No one here may think about the position: the hint lights the legal moves."""
+        return None
+
+    # -- the seat's gestures ----------------------------------------------------------------
+    def submit(self, seat: int, actions: list[str]) -> list[Event]:
+        """Send a gesture; its outcome comes back as events (`poll`)."""
+        if not self._my_turn(seat):
+            return [Refused(seat, tuple(actions), None)]
+        self._in_flight = True
+        self.remote.submit(list(actions), self._seen)
+        return []
+
+    def play(self, seat: int, actions: list[str]) -> list[Event]:
+        """Only the seat's own moves go from here."""
+        return self.submit(seat, actions)
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        if not self.undo_allowed:
+            return UNDO_OFF
+        if not self._my_turn(seat):
+            return NOT_YOURS
+        self._ask()
+        return NOT_YOURS if self._undo is MISSING else self._undo
+
+    def undo(self, seat: int) -> list[Event]:
+        if self.undo_refusal(seat) is None:
+            self._in_flight = True
+            self.remote.undo(self._seen)
+        return []
+
+    def hand_over(self, seat: int, level: str) -> list[Event]:
+        return []             # the host hands a seat away too long to its computer
+
+    def take_back(self, seat: int) -> list[Event]:
+        return []
+
+    @property
+    def busy(self) -> bool:
+        """A gesture went off and its outcome (applied, undone, refused) is not here
+        yet: the seat waits for it, and plays nothing on a view about to change."""
+        return self._in_flight and self.remote.connected
+
+    def _ask(self, why: list[str] = ()) -> dict[str, dict | None]:
+        """The host's answers for the latest view, kept until the next message: asked
+        once a view (bounded), and again only for an action not asked about yet. The
+        refusals known (`why`); an answer for a view gone meanwhile is not kept."""
+        last = self._seen
+        if self._asked_at != last:
+            self._asked_at, self._undo, self._why = last, MISSING, {}
+        new = [action for action in why if action not in self._why]
+        if new or self._undo is MISSING:
+            try:
+                answer = self.remote.ask(new)
+            except NetError:
+                return self._why
+            if answer.get("last") == last:
+                self._undo = answer.get("undo")
+                self._why.update(answer.get("why") or {})
+        return self._why
+
+    # -- pacing: the host's; a human's only move is sent from here ---------------------------
+    ready = False
+    job = None
+    thinking_for = None
+
+    def advance(self) -> list[Event]:
+        return []
+
+    def play_only_choice(self) -> list[Event]:
+        """Send the seat's only move, once (its banner was read)."""
+        only = self.only_choice
+        if only is None or self.busy:
+            return []
+        return self.submit(self.seat, [only])
+
+    def close(self) -> None:
+        self.remote.close()
+
+    # -- the next events ---------------------------------------------------------------------
+    def poll(self) -> list[Event]:
+        """The events of the messages that arrived since the last call."""
+        messages, self._waiting = self._waiting + self.remote.take(), []
+        events = [event for message in messages for event in self._events(message)]
+        for notice in self.remote.take_notices():
+            if notice.get("type") == "refused":
+                self._in_flight = False
+                events.append(Refused(self.seat, (), illegal(notice)))
+        if not self.remote.connected and not self._told_closed and not self.is_over:
+            self._told_closed = True
+            key = (self.remote.closed_by or (None, ""))[1] or "net.closed"
+            events.append(Refused(self.seat, (), IllegalAction(
+                key if key.startswith("net.") else "net.closed")))
+        return events
+
+    def _events(self, message: dict) -> list[Event]:
+        kind, seat = message["type"], message.get("seat")
+        self._seen = message["seq"]
+        if kind in ("applied", "undone", "refused") and seat == self.seat:
+            self._in_flight = False
+        actions = tuple(message.get("actions", ()))
+        if kind == "applied":
+            self._view, self._moves = message["after"], self._moves + len(actions)
+            views = [message["before"], *message["steps"], message["after"]]
+            self._past["moves"] += [{"seat": seat, "action": action, "revealed": False,
+                                     "only": self._only_next and n == 0,
+                                     "before": views[n], "after": views[n + 1]}
+                                    for n, action in enumerate(actions)]
+            self._only_next = False
+            return [Applied(seat, actions, message["before"], message["after"],
+                            tuple(message["steps"]))]
+        if kind == "undone":
+            self._view, self._moves = message["after"], self._moves - len(actions)
+            del self._past["moves"][len(self._past["moves"]) - len(actions):]
+            return [Undone(seat, actions, message["before"], message["after"])]
+        if kind == "moment":
+            return [Moment(message["kind"], message["facts"], message["view"],
+                           {self.seat: message["view"]})]
+        if kind == "game_over":
+            self._result = (message["scores"], message["winners"])
+            return [GameOver(message["scores"], message["winners"])]
+        if kind == "only_choice":
+            self._only_next = True
+        if kind == "refused":
+            return [Refused(seat, actions, illegal(message))]
+        return _TOLD.get(kind, _nothing)(message)
+
+
+def _nothing(message: dict) -> list[Event]:
+    """A message this table shows nothing of (the host's "away" and "back")."""
+    return []
+
+
+_TOLD: dict[str, Any] = {
+    "only_choice": lambda m: [OnlyChoice(m["seat"], tuple(m["actions"]))],
+    "seat_changed": lambda m: [SeatChanged(m["seat"], m["level"])],
+    "turn": lambda m: [TurnChanged(m["seat"])],
+    "part_over": lambda m: [PartOver(m["part"], m["scores"])],
+    "bot_late": lambda m: [BotLate(m["seat"], m["level"], m["instead"])],
+    "bot_failed": lambda m: [BotFailed(m["seat"], None)],
+    "save_failed": lambda m: [SaveFailed("")],
+}
