@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 import tempfile
 from pathlib import Path
 
@@ -200,7 +201,9 @@ LEARN_SHOTS = {"takethat": {0: "learn-takethat", 5: "learn-takethat-toad",
                "ten": {2: "learn-ten", 5: "learn-ten-bust", 8: "learn-ten-auction",
                        12: "learn-ten-buy", "end": "learn-ten-end"},
                "retro10": {0: "learn-retro10", 2: "learn-retro10-bid",
-                           6: "learn-retro10-showdown", "end": "learn-retro10-end"}}
+                           6: "learn-retro10-showdown", "end": "learn-retro10-end"},
+               "elfer": {0: "learn-elfer", 4: "learn-elfer-bridge", 7: "learn-elfer-later",
+                         10: "learn-elfer-bonus", "end": "learn-elfer-end"}}
 
 
 def learn_shots(app, shot, only: set[str]) -> None:
@@ -230,6 +233,9 @@ def learn_shots(app, shot, only: set[str]) -> None:
                 continue
             if guide.finished:
                 break
+            if guide.lesson.step is None:      # the last move seen: the end comes in a moment
+                time.sleep(0.05)
+                continue
             if at in names:
                 shot(names[at])
             if at == stop:

@@ -32,7 +32,7 @@ from tentable.session import BOT, HUMAN, Seat, Session
 
 FOLDER = Path(__file__).resolve().parent / "tutorials"
 # the games with a tutorial: each build ships them
-SCRIPTS = ("takethat", "tentiles", "ten", "retro10")
+SCRIPTS = ("takethat", "tentiles", "elfer", "ten", "retro10")
 LEARNER = 0            # the learner sits at seat 0: the script's first seat
 PARTNER_LEVEL = "easy"  # the level a scripted seat is listed at (it never decides)
 
@@ -183,7 +183,34 @@ def _tl_kind(move: str) -> str:
     return notation("tentiles").read(move).kind
 
 
+def _er(move: str):
+    return notation("elfer").read(move)
+
+
+def _er_card(b: State, m: str, a: State) -> bool:
+    """ER-R6: a number card laid beside a card of its row (not where a connection card
+    led: that is ER-R8's)."""
+    move = _er(m)
+    return move.kind == "play" and move.card != "J" and not b.pending
+
+
+def _er_hands_out(b: State, m: str, a: State) -> bool:
+    """ER-R13: the game is over because a hand is empty."""
+    return a.is_over and not all(a.hands)
+
+
 REACHED: dict[str, Reached] = {
+    # Elfer raus!: ER-R5 a second card in one turn; ER-R7 a joker played; ER-R8 a
+    # connection card laid, or the card it asks for; ER-R10 a bonus card won; ER-R11 a
+    # card drawn; ER-R14 the game scored
+    "ER-R5": lambda b, m, a: _er(m).kind == "play" and bool(b.turn_cards),
+    "ER-R6": _er_card,
+    "ER-R7": lambda b, m, a: _er(m).kind == "play" and _er(m).card == "J",
+    "ER-R8": lambda b, m, a: _er(m).kind == "bridge" or bool(b.pending),
+    "ER-R10": lambda b, m, a: sum(map(len, a.bonuses)) > sum(map(len, b.bonuses)),
+    "ER-R11": lambda b, m, a: _er(m).kind == "draw" and len(a.pile) < len(b.pile),
+    "ER-R13": _er_hands_out,
+    "ER-R14": lambda b, m, a: len(a.game_scores) > len(b.game_scores),
     # TEN tiles: TL-R4 a tile drawn and placed; TL-R5 placed against a tile, edge to edge
     # (any but the first); TL-R6 a line of ten wins; TL-R7 a tile moved in phase 2
     "TL-R4": lambda b, m, a: _tl_kind(m) == "place",

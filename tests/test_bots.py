@@ -4,7 +4,7 @@ import pytest
 from tentable.bots import make_bot
 from tentable.engine import GAMES, new_game
 from tentable.sim import simulate
-from test_takethat import position
+from test_takethat import ALL, position
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -53,14 +53,40 @@ def test_heuristic_uses_a_twin_pair_plays_one_half_then_twists_it():
 
 
 def test_heuristic_avoids_playing_a_toad_into_a_long_row():
+    # the next player holds nine cards: likely one of them answers the row (TT-R4), and
+    # then the toad stays in it
     row = [41, 45, 47, 49, 52, 51]
-    state = position(hands=[[55, 53, 12], [13, 14, 15]], row=row, pile=[62, 63])
+    state = position(hands=[[55, 53, 12], [13, 14, 15, 16, 17, 18, 19, 21, 23]], row=row,
+                     pile=[62, 63])
     assert heuristic(state) == "play 53"
 
 
+def test_heuristic_leaves_the_next_player_a_row_they_cannot_answer():
+    """TT-R4, TT-R6: the cards it has not seen are the next player's (the pile is empty):
+    none lies within 10 of 42, so they must take the row; 58 they could answer."""
+    hands = [[42, 58, 12], [61, 62, 63, 64]]
+    row = [51]
+    rest = [c for c in ALL if c not in {*hands[0], *hands[1], *row}]
+    state = position(hands=hands, row=row, face_down=[[], rest])
+    assert heuristic(state) == "play 42"
+
+
 def test_heuristic_takes_a_small_row_rather_than_feed_it_a_toad():
-    state = position(hands=[[44, 12, 98], [13, 14, 15]], row=[45], pile=[62, 63])
+    # the cards it has not seen are the next player's three and the pile's two: whatever
+    # they hold, they answer the toad (TT-R4) and the row comes back with it
+    hands, row = [[44, 12, 98], [46, 47, 48]], [45]
+    rest = [c for c in ALL if c not in {*hands[0], *hands[1], *row, 62, 63}]
+    state = position(hands=hands, row=row, pile=[62, 63], face_down=[[], rest])
     assert heuristic(state) == "take"
+
+
+def test_heuristic_feeds_a_toad_to_a_row_the_next_player_cannot_answer():
+    """TT-R6, TT-R9: none of the cards it has not seen lies within 10 of 44 or twins a
+    card of the row: the next player must take the row, toad and all."""
+    hands, row = [[44, 12, 98], [13, 14, 15]], [45]
+    rest = [c for c in ALL if c not in {*hands[0], *hands[1], *row, 62, 63}]
+    state = position(hands=hands, row=row, pile=[62, 63], face_down=[[], rest])
+    assert heuristic(state) == "play 44"
 
 
 def test_heuristic_does_not_take_a_long_row_it_can_feed():

@@ -293,7 +293,8 @@ NEVER_YOU = {"rx.log.bid_yours",       # "Ana bids 1 for your card": never your 
              "ten.log.numbers_to_you",  # "Ana takes blue 5; you get 2 money"
              # Learn to play: a computer's step, explained; the learner's have only ".you"
              "tutorial.takethat.near", "tutorial.takethat.toad", "tutorial.tentiles.edge",
-             "tutorial.tentiles.blocked", "tutorial.tentiles.threat"}
+             "tutorial.tentiles.blocked", "tutorial.tentiles.threat",
+             "tutorial.elfer.nothing_fits", "tutorial.elfer.room"}
 
 
 def test_every_text_that_names_a_seat_has_its_you_form():

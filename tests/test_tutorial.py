@@ -150,3 +150,28 @@ def test_a_ten_step_claiming_a_bust_that_is_no_bust_is_found():
     script = tutorial.load("ten")
     problems = tutorial.check(broken(script, 2, rules=("TEN-R6", "TEN-R5")))
     assert problems == ["step 3 claims TEN-R5, which did not happen in it"]
+
+
+def test_a_planted_broken_elfer_step_is_found():
+    """Elfer raus!: the yellow 9 itself after the connection card (step 6), which the
+    learner does not hold (ER-R8 asks for it or a joker); the bonus (ER-R10) claimed by
+    the last card, which completes no half-row."""
+    from tentable.engine.elfer_moves import play
+    script = tutorial.load("elfer")
+    problems = tutorial.check(broken(script, 5, moves=(play("Y9"),)))
+    assert problems and problems[-1].startswith("step 6: 'play Y9' is not legal here")
+    problems = tutorial.check(broken(script, 11, rules=("ER-R10", "ER-R13", "ER-R14")))
+    assert problems == ["step 12 claims ER-R10, which did not happen in it"]
+
+
+def test_elfer_s_computer_draws_only_when_nothing_fits():
+    """The script's Robin is told as drawing for want of a card (ER-R11): at each of its
+    draws, and the learner's, no card or connection card of the drawer's fits."""
+    script = tutorial.load("elfer")
+    state, draws = script.position(0), 0
+    for move in script.moves_before(len(script.steps)):
+        if move == "draw":
+            draws += 1
+            assert [a for a in state.legal_actions() if a.split()[0] != "draw"] == []
+        state.apply(move)
+    assert draws == 5

@@ -10,12 +10,14 @@ from tentable import i18n, store, tutorial
 from tentable.engine.takethat_moves import TAKE
 from tentable.text import STRINGS, t
 from tentable.ui.scenes import table_for
+from tentable.ui.tables.elfer.controls import LINKS
 from tentable.ui.tables.takethat.table import TakeThatTable
+import test_elfer_table as elfer_ui
 import test_retro10_table as retro10_ui
 import test_takethat_table as takethat_ui
 import test_ten_table as ten_ui
 import test_tentiles_table as tentiles_ui
-from uitools import click, go_on, key, post, step, wait_for
+from uitools import click, drag, go_on, key, post, step, wait_for, walk_to
 
 SCRIPT = tutorial.load("takethat")
 
@@ -47,13 +49,49 @@ def press(app, pos):
     app.step(wait=False)
 
 
-# each game's own gestures, as its table tests make them (drag, click, keys)
+def elfer_by_mouse(app, table, action):
+    """Elfer raus!'s drag or click; a move the lesson keeps off is dropped on its unlit
+    place (the table lets the drop be tried, and says why not)."""
+    if action in table.legal() or action in elfer_ui.BUTTON_OF:
+        elfer_ui.play_by_mouse(app, table, action)
+        return
+    item = elfer_ui.item_of(table, action)
+    target = next(t for t in table.drop_targets(item) if t.key == action)
+    drag(app, elfer_ui.held(table, item), target.rect.center)
+
+
+def elfer_by_keys(app, table, action):
+    """Elfer raus!'s keys; a move the lesson keeps off: its card picked, Enter tries the
+    pick's first place (↑ ↓ walk only the lit ones), so only that one is reached."""
+    if action in table.legal() or action in elfer_ui.KEY_OF:
+        elfer_ui.play_by_keys(app, table, action)
+        return
+    item = elfer_ui.item_of(table, action)
+    if item != LINKS:
+        walk_to(app, table, item)
+    elif table.selected != LINKS:
+        key(app, pygame.K_b)
+    assert table.drop_targets(table.selected)[0].key == action
+    key(app, pygame.K_RETURN)
+
+
+def elfer_keys_reach(table, action):
+    """What Elfer raus!'s keys can try: a button's key, or a pick's only unlit place."""
+    if action in elfer_ui.KEY_OF:
+        return True
+    item = elfer_ui.item_of(table, action)
+    return not table.lit(item) and table.drop_targets(item)[0].key == action
+
+
+# each game's own gestures, as its table tests make them (drag, click, keys), and what the
+# keys can try where a move is not lit (anything, unless the game says)
 GESTURES = {"takethat": (takethat_ui.play_by_mouse, takethat_ui.play_by_keys),
             "tentiles": (tentiles_ui.play_by_mouse, tentiles_ui.play_by_keys),
             # TEN's buy is a click (a drag on odd moves) and a paid tray, its bid typed
             "ten": (lambda app, table, action: ten_ui.play_by_mouse(app, table, action, 0),
                     lambda app, table, action: ten_ui.play_by_keys(app, table, action, 0)),
-            "retro10": (retro10_ui.play_by_mouse, retro10_ui.play_by_keys)}
+            "retro10": (retro10_ui.play_by_mouse, retro10_ui.play_by_keys),
+            "elfer": (elfer_by_mouse, elfer_by_keys, elfer_keys_reach)}
 SCRIPTS = {game_id: tutorial.load(game_id) for game_id in tutorial.SCRIPTS}
 
 
@@ -65,13 +103,16 @@ def by_keys(app, table, action):
     GESTURES[table.session.game_id][1](app, table, action)
 
 
-def a_wrong_move(table, taught):
-    """A move that is not the taught one: another legal one where there is one, of
-    another kind where there is one (TEN's Pass while the lesson bids: the bid panel
-    offers only the taught amount)."""
+def a_wrong_move(table, taught, mouse=True):
+    """A move that is not the taught one: another legal one, where there is one that the
+    gesture can try, of another kind where there is one (TEN's Pass while the lesson
+    bids: the bid panel offers only the taught amount)."""
     from tentable.engine.moves import notation
     read = notation(table.session.game_id).read
-    others = [a for a in table.link.match.state.legal_actions() if a != taught]
+    gestures = GESTURES[table.session.game_id]
+    reach = (lambda t, a: True) if mouse or len(gestures) < 3 else gestures[2]
+    others = [a for a in table.link.match.state.legal_actions()
+              if a != taught and reach(table, a)]
     unlike = [a for a in others if read(a).kind != read(taught).kind]
     return (unlike or others or [None])[0]
 
@@ -110,7 +151,7 @@ def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
             mouse = not mouse
             continue
         taught = guide.lesson.taught()
-        wrong = a_wrong_move(table, taught)
+        wrong = a_wrong_move(table, taught, mouse)
         if wrong is not None:                     # refused with the bubble's reason
             app.toasts.items.clear()
             button = next((b for b in table.live_buttons()
@@ -223,6 +264,7 @@ def test_every_bubble_fits_beside_what_it_points_at(app, lang, game_id, language
         assert guide.shown == lesson and guide.bubble.w > 0, at
         assert app.screen.get_rect().contains(guide.bubble), (at, guide.bubble)
         target = guide.pointed(lesson)
+        assert (target is not None) == bool(lesson.points), (at, lesson.points)
         if target is not None:
             assert not guide.bubble.colliderect(target), (at, guide.bubble, target)
         for other in (guide.back_button.rect, table.pause_button.rect):

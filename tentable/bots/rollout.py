@@ -16,6 +16,9 @@ Two things make few rollouts enough:
   round the worse half of the moves is dropped (the heuristic's own move is always kept),
   so the close calls get most of the rollouts.
 
+A game may search the end of a round exactly instead (`finish(state, seat, seed)`: a move,
+or None to leave the decision to the rollouts): Take That's last few cards.
+
 A heuristic may narrow the moves tried (`sane(state, legal)`): TEN's and 10 Retro's hand
 the search only the bids and payments their money plans allow. The heuristic's move is
 played unless another beats it on the same worlds by `defer` and
@@ -42,7 +45,7 @@ ROLLOUT_LIMIT = 5_000     # actions: far beyond any game's length, a guard again
 
 @dataclass(frozen=True)
 class RolloutConfig:
-    iterations: int                 # rollouts per decision, over all moves
+    iterations: int                 # rollouts per decision, over all moves (0: none)
     cutoff: int | None = None       # actions into a rollout before judging by `evaluate`
     margin: float = 0.3             # weight of the score margin beside the win share
     defer: float = 0.0              # a move must beat the heuristic's by this much ...
@@ -68,11 +71,13 @@ class RolloutSearch(Bot):
     def __init__(self, seat: int, seed: int, time_limit: float | None,
                  config: RolloutConfig, heuristic: Callable[..., Bot],
                  evaluate: Evaluation | None = None,
-                 player: Callable[..., Bot] | None = None) -> None:
+                 player: Callable[..., Bot] | None = None,
+                 finish: Callable[[State, int, int], str | None] | None = None) -> None:
         super().__init__(seat, seed, time_limit)
         self.config = config
         self.heuristic = player or heuristic
         self.evaluate = evaluate
+        self.finish = finish
         self.guide = heuristic(seat, seed)
         self._players: dict[int, Bot] = {}
         self.iterations_run = 0
@@ -89,7 +94,13 @@ class RolloutSearch(Bot):
             return legal[0]
         deadline = self.deadline(start)
         config, me = self.config, self.seat
+        if self.finish is not None:
+            exact = self.finish(state, me, self.rng.randrange(1 << 62))
+            if exact is not None:
+                return exact
         guided = self.guide.choose(state)
+        if not config.iterations:       # a level of no rollouts: the heuristic's move
+            return guided
         if guided not in legal:         # the heuristic's own move is always tried
             legal = [*legal, guided]
         # one number per decision: the worlds depend on the seed and what the seat sees

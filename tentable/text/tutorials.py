@@ -171,4 +171,44 @@ STRINGS: dict[str, str] = {
     "tutorial.retro10.end":
         "Penalty points: 1 for each card taken, a penalty card its value + 2, a joker 10, "
         "a round card its number; each chip left takes 2 off. The lowest score wins.",
+    # Elfer raus! (tentable/tutorials/elfer.yaml)
+    "tutorial.elfer.first.you":
+        "Your turn. The four 11s lie in the middle, one row per colour, and each row grows "
+        "from its 11 one number at a time. Drag your red 10 beside the red 11 (or pick it "
+        "with ← → and press Enter).",
+    "tutorial.elfer.more.you":
+        "You may play up to four cards in one turn. Your red 9 fits beside your red 10 "
+        "now: play it too.",
+    "tutorial.elfer.end_turn.you":
+        "Fewer than four cards is fine: end your turn now (E).",
+    "tutorial.elfer.nothing_fits":
+        "{name} has no card that fits beside a card on the table, so {name} draws the "
+        "top card of the pile. Drawing is a whole turn.",
+    "tutorial.elfer.bridge.you":
+        "Your connection cards start a new group of cards away from the 11. Lay one from "
+        "your red 9 to the yellow 9 in the row below: drag it there, or press B.",
+    "tutorial.elfer.joker.you":
+        "The yellow 9 must follow at once. You have none, but a joker stands for any "
+        "card: put your joker on the yellow 9.",
+    "tutorial.elfer.island.you":
+        "Your joker is the yellow 9 now, and the yellow row may grow from it both ways, "
+        "up to the 11 and down to the 1. End your turn (E).",
+    "tutorial.elfer.later":
+        "Let us jump ahead: we played on for both of you. The red row runs from 2 to 11, "
+        "and you have one card left, the blue 4.",
+    "tutorial.elfer.draw.you":
+        "Your blue 4 fits nowhere: there is no blue 5 yet. Draw a card from the pile "
+        "(D); that is your whole turn.",
+    "tutorial.elfer.room":
+        "{name} plays the blue 5 and ends the turn: now there is room for your blue 4.",
+    "tutorial.elfer.bonus.you":
+        "You drew the red 1, the last gap from red 1 to 10. Whoever completes a half-row, "
+        "1 to 10 or 12 to 21, takes a bonus card: +11 points. Play it.",
+    "tutorial.elfer.last.you":
+        "Now your last card: put the blue 4 beside the blue 5. Whoever has no cards left "
+        "ends the game.",
+    "tutorial.elfer.end":
+        "The game ends when someone has played their last card. Each bonus card scores "
+        "+11; each card left in a hand costs its number, a joker 11. Connection cards "
+        "count nothing.",
 }

@@ -206,10 +206,10 @@ class Guide:
         table = self.table
         card = step.points.get("card")
         if card is not None:
-            for key in (card, str(card)):
-                sprite = table.cards.sprites.get(key)
-                if sprite is not None:
-                    return sprite.rect
+            for key in (card, str(card)):       # Take That's cards are numbers
+                rect = table.card_rect(key)
+                if rect is not None:
+                    return rect
         if "button" in step.points:
             for button in table.live_buttons():     # a panel's too (TEN's Bid, Pay)
                 if table.bound_move(button) == step.move:
@@ -352,6 +352,16 @@ def guided(table_class: type) -> type:
             if applied:
                 self.guide.played()
             return applied
+
+        def button_refusal(self, button) -> str:
+            """A button the lesson keeps off although the game allows its move (Elfer
+            raus!'s Draw while a card is taught) says the bubble's reason, as a drop does."""
+            action = self.bound_move(button)
+            if self.my_turn and action is not None and super().why_not(action) is None:
+                reason = self.guide.refusal([action])
+                if reason is not None:
+                    return reason
+            return super().button_refusal(button)
 
         def restart(self) -> None:
             """The pause menu's Restart: the tutorial from its first step (its match is

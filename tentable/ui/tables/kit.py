@@ -247,6 +247,12 @@ class CardTable(Hints):
         self._bound[id(button)] = action
         return button
 
+    def card_rect(self, card) -> pygame.Rect | None:
+        """Where `card` (an id, "O4#1"; Take That's 34) is drawn, for a bubble to point at; None: not on
+        the table. A table that draws some cards without sprites (TEN's market) adds them."""
+        sprite = self.cards.sprites.get(card)
+        return sprite.rect if sprite is not None else None
+
     def bound_move(self, button: Button) -> str | None:
         """The move `button` plays now, as `bind` named it (None: none, or a pick first)."""
         moves = self._bound.get(id(button))

@@ -202,6 +202,12 @@ class Controls(CardTable):
     def market_cell(self, code: str) -> pygame.Rect:
         return market_cell(self.geo, code)
 
+    def card_rect(self, card) -> pygame.Rect | None:
+        """A market card is drawn in its cell, not as a sprite."""
+        if card in self.view["market"] and self.geo is not None:
+            return self.market_cell(code_of(card))
+        return super().card_rect(card)
+
     def step_bid(self, delta: int) -> None:
         low, high = self.bid_range()
         if low is None:
