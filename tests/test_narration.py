@@ -294,7 +294,9 @@ NEVER_YOU = {"rx.log.bid_yours",       # "Ana bids 1 for your card": never your 
              # Learn to play: a computer's step, explained; the learner's have only ".you"
              "tutorial.takethat.near", "tutorial.takethat.toad", "tutorial.tentiles.edge",
              "tutorial.tentiles.blocked", "tutorial.tentiles.threat",
-             "tutorial.elfer.nothing_fits", "tutorial.elfer.room"}
+             "tutorial.elfer.nothing_fits", "tutorial.elfer.room", "tutorial.ten.bust",
+             "tutorial.ten.robin_bids", "tutorial.ten.later", "tutorial.retro10.shown",
+             "tutorial.retro10.pot", "tutorial.retro10.showdown"}
 
 
 def test_every_text_that_names_a_seat_has_its_you_form():
