@@ -264,8 +264,9 @@ def test_menu_to_setup_to_settings_and_back(count_only, app):
 
 
 def test_the_menus_arrows_go_from_tile_to_tile(app):
-    """→ from a tile's Play goes to the next tile's, ← back; ↑ reaches its How to play."""
-    from tentable.ui.scenes.menu import PLAY, RULES
+    """→ from a tile's Play goes to the next tile's, ← back; ↑ reaches its Learn to play,
+    then its How to play."""
+    from tentable.ui.scenes.menu import LEARN, PLAY, RULES
     menu = app.top
     app.step(wait=False)
 
@@ -281,16 +282,19 @@ def test_the_menus_arrows_go_from_tile_to_tile(app):
     assert focus() == (2, PLAY)
     key(app, pygame.K_LEFT)
     assert focus() == (1, PLAY)
-    for tile in range(len(menu.tiles)):       # ↑ to How to play, ↓ back, on every tile
+    for tile in range(len(menu.tiles)):       # ↑ to Learn, ↑ How to play, ↓ ↓ back
         while focus()[0] != tile:
             key(app, pygame.K_RIGHT if focus()[0] < tile else pygame.K_LEFT)
         key(app, pygame.K_UP)
+        assert focus() == (tile, LEARN)
+        key(app, pygame.K_UP)
         assert focus() == (tile, RULES)
+        key(app, pygame.K_DOWN)
         key(app, pygame.K_DOWN)
         assert focus() == (tile, PLAY)
     key(app, pygame.K_UP)
     key(app, pygame.K_LEFT)
-    assert focus() == (len(menu.tiles) - 2, RULES)
+    assert focus() == (len(menu.tiles) - 2, LEARN)
 
 
 def test_setup_tab_starts_at_the_first_control_and_every_stop_shows(app):

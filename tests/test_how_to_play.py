@@ -48,6 +48,7 @@ def test_each_menu_tile_opens_its_games_rules_and_back_returns_to_the_menu(app, 
 def test_f1_on_the_menu_opens_the_rules_of_the_game_in_focus(app):
     menu = open_menu(app)
     tab(app)                         # the ring appears on the first tile
+    tab(app)                         # its Learn to play
     tab(app)                         # its How to play
     tab(app)                         # the second tile
     second = menu.tiles[1].game.id
@@ -60,6 +61,7 @@ def test_f1_on_the_menu_opens_the_rules_of_the_game_in_focus(app):
 def test_the_keyboard_reaches_how_to_play_on_a_tile(app):
     menu = open_menu(app)
     tab(app)                                    # the ring: the first tile
+    tab(app)                                    # its Learn to play
     tab(app)                                    # its How to play
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, RulesScene) and app.top.game_id == menu.tiles[0].game.id

@@ -441,8 +441,8 @@ def test_the_menus_continue_leaves_every_game_description_whole(app, monkeypatch
                  if text in lines and tile.rect.contains(rect)]
         assert [text for text, _ in shown] == lines, (tile.game.id, size, ui)
         for _, rect in shown:
-            assert not rect.colliderect(tile.continue_pill), (tile.game.id, size, ui)
-            assert not rect.colliderect(tile.play_pill), (tile.game.id, size, ui)
+            for pill in (tile.continue_pill, tile.learn_pill, tile.play_pill):
+                assert not rect.colliderect(pill), (tile.game.id, size, ui)
 
 
 @pytest.mark.parametrize("size,ui,cards", SIZES)

@@ -338,3 +338,26 @@ def test_backspace_cancels_an_open_choice_before_it_goes_back(app):
     assert table.pending is not None
     key(app, pygame.K_BACKSPACE)
     assert app.top is table and table.pending is None and table.guide.lesson.at == 0
+
+
+@pytest.mark.parametrize("game_id", tutorial.SCRIPTS)
+def test_learn_to_play_is_on_each_games_menu_tile_by_mouse(app, game_id):
+    """#43 item 1: the menu's tile of every game with a script has Learn to play."""
+    app.reset("menu")
+    step(app)
+    tile = next(tile for tile in app.top.tiles if tile.game.id == game_id)
+    click(app, tile.learn_pill.center)
+    assert getattr(app.top, "guide", None) is not None
+    assert app.top.session.game_id == game_id and app.top.guide.lesson.at == 0
+
+
+def test_learn_to_play_on_the_menu_by_keys(app):
+    """Tab to the first tile, up to its Learn to play, Enter: its tutorial."""
+    app.reset("menu")
+    step(app)
+    menu = app.top
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_UP)
+    assert menu.nav.current.rect() == menu.tiles[0].learn_pill
+    key(app, pygame.K_RETURN)
+    assert app.top.guide is not None and app.top.session.game_id == menu.tiles[0].game.id

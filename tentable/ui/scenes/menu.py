@@ -1,8 +1,9 @@
 """The title screen: one tile per game, Settings and Quit.
 
 A game with a game in progress (one autosave per game, `keeping.games_in_progress`) gets a
-"Continue" pill on its tile, above "New game". Each tile has a "How to play" pill on its
-picture, and F1 opens the rules of the game in focus (or under the mouse).
+"Continue" pill on its tile, above "New game"; a game with a guided first game
+(`tentable.tutorial`) a "Learn to play" pill above its Play. Each tile has a "How to play"
+pill on its picture, and F1 opens the rules of the game in focus (or under the mouse).
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Callable
 
 import pygame
 
-from tentable import keeping
+from tentable import keeping, tutorial
 from tentable.engine import GAMES, Game, SetupError
 from tentable.ui import theme
 from tentable.ui.scene import Scene
@@ -24,7 +25,7 @@ from tentable.ui.widgets.illustration import illustration
 from tentable.ui.widgets.panel import (blit_label, faded, fit, label, line_height, rounded,
                                        wrap)
 
-PLAY, CONTINUE, RULES = "play", "continue", "rules"   # the parts of a tile keys can focus
+PLAY, CONTINUE, RULES, LEARN = "play", "continue", "rules", "learn"  # a tile's parts keys focus
 ART_SHARE = 0.46    # of a tile's height for its picture, where the words under it leave room
 LEAST_ART = 64      # units: a short room takes the gaps round the tiles before the picture
 HEAD_GIVES = 40     # units under the title a short room takes, the tagline's
@@ -83,20 +84,23 @@ def games_in_progress(show: Callable[[str], None]) -> dict[str, Session]:
 
 class GameTile:
     """A game's card on the menu: picture, title, players, blurb; "New game" opens the
-    setup, "Continue" (when there is a game in progress) goes back to the table, "How to
-    play" opens the rules page."""
+    setup, "Continue" (when there is a game in progress) goes back to the table, "Learn to
+    play" opens the guided first game, "How to play" the rules page."""
 
     def __init__(self, game: Game, on_click: Callable[[], None],
                  on_continue: Callable[[], None] | None = None,
-                 on_rules: Callable[[], None] | None = None) -> None:
+                 on_rules: Callable[[], None] | None = None,
+                 on_learn: Callable[[], None] | None = None) -> None:
         self.game = game
         self.on_click = on_click
         self.on_continue = on_continue
         self.on_rules = on_rules
+        self.on_learn = on_learn          # the guided first game, where the game has one
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.play_pill = pygame.Rect(0, 0, 0, 0)
         self.continue_pill = pygame.Rect(0, 0, 0, 0)
         self.rules_pill = pygame.Rect(0, 0, 0, 0)
+        self.learn_pill = pygame.Rect(0, 0, 0, 0)
         self.art: pygame.Surface | None = None
         self.art_h = 0
         self.hover: str | None = None      # PLAY, CONTINUE or None
@@ -115,8 +119,9 @@ class GameTile:
         blurb = len(wrap(t(f"game.{self.game.id}.blurb"), size, width)) * (
             line_height(size) + px(1, scale))
         pills = pill_height(scale) + px(12, scale)
-        if self.on_continue is not None:
-            pills += pill_height(scale) + px(8, scale)
+        for more in (self.on_continue, self.on_learn):
+            if more is not None:
+                pills += pill_height(scale) + px(8, scale)
         return px(12, scale) + title + players + px(6, scale) + blurb + px(2, scale) + pills
 
     def layout(self, rect: pygame.Rect, scale: float, art_h: int) -> None:
@@ -128,7 +133,12 @@ class GameTile:
         x, width = self.rect.x + px(16, scale), self.rect.w - 2 * px(16, scale)
         pill_h = pill_height(scale)
         self.play_pill = pygame.Rect(x, self.rect.bottom - pill_h - px(12, scale), width, pill_h)
-        self.continue_pill = (self.play_pill.move(0, -pill_h - px(8, scale))
+        # above Play: Learn to play, and above it Continue (a game in progress)
+        above, step = self.play_pill, -pill_h - px(8, scale)
+        self.learn_pill = pygame.Rect(0, 0, 0, 0)
+        if self.on_learn is not None:
+            self.learn_pill = above = self.play_pill.move(0, step)
+        self.continue_pill = (above.move(0, step)
                               if self.on_continue is not None else pygame.Rect(0, 0, 0, 0))
         self.rules_pill = pygame.Rect(0, 0, 0, 0)
         if self.on_rules is not None:   # on the picture's bottom right corner
@@ -144,6 +154,8 @@ class GameTile:
             return CONTINUE
         if self.on_rules is not None and self.rules_pill.collidepoint(pos):
             return RULES
+        if self.on_learn is not None and self.learn_pill.collidepoint(pos):
+            return LEARN
         return PLAY if self.rect.collidepoint(pos) else None
 
     def activate(self, part: str) -> None:
@@ -151,6 +163,8 @@ class GameTile:
             self.on_continue()
         elif part == RULES and self.on_rules is not None:
             self.on_rules()
+        elif part == LEARN and self.on_learn is not None:
+            self.on_learn()
         else:
             self.on_click()
 
@@ -174,6 +188,8 @@ class GameTile:
         How to play above it and ↓ back (the tile rings its parts itself: these places
         only guide the arrows)."""
         items = [(Focusable(lambda: self.play_pill, self.on_click), PLAY)]
+        if self.on_learn is not None:
+            items.append((Focusable(lambda: self.learn_pill, self.on_learn), LEARN))
         if self.on_continue is not None:
             items.append((Focusable(lambda: self.continue_pill, self.on_continue), CONTINUE))
         if self.on_rules is not None:       # found above Play, in the tile's middle
@@ -215,6 +231,8 @@ class GameTile:
         y = rect.bottom + px(6, scale)
         size = text_px(15, scale)
         pills = [(PLAY, self.play_pill.move(0, -lift))]
+        if self.on_learn is not None:
+            pills.insert(0, (LEARN, self.learn_pill.move(0, -lift)))
         if self.on_continue is not None:
             pills.insert(0, (CONTINUE, self.continue_pill.move(0, -lift)))
         bottom = pills[0][1].y - px(2, scale)
@@ -240,18 +258,23 @@ class GameTile:
     def _draw_pill(self, surface: pygame.Surface, part: str, pill: pygame.Rect, scale: float,
                    lit: bool, focused: bool) -> None:
         # With a game in progress, Continue is the suggested way in; else Play lights up.
-        if self.on_continue is not None:
+        # Learn to play is never the suggested way in: a pill of its own, lit by itself.
+        own = self.on_continue is not None or part == LEARN
+        if part == LEARN:
+            primary, text = False, t("tutorial.learn")
+        elif self.on_continue is not None:
             primary = part == CONTINUE
             text = t("menu.continue") if primary else t("menu.new_game")
         else:
             primary, text = lit, t("menu.play")
         fill = theme.BUTTON["primary"] if primary else theme.BUTTON["normal"]
         ink = theme.BUTTON_TEXT["primary"] if primary else theme.BUTTON_TEXT["normal"]
-        if self.hover == part and self.on_continue is not None:
+        if self.hover == part and own:
             fill = tuple(min(255, c + 28) for c in fill)
         surface.blit(rounded(pill.size, (*fill, 255), pill.h // 2), pill)
-        blit_label(surface, text, text_px(16, scale), ink, bold=True, center=pill.center)
-        if focused and self.on_continue is not None:
+        blit_label(surface, fit(text, text_px(16, scale), pill.w - 8, True), text_px(16, scale),
+                   ink, bold=True, center=pill.center)
+        if focused and own:
             focus_ring(surface, pill, scale)
 
 
@@ -295,8 +318,21 @@ class MenuScene(Scene):
     def _make_tiles(self) -> None:
         self.tiles = [GameTile(game, lambda g=game.id: self.open_setup(g),
                                (lambda g=game.id: self.resume(g)) if game.id in self.saved
-                               else None, lambda g=game.id: self.open_rules(g))
+                               else None, lambda g=game.id: self.open_rules(g),
+                               # a game in progress has Continue there: its player
+                               # has played it (Learn to play stays in its setup)
+                               (lambda g=game.id: self.learn(g))
+                               if tutorial.has_script(game.id) and game.id not in self.saved
+                               else None)
                       for game in GAMES.values() if table_for(game.id) is not None]
+
+    def learn(self, game_id: str) -> None:
+        """The game's guided first game, from where the learner left it (#43); a game in
+        progress stays."""
+        try:
+            self.app.reset("tutorial", game_id=game_id)
+        except (tutorial.ScriptError, SetupError, NoTable, ValueError) as exc:
+            self.app.toasts.show(t("tutorial.broken", reason=exc), 5.0, "error")
 
     def open_rules(self, game_id: str) -> None:
         self.app.push("rules", game_id=game_id)
