@@ -132,7 +132,13 @@ class Guide:
 
     # -- the learner's buttons and keys ------------------------------------------------
     def go_on(self) -> None:
+        """The learner has read the bubble. A moment the table holds meanwhile (Robin's
+        bust, a joker won, a showdown) is what the bubble told: it passes with it, so one
+        Enter goes on, not one for the bubble and one for the banner."""
+        told = self.explaining is not None and bool(self.table.moments)
         self.explaining = None
+        if told:
+            self.table.go_on()
         self.table.app.invalidate()
 
     def back(self) -> None:
