@@ -7,10 +7,11 @@ hands are private), and every frame the seat received passes the network games' 
 """
 import random
 import threading
+from contextlib import contextmanager
 
 import pygame
 
-from nettools import WAIT, hosting, match_of
+from nettools import WAIT, hosting, match_of, seats_of
 from test_net_games import check_stream
 from test_takethat_table import play_by_keys, play_by_mouse
 from tentable.engine import replay
@@ -170,54 +171,53 @@ def test_what_the_messages_lack_is_asked_of_the_host_once_a_view():
             waiting.close()
 
 
+@contextmanager
+def first_seat(game_id: str, seed: int):
+    """A hosted two-player table of `game_id` and its seat 0 connected (closed after):
+    (the host's thread, the match, the room, the seat)."""
+    match = match_of(game_id, ("human", "human"), seed, {})
+    with hosting() as thread:
+        room = thread.call(thread.host.open_room, match)
+        with seats_of(RemoteSeat(room.invite(0), timeout=WAIT)) as (remote,):
+            yield thread, match, room, remote
+
+
 def test_a_gesture_on_its_way_holds_the_seat_until_its_outcome_arrives():
     """After a move is sent, the seat plays nothing more until the host's answer to it
     came: a message of something else in between (the turn told late) does not free it,
     or a second move would be made on a view about to change."""
-    match = match_of("takethat", ("human", "human"), 31, {})
-    with hosting() as thread:
-        room = thread.call(thread.host.open_room, match)
-        remote = RemoteSeat(room.invite(0), timeout=WAIT).connect()
-        try:
-            link = RemoteLink(remote)
-            link.poll()
-            legal = link.legal_actions(0)
-            assert legal and not link.busy
-            # a message the host tells every seat, not the move's outcome, comes first
-            thread.call(room.tell, {"type": "away", "seat": 1})
-            assert remote.wait_for(lambda: remote.last_seq == 1, WAIT)
-            assert link.submit(0, legal[:1]) == [] and link.busy
-            assert [type(e).__name__ for e in link.poll()] == [] and link.busy
-            assert remote.wait_for(lambda: any(m["type"] == "applied" for m in remote.received),
-                                   WAIT)
-            assert "Applied" in [type(e).__name__ for e in link.poll()] and not link.busy
-        finally:
-            remote.close()
+    with first_seat("takethat", 31) as (thread, match, room, remote):
+        link = RemoteLink(remote)
+        link.poll()
+        legal = link.legal_actions(0)
+        assert legal and not link.busy
+        # a message the host tells every seat, not the move's outcome, comes first
+        thread.call(room.tell, {"type": "away", "seat": 1})
+        assert remote.wait_for(lambda: remote.last_seq == 1, WAIT)
+        assert link.submit(0, legal[:1]) == [] and link.busy
+        assert [type(e).__name__ for e in link.poll()] == [] and link.busy
+        assert remote.wait_for(lambda: any(m["type"] == "applied" for m in remote.received),
+                               WAIT)
+        assert "Applied" in [type(e).__name__ for e in link.poll()] and not link.busy
 
 
 def test_a_remote_seat_takes_back_a_move_by_the_hosts_policy():
     """Undo at a remote table (Elfer: a card played, the turn still the player's, nothing
     revealed): the host says it may, takes the move back, and the table is where it was."""
-    match = match_of("elfer", ("human", "human"), 1, {})
-    with hosting() as thread:
-        room = thread.call(thread.host.open_room, match)
-        remote = RemoteSeat(room.invite(0), timeout=WAIT).connect()
-        try:
-            link = RemoteLink(remote)
-            link.poll()
-            start = link.view(0)
-            assert link.undo_refusal(0) == "nothing"           # nothing to take back yet
-            link.submit(0, ["play J@B10"])
-            assert remote.wait_for(lambda: remote.last_seq is not None and any(
-                m["type"] == "applied" for m in remote.received), WAIT)
-            link.poll()
-            assert link.current_player == 0 and link.moves_made == 1
-            assert link.undo_refusal(0) is None == thread.call(match.undo_refusal, 0)
-            link.undo(0)
-            assert remote.wait_for(lambda: any(m["type"] == "undone" for m in remote.received),
-                                   WAIT)
-            assert "Undone" in [type(e).__name__ for e in link.poll()]
-            assert link.view(0) == start == thread.call(match.view, 0)
-            assert link.moves_made == 0 and link.past(0)["moves"] == []
-        finally:
-            remote.close()
+    with first_seat("elfer", 1) as (thread, match, room, remote):
+        link = RemoteLink(remote)
+        link.poll()
+        start = link.view(0)
+        assert link.undo_refusal(0) == "nothing"           # nothing to take back yet
+        link.submit(0, ["play J@B10"])
+        assert remote.wait_for(lambda: remote.last_seq is not None and any(
+            m["type"] == "applied" for m in remote.received), WAIT)
+        link.poll()
+        assert link.current_player == 0 and link.moves_made == 1
+        assert link.undo_refusal(0) is None == thread.call(match.undo_refusal, 0)
+        link.undo(0)
+        assert remote.wait_for(lambda: any(m["type"] == "undone" for m in remote.received),
+                               WAIT)
+        assert "Undone" in [type(e).__name__ for e in link.poll()]
+        assert link.view(0) == start == thread.call(match.view, 0)
+        assert link.moves_made == 0 and link.past(0)["moves"] == []

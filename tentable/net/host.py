@@ -138,9 +138,11 @@ class Room:
         the table down if a move was made or a seat taken since it last was."""
         for link in (*self.links.values(), *self.watchers):
             link.wake.set()
+        if self.keeper is None:       # every tick of the room's loop: nothing to write
+            return
         now = (len(self.match.history), tuple(sorted(self.claimed)),
                tuple(sorted(self.match.assisted)))
-        if self.keeper is not None and now != self.kept:
+        if now != self.kept:
             self.kept = now
             self.keeper(self)
 
