@@ -12,8 +12,9 @@ sent that client's numbered messages, from where it says it was (a reconnecting 
 gets exactly what it missed). Everything a connection sends is checked first
 (`protocol.check`, the seat, the turn, the sequence number, a rate cap); a refusal is a
 key and values, changes nothing, and repeated abuse cuts the connection off. The room's
-loop paces the computer seats (`Match.poll`/`advance`) and, when `away_after` is set,
-hands a seat whose player dropped to a computer until they come back.
+loop moves the computer seats on at the host's pace (the match's `pacer`) and, when
+`away_after` is set, hands a seat whose player dropped to a computer until they come
+back.
 
 Every call into a match happens on the host's event loop thread: the match is not
 thread-safe, and `HostThread.call` is how another thread (the app, a test) reaches it.
@@ -35,6 +36,7 @@ from websockets.exceptions import ConnectionClosed
 from tentable import __version__
 from tentable.botjobs import run_aside
 from tentable.clients import PROTOCOL, SeatClient, refusal
+from tentable.events import Applied
 from tentable.match import Match
 from tentable.net import lobby
 from tentable.net.tables import HostedTables
@@ -250,21 +252,19 @@ class Host:
         """Play the computer seats' moves, one each `pace` seconds, while the room is open;
         hand a seat away too long to the computer."""
         match = room.match
+        match.pacer.pace = self.pace          # the match paces its computers (`pacing`)
         while not room.closed:
-            match.poll()
-            if match.ready:
-                # with no pace still yield: the other rooms and connections go on meanwhile
-                await asyncio.sleep(self.pace)
-                if room.closed:
-                    break
-                match.advance()
+            if any(isinstance(event, Applied) for event in match.pacer.step()):
                 room.flush()
+                # with no pace still yield: the other rooms and connections go on meanwhile
+                await asyncio.sleep(0)
                 continue
+            due = match.pacer.due_in()        # a move waiting for its pause: wake for it
             self._hand_over(room)
             room.flush()
             room.nudge.clear()
             try:
-                await asyncio.wait_for(room.nudge.wait(), TICK)
+                await asyncio.wait_for(room.nudge.wait(), TICK if due is None else min(TICK, due))
             except asyncio.TimeoutError:
                 pass
             if room.from_lobby and match.is_over and not room.links and not room.watchers:

@@ -212,12 +212,16 @@ class RemoteLink:
         return self._why
 
     # -- pacing: the host's; a human's only move is sent from here ---------------------------
-    ready = False
+    pace = 0.0          # the host's own (`Host.pace`), not the player's speed setting
     job = None
     thinking_for = None
 
-    def advance(self) -> list[Event]:
-        return []
+    def step(self, still: bool = True) -> list[Event]:
+        """The events of the messages that arrived: the host has paced its computers."""
+        return self.poll()
+
+    def rest(self) -> None:
+        """Nothing to count here: the host paces."""
 
     def play_only_choice(self) -> list[Event]:
         """Send the seat's only move, once (its banner was read)."""

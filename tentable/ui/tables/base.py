@@ -465,7 +465,15 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
                 return True
             return moving
         asked = link.job is None
-        self._handle(link.poll())
+        # the match paces its computers (and Mona): a decision started, then its move
+        # once the pause after what was shown is over and nothing moves on the table; the
+        # frame a decision starts in is drawn before its move, even at "instant" speed
+        link.pace = self.bot_delay
+        starting = asked and link.current_player not in link.automata
+        events = link.step(still=not moving and not starting)
+        self._handle(events)
+        if any(isinstance(event, Applied) for event in events):
+            return True
         current = link.current_player
         if link.is_human(current):
             if self.forced is None or self.waits_for_player:
@@ -474,23 +482,10 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
                 return True         # the banner is read, then the move plays itself
             self._handle(link.play_only_choice())
             return True
-        settled = not moving and self._since_action >= self.bot_delay
-        if current in link.automata:
-            # Mona: her one legal action, after the usual pause; at "instant" speed her
-            # whole turn is played in this one frame.
-            if not settled:
-                return moving
-            while link.ready and link.current_player in link.automata \
-                    and not self.moments:
-                self._handle(link.advance())
-                if self.bot_delay > 0:
-                    break
-            return True
         if asked and link.job is not None:
             return True            # the frame with the last move is drawn before the answer
-        if link.ready and settled:
-            self._handle(link.advance())
-            return True
+        if current in link.automata or (link.job is not None and link.job.done.is_set()):
+            return True            # a move waits for its pause: frames until it is due
         # the status pill changes to "thinking…" after a moment: draw that frame
         waited = link.thinking_for
         return moving or (waited is not None and waited < THINKING_AFTER + 0.1)
