@@ -8,8 +8,11 @@ as boardgame.io's client holds the latest state it was sent for its playerID.
 The table draws the seat's latest view and takes its events each frame (`poll`); its
 gestures go to the host (`submit`, `undo`) and come back as events. What the messages
 lack — whether the seat may take back now, why a move would be refused before it is
-sent — is asked of the host once per view and kept until the next message
-(`RemoteSeat.ask`); the legal moves are in the seat's own view. The host paces its
+sent — is asked of the host as soon as a view arrives, without waiting
+(`RemoteSeat.ask_soon`), and the answer taken in a later `poll`: no frame ever waits for
+the host. Until it is here the seat waits as for its move's outcome (`busy`); an action
+asked about for the first time is "being asked" (net.asking) for that moment, and asked
+about ahead on every later view. The legal moves are in the seat's own view. The host paces its
 computer players: here nothing is paced but a human's only move, sent once its banner
 has been read, like at home. Nothing here knows pygame.
 """
@@ -23,6 +26,7 @@ from tentable.events import (Applied, BotFailed, BotLate, Event, GameOver, Momen
                              OnlyChoice, PartOver, Refused, SaveFailed, SeatChanged,
                              TurnChanged, Undone)
 from tentable.match import NOT_YOURS, UNDO_OFF
+from tentable.net.protocol import MAX_ACTIONS
 from tentable.net.remote import NetError, RemoteSeat
 from tentable.session import BOT, HUMAN, RULES, Seat, Session
 
@@ -54,6 +58,9 @@ class RemoteLink:
         self._asked_at: int | None = -2
         self._undo: object = MISSING
         self._why: dict[str, dict | None] = {}
+        self._asking: set[str] = set()    # actions asked about for this view, not answered
+        self._answer: int | None = None   # the id of the view's first question, unanswered
+        self._wondered: dict[str, None] = {}   # actions the table asked about (asked ahead)
         self._only_next = False           # the next move told was the mover's only one
         self._in_flight = False           # a gesture went off; its outcome is not here yet
         self._told_closed = False
@@ -120,9 +127,10 @@ class RemoteLink:
             return IllegalAction("refuse.not_your_turn")
         if action in self._view.get("legal_actions", []):
             return None
-        told = self._ask([action]).get(action, MISSING)
-        if told is MISSING:                  # no answer, or one for a view gone since
-            return IllegalAction("net.stale" if self.remote.connected else "net.closed")
+        told = self._why.get(action, MISSING)
+        if told is MISSING:                  # asked now, answered in a later `poll`
+            self._wonder(action)
+            return IllegalAction("net.asking" if self.remote.connected else "net.closed")
         return None if told is None else illegal(told)
 
     @property
@@ -172,8 +180,7 @@ class RemoteLink:
             return UNDO_OFF
         if not self._my_turn(seat):
             return NOT_YOURS
-        self._ask()
-        return NOT_YOURS if self._undo is MISSING else self._undo
+        return NOT_YOURS if self._undo is MISSING else self._undo   # not told yet: wait
 
     def undo(self, seat: int) -> list[Event]:
         if self.undo_refusal(seat) is None:
@@ -190,26 +197,47 @@ class RemoteLink:
     @property
     def busy(self) -> bool:
         """A gesture went off and its outcome (applied, undone, refused) is not here
-        yet: the seat waits for it, and plays nothing on a view about to change."""
-        return self._in_flight and self.remote.connected
+        yet, or the host was not heard yet on what this view lacks: the seat waits, as
+        for its move's outcome, and plays nothing on a view about to change."""
+        return (self._in_flight or self._answer is not None) and self.remote.connected
 
-    def _ask(self, why: list[str] = ()) -> dict[str, dict | None]:
-        """The host's answers for the latest view, kept until the next message: asked
-        once a view (bounded), and again only for an action not asked about yet. The
-        refusals known (`why`); an answer for a view gone meanwhile is not kept."""
-        last = self._seen
-        if self._asked_at != last:
-            self._asked_at, self._undo, self._why = last, MISSING, {}
-        new = [action for action in why if action not in self._why]
-        if new or self._undo is MISSING:
-            try:
-                answer = self.remote.ask(new)
-            except NetError:
-                return self._why
-            if answer.get("last") == last:
-                self._undo = answer.get("undo")
-                self._why.update(answer.get("why") or {})
-        return self._why
+    # -- what the messages lack, asked ahead -----------------------------------------------
+    def _ask_ahead(self) -> None:
+        """On a new view, ask the host at once (no wait: the answer comes in a later
+        `poll`) whether the seat may take back, and why each action the table asked about
+        before is refused now, so the table rarely has to ask again."""
+        if self._asked_at == self._seen:
+            return
+        self._asked_at, self._undo, self._why = self._seen, MISSING, {}
+        self._asking, self._answer = set(), None
+        if not self._my_turn(self.seat) or not self.remote.connected:
+            return
+        legal = set(self._view.get("legal_actions", []))
+        why = [action for action in self._wondered if action not in legal][-MAX_ACTIONS:]
+        self._asking.update(why)
+        self._answer = self.remote.ask_soon(why)
+
+    def _wonder(self, action: str) -> None:
+        """The table wants to know why `action` is refused: ask (once a view), and ask
+        ahead about it on the next views too (the latest `MAX_ACTIONS`)."""
+        self._wondered.pop(action, None)
+        self._wondered[action] = None
+        while len(self._wondered) > MAX_ACTIONS:
+            del self._wondered[next(iter(self._wondered))]
+        if action not in self._asking and self._asked_at == self._seen:
+            self._asking.add(action)
+            self.remote.ask_soon([action])
+
+    def _answered(self, answer: dict) -> None:
+        """The host's answer to a question: kept if it is about the view shown."""
+        if answer.get("id") == self._answer:
+            self._answer = None
+        if answer.get("last") != self._asked_at or self._asked_at != self._seen:
+            return                        # about a view gone since: asked again there
+        self._undo = answer.get("undo")
+        why = answer.get("why") or {}
+        self._why.update(why)
+        self._asking.difference_update(why)
 
     # -- pacing: the host's; a human's only move is sent from here ---------------------------
     ready = False
@@ -235,9 +263,13 @@ class RemoteLink:
         messages, self._waiting = self._waiting + self.remote.take(), []
         events = [event for message in messages for event in self._events(message)]
         for notice in self.remote.take_notices():
-            if notice.get("type") == "refused":
+            if notice.get("type") == "legal":
+                self._answered(notice)
+            elif notice.get("type") == "refused":
                 self._in_flight = False
+                self._answer = None          # a question refused is not waited for
                 events.append(Refused(self.seat, (), illegal(notice)))
+        self._ask_ahead()
         if not self.remote.connected and not self._told_closed and not self.is_over:
             self._told_closed = True
             key = (self.remote.closed_by or (None, ""))[1] or "net.closed"

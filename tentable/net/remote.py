@@ -286,9 +286,16 @@ class RemoteSeat(_Line):
         frame = {"type": "legal", "id": ident, **({"why": list(why)} if why else {})}
         return self._request(frame, ("legal", ident))
 
+    def ask_soon(self, why: list[str] = ()) -> int:
+        """`ask` without waiting (a frame loop must not): the answer, a `legal` frame
+        with this id, arrives among the notices (`take_notices`). Its id."""
+        ident = next(self._ids)
+        self._send({"type": "legal", "id": ident, **({"why": list(why)} if why else {})})
+        return ident
+
     def take_notices(self) -> list[dict]:
         """The unnumbered frames no request waited for (a refusal of a gesture: the
-        position changed before it arrived), each once."""
+        position changed before it arrived; the answer to `ask_soon`), each once."""
         with self._changed:
             fresh, self.notices = self.notices, []
         return fresh

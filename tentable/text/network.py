@@ -39,6 +39,7 @@ STRINGS: dict[str, str] = {
     "net.unreachable": "The host cannot be reached: check the address, and that it is "
                        "running.",
     "net.refused": "The host refused.",
+    "net.asking": "A moment: the host is asked about this move.",
     # joining a table from the menu
     "menu.join": "Join a table",
     "join.title": "Join a table",
