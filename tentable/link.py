@@ -36,6 +36,8 @@ class LocalLink:
     """A table's window on a `Match` on this computer (hot seat, computers, a replay)."""
 
     local = True        # the game is this computer's: it may be restarted, seats handed over
+    away: frozenset[int] = frozenset()      # every player is at this screen: none away
+    handed: frozenset[int] = frozenset()    # nor a seat of one away played meanwhile
 
     def __init__(self, match: Match) -> None:
         # the match itself is for tools and tests that set up positions (`link.match`);

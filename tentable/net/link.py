@@ -22,7 +22,7 @@ from typing import Any
 
 from tentable.clients import illegal
 from tentable.engine import IllegalAction
-from tentable.events import (Applied, BotFailed, BotLate, Event, GameOver, Moment,
+from tentable.events import (Applied, Away, BotFailed, BotLate, Event, GameOver, Moment,
                              OnlyChoice, PartOver, Refused, SaveFailed, SeatChanged,
                              TurnChanged, Undone)
 from tentable.match import NOT_YOURS, UNDO_OFF
@@ -64,6 +64,11 @@ class RemoteLink:
         self._only_next = False           # the next move told was the mover's only one
         self._in_flight = False           # a gesture went off; its outcome is not here yet
         self._told_closed = False
+        # the friends whose connection dropped (the host's "away", until "back"), and
+        # those of them the host's computer plays for meanwhile: the stream from the
+        # welcome on tells them all, so they start empty
+        self.away: set[int] = set()
+        self.handed: set[int] = set()
         self._seen: int = welcome["seq"]   # the last message the table was shown
         self.session = self._session(welcome)
         self._waiting: list[dict] = messages[1:]    # what came with the welcome
@@ -307,11 +312,19 @@ class RemoteLink:
             self._only_next = True
         if kind == "refused":
             return [Refused(seat, actions, illegal(message))]
+        if kind in ("away", "back"):
+            (self.away.add if kind == "away" else self.away.discard)(seat)
+            self.handed.discard(seat)
+            return [Away(seat, kind == "away")]
+        if kind == "seat_changed" and seat in self.away:
+            # the host's computer for a friend away; its end says itself ("back")
+            (self.handed.add if message["level"] else self.handed.discard)(seat)
+            return [SeatChanged(seat, message["level"], True)] if message["level"] else []
         return _TOLD.get(kind, _nothing)(message)
 
 
 def _nothing(message: dict) -> list[Event]:
-    """A message this table shows nothing of (the host's "away" and "back")."""
+    """A message this table shows nothing of."""
     return []
 
 
