@@ -18,6 +18,7 @@ has been read, like at home. Nothing here knows pygame.
 """
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import Any
 
 from tentable.clients import illegal
@@ -47,6 +48,21 @@ class RemoteLink:
             raise NetError("net.seq")        # the table opens on the game from its start
         welcome = messages[0]
         self.seat: int | None = welcome["seat"]
+        self._wondered: dict[str, None] = {}   # actions the table asked about (asked ahead)
+        self._closed = False              # closed here: the table left
+        # dialling the host again after the connection dropped (`redial`, in the
+        # background): the attempt under way, why the last one failed, and how many
+        # times the game had to be taken up from a fresh `welcome` (a host started again)
+        self._dial: Future | None = None
+        self._dial_error: str | None = None
+        self.fresh_starts = 0
+        self._start(welcome)
+        self.session = self._session(welcome)
+        self._waiting: list[dict] = messages[1:]    # what came with the welcome
+
+    def _start(self, welcome: dict) -> None:
+        """The game as a `welcome` tells it: when the table opens, and again when a host
+        started again sends a fresh one (`fresh_starts`)."""
         self._humans = list(welcome["humans"])
         self._automata = list(welcome.get("automata", []))
         self.undo_allowed = bool(welcome["undo"])
@@ -60,18 +76,14 @@ class RemoteLink:
         self._why: dict[str, dict | None] = {}
         self._asking: set[str] = set()    # actions asked about for this view, not answered
         self._answer: int | None = None   # the id of the view's first question, unanswered
-        self._wondered: dict[str, None] = {}   # actions the table asked about (asked ahead)
         self._only_next = False           # the next move told was the mover's only one
         self._in_flight = False           # a gesture went off; its outcome is not here yet
-        self._told_closed = False
         # the friends whose connection dropped (the host's "away", until "back"), and
         # those of them the host's computer plays for meanwhile: the stream from the
         # welcome on tells them all, so they start empty
         self.away: set[int] = set()
         self.handed: set[int] = set()
         self._seen: int = welcome["seq"]   # the last message the table was shown
-        self.session = self._session(welcome)
-        self._waiting: list[dict] = messages[1:]    # what came with the welcome
 
     def _session(self, welcome: dict) -> Session:
         """Who sits where, as this screen sees it: its own seat the one person here; a
@@ -260,11 +272,50 @@ class RemoteLink:
         return self.submit(self.seat, [only])
 
     def close(self) -> None:
+        self._closed = True
         self.remote.close()
+
+    # -- the connection: lost, and dialled again --------------------------------------------
+    @property
+    def lost(self) -> str | None:
+        """None while the seat is connected (or its game is over, or the table left);
+        else why not, as a text key: the host's reason for closing, why dialling it
+        again failed last, or net.lost (the line dropped)."""
+        if self.remote.connected or self.is_over or self._closed:
+            return None
+        self._dialled()
+        if self._dial_error is not None:
+            return self._dial_error
+        reason = (self.remote.closed_by or (None, ""))[1]
+        return reason if reason.startswith("net.") else "net.lost"
+
+    @property
+    def dialing(self) -> bool:
+        """A dial is under way (one that ended is taken up here: why it failed)."""
+        self._dialled()
+        return self._dial is not None
+
+    def redial(self) -> None:
+        """Dial the host again with the same invite and the last message seen, in the
+        background (`RemoteSeat.redial`): `poll` takes up what was missed."""
+        if not self.dialing and not self.remote.connected and not self._closed:
+            self._dial = self.remote.redial()
+
+    def _dialled(self) -> None:
+        """The end of a dial: connected again (a gesture on its way when the line dropped
+        is in what was missed, or was never had), or why not."""
+        if self._dial is None or not self._dial.done():
+            return
+        dial, self._dial = self._dial, None
+        error = NetError("net.timeout") if dial.cancelled() else dial.exception()
+        self._dial_error = getattr(error, "key", "net.unreachable") if error else None
+        if error is None:
+            self._in_flight, self._asked_at, self._answer = False, -2, None
 
     # -- the next events ---------------------------------------------------------------------
     def poll(self) -> list[Event]:
         """The events of the messages that arrived since the last call."""
+        self._dialled()
         messages, self._waiting = self._waiting + self.remote.take(), []
         events = [event for message in messages for event in self._events(message)]
         for notice in self.remote.take_notices():
@@ -275,15 +326,14 @@ class RemoteLink:
                 self._answer = None          # a question refused is not waited for
                 events.append(Refused(self.seat, (), illegal(notice)))
         self._ask_ahead()
-        if not self.remote.connected and not self._told_closed and not self.is_over:
-            self._told_closed = True
-            key = (self.remote.closed_by or (None, ""))[1] or "net.closed"
-            events.append(Refused(self.seat, (), IllegalAction(
-                key if key.startswith("net.") else "net.closed")))
         return events
 
     def _events(self, message: dict) -> list[Event]:
         kind, seat = message["type"], message.get("seat")
+        if kind == "welcome":           # a host started again: the game told anew
+            self._start(message)
+            self.fresh_starts += 1
+            return []
         self._seen = message["seq"]
         if kind in ("applied", "undone", "refused") and seat == self.seat:
             self._in_flight = False

@@ -228,6 +228,29 @@ class RemoteSeat(_Line):
         self.joined = self._open(self.invite.room, self.invite.secret, self.last_seq)
         return self._caught_up()
 
+    def redial(self) -> concurrent.futures.Future:
+        """`reconnect` without waiting (a frame loop must not): the future of the host's
+        `joined` (or its NetError). A host started again since (`Host.resume`) numbers
+        the seat's messages anew: it does not know the last one seen (net.seq), so the
+        seat joins it from the start and its messages begin again with a `welcome`."""
+        old, self._ws = self._ws, None
+        if old is not None:
+            asyncio.run_coroutine_threadsafe(old.close(), self._loop)
+        return asyncio.run_coroutine_threadsafe(self._rejoin(), self._loop)
+
+    async def _rejoin(self) -> dict:
+        room, secret = self.invite.room, self.invite.secret
+        try:
+            joined = await self._hello(room, secret, self.last_seq)
+        except NetError as exc:
+            if exc.key != "net.seq":
+                raise
+            with self._changed:              # a host started again: its numbers anew
+                self._inbox, self._read_upto = [], 0
+            joined = await self._hello(room, secret, None)
+        self.joined = joined
+        return joined
+
     def _keep(self, frame: dict) -> None:
         if isinstance(frame.get("seq"), int):
             if frame["seq"] == len(self._inbox):      # one already had is not kept twice

@@ -40,6 +40,15 @@ STRINGS: dict[str, str] = {
                        "running.",
     "net.refused": "The host refused.",
     "net.asking": "A moment: the host is asked about this move.",
+    "net.lost": "The connection to the host was lost.",
+    # a remote table whose connection dropped
+    "table.lost.title": "Connection lost",
+    "table.lost.trying": "The board stays as it was. Trying to reach the host again "
+                         "(attempt {n})…",
+    "table.lost.gave_up": "The host did not answer for a minute.",
+    "table.lost.again": "Try again",
+    "table.lost.leave": "Leave",
+    "table.lost.back": "Connected to the host again",
     # joining a table from the menu
     "menu.join": "Join a table",
     "join.title": "Join a table",

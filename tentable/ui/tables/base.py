@@ -444,6 +444,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, FarAway, InParts, Ending, Sce
 
     def update(self, dt: float) -> bool:
         self.mind_keys()
+        self.keep_in_touch(dt)             # a remote seat's line to its host (`FarAway`)
         self._since_action += dt
         self.reader.first()                # whose turn it is, as the table comes up
         moving = self.animate(dt)
