@@ -107,8 +107,7 @@ def test_a_table_on_a_remote_seat_plays_a_whole_take_that_game_by_events(app, mo
                 signal.wait(0.02)
             else:
                 raise AssertionError("the game never ended at the remote table")
-            assert thread.call(lambda: match.is_over)
-            record, history = thread.call(match.record), thread.call(lambda: match.history)
+            record, history = ended(thread, match)
         finally:
             TABLE.clear()
             mine.close()
@@ -127,6 +126,12 @@ def test_a_table_on_a_remote_seat_plays_a_whole_take_that_game_by_events(app, mo
         assert not face_up & hidden[seq], f"drew hidden cards {sorted(face_up & hidden[seq])}"
     # the results are the host's
     assert app.top.scores == thread_scores(record)
+
+
+def ended(thread, match):
+    """The host's finished game: its record and the actions played."""
+    assert thread.call(lambda: match.is_over)
+    return thread.call(match.record), thread.call(lambda: match.history)
 
 
 def thread_scores(record):

@@ -10,7 +10,7 @@ import pygame
 
 from nettools import WAIT, hosting, match_of
 from test_net_games import check_stream
-from test_remote_table import TABLE, drawn_face_up, hidden_by_seq
+from test_remote_table import TABLE, drawn_face_up, ended, hidden_by_seq
 from tentable.engine import replay
 from tentable.net.remote import RemoteSeat
 from tentable.ui.scenes.join import open_seat
@@ -65,8 +65,7 @@ def test_a_spectator_watches_two_computers_to_the_end_seeing_only_what_is_public
                 signal.wait(0.005)
             else:
                 raise AssertionError("the watched game never ended")
-            assert thread.call(lambda: match.is_over)
-            record, history = thread.call(match.record), thread.call(lambda: match.history)
+            record, history = ended(thread, match)
         finally:
             TABLE.clear()
             table.close()
