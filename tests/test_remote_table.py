@@ -195,6 +195,26 @@ def test_what_the_messages_lack_is_asked_of_the_host_ahead_once_a_view():
             waiting.close()
 
 
+class HeldHost(Host):
+    """A real host that holds the messages of kind `held` (its answers to `legal`) until
+    `gate` is opened (at most WAIT seconds): as a host far away or busy would be slow."""
+
+    def __init__(self, held: str = "legal", **settings) -> None:
+        super().__init__(**settings)
+        self.held = held
+        self.gate = asyncio.Event()
+        self.answered = 0
+
+    async def _handle(self, link, message) -> None:
+        if message["type"] == self.held:
+            try:
+                await asyncio.wait_for(self.gate.wait(), WAIT)
+            except asyncio.TimeoutError:
+                pass
+            self.answered += 1
+        await super()._handle(link, message)
+
+
 @contextmanager
 def first_seat(game_id: str, seed: int):
     """A hosted two-player table of `game_id` and its seat 0 connected (closed after):
@@ -209,20 +229,29 @@ def first_seat(game_id: str, seed: int):
 def test_a_gesture_on_its_way_holds_the_seat_until_its_outcome_arrives():
     """After a move is sent, the seat plays nothing more until the host's answer to it
     came: a message of something else in between (the turn told late) does not free it,
-    or a second move would be made on a view about to change."""
-    with first_seat("takethat", 31) as (thread, match, room, remote):
-        link = RemoteLink(remote)
-        settled(link, remote)
-        legal = link.legal_actions(0)
-        assert legal and not link.busy
-        # a message the host tells every seat, not the move's outcome, comes first
-        thread.call(room.tell, {"type": "away", "seat": 1})
-        assert remote.wait_for(lambda: remote.last_seq == 1, WAIT)
-        assert link.submit(0, legal[:1]) == [] and link.busy
-        assert [type(e).__name__ for e in link.poll()] == ["Away"] and link.busy
-        assert remote.wait_for(lambda: any(m["type"] == "applied" for m in remote.received),
-                               WAIT)
-        assert "Applied" in [type(e).__name__ for e in settled(link, remote)]
+    or a second move would be made on a view about to change. The host holds the move
+    until the test has looked."""
+    match = match_of("takethat", ("human", "human"), 31, {})
+    thread = HostThread(HeldHost(held="submit", host="127.0.0.1", port=0, pace=0))
+    thread.start(WAIT)
+    try:
+        room = thread.call(thread.host.open_room, match)
+        with seats_of(RemoteSeat(room.invite(0), timeout=WAIT)) as (remote,):
+            link = RemoteLink(remote)
+            settled(link, remote)
+            legal = link.legal_actions(0)
+            assert legal and not link.busy
+            # a message the host tells every seat, not the move's outcome, comes first
+            thread.call(room.tell, {"type": "away", "seat": 1})
+            assert remote.wait_for(lambda: remote.last_seq == 1, WAIT)
+            assert link.submit(0, legal[:1]) == [] and link.busy
+            assert [type(e).__name__ for e in link.poll()] == ["Away"] and link.busy
+            thread.call(thread.host.gate.set)
+            assert remote.wait_for(lambda: any(m["type"] == "applied"
+                                               for m in remote.received), WAIT)
+            assert "Applied" in [type(e).__name__ for e in settled(link, remote)]
+    finally:
+        thread.stop(WAIT)
 
 
 def test_a_remote_seat_takes_back_a_move_by_the_hosts_policy():
@@ -245,25 +274,6 @@ def test_a_remote_seat_takes_back_a_move_by_the_hosts_policy():
         assert "Undone" in [type(e).__name__ for e in link.poll()]
         assert link.view(0) == start == thread.call(match.view, 0)
         assert link.moves_made == 0 and link.past(0)["moves"] == []
-
-
-class HeldHost(Host):
-    """A real host that holds its answers to `legal` until `gate` is opened (at most
-    WAIT seconds): as a host far away or busy would be slow to answer."""
-
-    def __init__(self, **settings) -> None:
-        super().__init__(**settings)
-        self.gate = asyncio.Event()
-        self.answered = 0
-
-    async def _handle(self, link, message) -> None:
-        if message["type"] == "legal":
-            try:
-                await asyncio.wait_for(self.gate.wait(), WAIT)
-            except asyncio.TimeoutError:
-                pass
-            self.answered += 1
-        await super()._handle(link, message)
 
 
 def test_no_frame_waits_for_the_hosts_answers(app):

@@ -79,9 +79,10 @@ class RemoteLink:
         self._only_next = False           # the next move told was the mover's only one
         self._in_flight = False           # a gesture went off; its outcome is not here yet
         # the friends whose connection dropped (the host's "away", until "back"), and
-        # those of them the host's computer plays for meanwhile: the stream from the
-        # welcome on tells them all, so they start empty
-        self.away: set[int] = set()
+        # those of them the host's computer plays for meanwhile: as the host said at
+        # hello (a welcome told anew stands for the messages that said so), then as the
+        # messages after it tell
+        self.away: set[int] = set(self.remote.joined.get("away", ()))
         self.handed: set[int] = set()
         self._seen: int = welcome["seq"]   # the last message the table was shown
 

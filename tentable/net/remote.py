@@ -204,6 +204,7 @@ class RemoteSeat(_Line):
         self.room: str | None = None
         self.joined: dict = {}
         self._inbox: list[dict] = []
+        self._first = 0              # the number of the first message had: a welcome's
         self._read_upto = 0
         self._ids = itertools.count()
 
@@ -215,7 +216,7 @@ class RemoteSeat(_Line):
         return self._caught_up()
 
     def _caught_up(self) -> "RemoteSeat":
-        if not self.wait_for(lambda: len(self._inbox) > self.joined["last"]):
+        if not self.wait_for(lambda: self._first + len(self._inbox) > self.joined["last"]):
             raise NetError("net.timeout")
         return self
 
@@ -245,15 +246,17 @@ class RemoteSeat(_Line):
         except NetError as exc:
             if exc.key != "net.seq":
                 raise
-            with self._changed:              # a host started again: its numbers anew
-                self._inbox, self._read_upto = [], 0
+            with self._changed:   # a host started again, or one that let older ones go
+                self._inbox, self._read_upto, self._first = [], 0, 0
             joined = await self._hello(room, secret, None)
         self.joined = joined
         return joined
 
     def _keep(self, frame: dict) -> None:
         if isinstance(frame.get("seq"), int):
-            if frame["seq"] == len(self._inbox):      # one already had is not kept twice
+            if not self._inbox and frame.get("type") == "welcome":
+                self._first = frame["seq"]   # the game told anew: it stands for all before
+            if frame["seq"] == self._first + len(self._inbox):   # none had twice
                 self._inbox.append(frame)
         else:
             self.notices.append(frame)
@@ -262,7 +265,7 @@ class RemoteSeat(_Line):
     @property
     def last_seq(self) -> int | None:
         with self._changed:
-            return len(self._inbox) - 1 if self._inbox else None
+            return self._first + len(self._inbox) - 1 if self._inbox else None
 
     @property
     def received(self) -> list[dict]:
@@ -276,7 +279,7 @@ class RemoteSeat(_Line):
 
     def since(self, seq: int) -> list[dict]:
         with self._changed:
-            return self._inbox[max(0, seq):]
+            return self._inbox[max(0, seq - self._first):]
 
     @property
     def view(self) -> dict:
