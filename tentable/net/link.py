@@ -325,6 +325,8 @@ class RemoteLink:
             elif notice.get("type") == "refused":
                 self._in_flight = False
                 self._answer = None          # a question refused is not waited for
+                if notice.get("key") == "net.field":
+                    self._wondered.clear()   # not asked again each view: a strike each
                 events.append(Refused(self.seat, (), illegal(notice)))
         self._ask_ahead()
         return events
