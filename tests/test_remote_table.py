@@ -298,6 +298,7 @@ def test_no_frame_waits_for_the_hosts_answers(app):
                 assert link.why_not(0, refused).key == "net.asking"
             assert thread.host.answered == 0, "a frame waited for the host"
             assert link.busy and not table.my_turn and table.legal() == set()
+            assert table.why_not(refused) == "A moment: the host has not answered yet."
             thread.call(thread.host.gate.set)
             for _ in range(500):
                 step(app)

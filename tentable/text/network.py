@@ -41,6 +41,7 @@ STRINGS: dict[str, str] = {
     "net.refused": "The host refused.",
     "net.asking": "A moment: the host is asked about this move.",
     "net.lost": "The connection to the host was lost.",
+    "table.busy": "A moment: the host has not answered yet.",
     # a remote table whose connection dropped
     "table.lost.title": "Connection lost",
     "table.lost.trying": "The board stays as it was. Trying to reach the host again "

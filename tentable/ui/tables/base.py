@@ -154,7 +154,8 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, FarAway, InParts, Ending, Sce
         """None if the seat at the screen may play `action` now, else the engine's reason
         in the player's words (e.g. to label an illegal drop target). Changes nothing."""
         if not self.my_turn:
-            return self.status_text() or t("table.not_your_turn")
+            busy = self.link.busy and self.link.current_player == self.seat
+            return t("table.busy") if busy else self.status_text() or t("table.not_your_turn")
         refusal = self.link.why_not(self.seat, action)
         return None if refusal is None else self.worded(refusal)
 
