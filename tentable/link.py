@@ -37,6 +37,14 @@ class LocalLink:
     """A table's window on a `Match` on this computer (hot seat, computers, a replay)."""
 
     local = True        # the game is this computer's: it may be restarted, seats handed over
+    away: frozenset[int] = frozenset()      # every player is at this screen: none away
+    handed: frozenset[int] = frozenset()    # nor a seat of one away played meanwhile
+    lost: str | None = None     # no connection to lose: the game is on this computer
+    dialing = False
+    fresh_starts = 0
+
+    def redial(self) -> None:
+        """Nothing to dial (`RemoteLink.redial`)."""
 
     def __init__(self, match: Match) -> None:
         # the match itself is for tools and tests that set up positions (`link.match`);

@@ -56,6 +56,11 @@ def test_an_invite_pasted_opens_the_seats_table_on_a_remote_link(app, menu):
             assert isinstance(table, TableScene) and isinstance(table.link, RemoteLink)
             assert table.session.game_id == "takethat" and table.seat == 0
             assert table.view == thread.call(match.view, 0)      # the seat's own view
+            for _ in range(500):            # the host's answers on the view come ahead
+                step(app)
+                if not table.link.busy:
+                    break
+                table.link.remote.wait_for(lambda: bool(table.link.remote.notices), 0.02)
             assert table.my_turn == (thread.call(lambda: match.current_player) == 0)
         finally:
             table.close()

@@ -59,6 +59,9 @@ POSITION = ("welcome", "applied", "undone", "seat_changed")   # they change what
 # refusals an honest client meets in a race (a move as the position changed, a seat taken
 # a moment before): they do not count towards cutting it off
 HONEST = ("net.stale", "net.seat_taken", "net.undo")
+# the latest messages a room keeps for each seat: a reconnection or a late joiner from
+# before them is told the game anew (`SeatClient.anew`), as complete and often smaller
+KEEP = 128
 ABUSE, GOING = 1008, 1001                                     # WebSocket close codes
 
 
@@ -77,6 +80,7 @@ class Link:
     refilled: float = 0.0
     rooms_made: int = 0
     address: str = ""                # where it comes from (its IP address)
+    anew: str | None = None          # the game told anew, sent before the messages after it
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -164,7 +168,8 @@ class Host:
                  rate: float = RATE, burst: int = BURST, strikes: int = STRIKES,
                  max_rooms: int = 200, tables: HostedTables | None = None,
                  per_address: int = PER_ADDRESS, rooms_per_address: int = ROOMS_PER_ADDRESS,
-                 count_loopback: bool = False, idle_after: float | None = IDLE_AFTER) -> None:
+                 count_loopback: bool = False, idle_after: float | None = IDLE_AFTER,
+                 keep: int | None = KEEP) -> None:
         """`pace`: seconds between computer moves (a person follows them); `away_after`:
         seconds after which a dropped seat is played by the computer (`stand_in`), None:
         never; `lobby`: whether connections may create and list tables (`tentable serve`);
@@ -172,7 +177,8 @@ class Host:
         after a restart (`resume`), None: nowhere; `per_address`, `rooms_per_address`: the
         connections open at once and the lobby tables open that one address may have
         (loopback counted only with `count_loopback`: tests); `idle_after`: seconds after
-        which a lobby table nobody is connected to closes (None: never)."""
+        which a lobby table nobody is connected to closes (None: never); `keep`: the
+        latest messages kept for each seat (`KEEP`; None: every one)."""
         self.bind, self.port, self.ssl = host, port, ssl
         self.lobby, self.pace, self.away_after, self.stand_in = lobby, pace, away_after, stand_in
         self.clock, self.rate, self.burst, self.max_strikes = clock, rate, burst, strikes
@@ -180,6 +186,7 @@ class Host:
         self.tables = tables
         self.per_address, self.rooms_per_address = per_address, rooms_per_address
         self.count_loopback, self.idle_after = count_loopback, idle_after
+        self.keep = keep
         self.connections: dict[str, int] = {}       # address -> connections open
         self.rooms: dict[str, Room] = {}
         self._server = None
@@ -225,6 +232,8 @@ class Host:
                     secrets or {seat: seat_secret() for seat in match.humans},
                     spectator or seat_secret(), public=public, from_lobby=from_lobby)
         room.clients = {seat: match.join(seat) for seat in (*match.state.seats, None)}
+        for client in room.clients.values():
+            client.keep = self.keep
         room.quiet_since = self.clock()
         match.light = run_aside          # a light bot's thinking never holds the other rooms
         self.rooms[code] = room
@@ -376,11 +385,13 @@ class Host:
         client = room.clients[seat]
         seq = message.get("seq")
         last = client.next_seq - 1
-        if seq is not None and seq > last:
-            raise Refusal("net.seq", last=last)
+        if seq is not None and (seq > last or not client.kept_since(seq + 1)):
+            raise Refusal("net.seq", last=last)       # join from the start: told anew
         link.room, link.seat, link.bound = room, seat, True
         room.quiet_since = None
         link.sent = 0 if seq is None else seq + 1
+        if seq is None and client.first > 0:          # older messages let go
+            link.anew, link.sent = client.anew(), client.next_seq
         if seat is None:
             room.watchers.add(link)
         else:
@@ -437,6 +448,10 @@ class Host:
                 room = link.room
                 if room is None:
                     return
+                if link.anew is not None:
+                    text, link.anew = link.anew, None
+                    await link.send_text(text)
+                    self.frames_out += 1
                 for text in room.clients[link.seat].texts_since(link.sent):
                     await link.send_text(text)       # numbered and encoded once, kept so
                     self.frames_out += 1
@@ -502,6 +517,8 @@ class Host:
         last = client.next_seq - 1
         if seq > last:
             raise Refusal("net.seq", last=last)
+        if not client.kept_since(seq + 1):
+            raise Refusal("net.stale", last=last)
         if any(m["type"] in POSITION for m in client.since(seq + 1)):
             raise Refusal("net.stale", last=last)
 

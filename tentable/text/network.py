@@ -39,6 +39,17 @@ STRINGS: dict[str, str] = {
     "net.unreachable": "The host cannot be reached: check the address, and that it is "
                        "running.",
     "net.refused": "The host refused.",
+    "net.asking": "A moment: the host is asked about this move.",
+    "net.lost": "The connection to the host was lost.",
+    "table.busy": "A moment: the host has not answered yet.",
+    # a remote table whose connection dropped
+    "table.lost.title": "Connection lost",
+    "table.lost.trying": "The board stays as it was. Trying to reach the host again "
+                         "(attempt {n})…",
+    "table.lost.gave_up": "The host did not answer for a minute.",
+    "table.lost.again": "Try again",
+    "table.lost.leave": "Leave",
+    "table.lost.back": "Connected to the host again",
     # joining a table from the menu
     "menu.join": "Join a table",
     "join.title": "Join a table",

@@ -85,7 +85,7 @@ class CardTable(Hints):
         self.tweens = Tweens()
         self.drag = DragManager(self.tweens)
         self.cards = SpriteSync(self.game, self.tweens, code=self.card_code)
-        self.seat_panel = SeatPanel(self.game)
+        self.seat_panel = SeatPanel(self.game, self.seat_note)
         self.log = LogPanel((0, 0, 10, 10))
         self.selected: Hashable | None = None
         # words drawn this frame that a lesson's bubble should leave readable (TEN's total,
