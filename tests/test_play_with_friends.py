@@ -1,0 +1,182 @@
+"""Play with friends (#41 item 1): the app hosts a table from its menu. A real `Host`
+listens on 127.0.0.1 (the hosting's `BIND` and address here; the app's are every
+interface and this computer's home-network address), the invites are read off the invite
+screen's model, a friend joins with a `RemoteSeat` and a whole Take That game is played:
+the host's table by key and mouse events, the friend's seat by its own client. An invite
+for a seat already taken is refused with the reason; a port taken means the next one.
+Nothing is mocked at the network layer; every loop is bounded."""
+import random
+import socket
+import threading
+
+import pygame
+import pytest
+
+from nettools import WAIT
+from test_remote_table import play_to_the_end
+from tentable import i18n
+from tentable.engine import GAMES
+from tentable.net import hosting as hosting_module
+from tentable.net.hosting import Hosting, groups, lan_address
+from tentable.net.link import RemoteLink
+from tentable.net.protocol import Invite
+from tentable.net.remote import NetError, RemoteSeat
+from tentable.session import BOT, HUMAN, Seat, Session
+from tentable.text import t
+from tentable.ui.scenes.friends import FriendsScene
+from tentable.ui.scenes.invite import InviteScene
+from tentable.ui.scenes.setup import SetupScene
+from tentable.ui.scenes.setup_rows import FRIEND, YOU
+from uitools import click, key
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def loopback(monkeypatch):
+    """The hosting listens on 127.0.0.1 only and names it in its invites."""
+    monkeypatch.setattr(hosting_module, "BIND", "127.0.0.1")
+    monkeypatch.setattr(hosting_module, "lan_address", lambda: "127.0.0.1")
+
+
+def host_from_the_menu(app, players=3):
+    """Menu → Play with friends → Take That → setup with friends (You, a friend, a
+    computer) → Start: the invite screen, by mouse events."""
+    app.settings["host_port"] = free_port()
+    app.settings.setdefault("games", {})["takethat"] = {"friends": {
+        "players": players, "you": 0, "options": {"rounds": 1},
+        "seats": [{"name": "Me", "kind": HUMAN}, {"name": "Ann", "kind": HUMAN},
+                  {"name": "Bot", "kind": BOT, "bot": "easy"}]}}
+    app.reset("menu")
+    app.step(wait=False)
+    click(app, app.top.friends_button.rect.center)
+    chooser = app.top
+    assert isinstance(chooser, FriendsScene)
+    button = next(b for b in chooser.games if b.text == GAMES["takethat"].title)
+    click(app, button.rect.center)
+    setup = app.top
+    assert isinstance(setup, SetupScene) and setup.friends
+    assert [row.kind.value for row in setup.rows[:3]] == [YOU, FRIEND, BOT]
+    click(app, setup.start.rect.center)
+    invite = app.top
+    assert isinstance(invite, InviteScene), [toast.text for toast in app.toasts.items]
+    return invite
+
+
+def test_a_table_hosted_from_the_menu_plays_a_whole_take_that_game_with_a_friend(
+        app, loopback):
+    """TT-R4…R10 with a friend on another computer: the host plays at their own table
+    (a remote seat over 127.0.0.1) by keys and mouse, the friend by their client, the
+    computer paced by the host; the invite screen shows the friend joined."""
+    invite = host_from_the_menu(app)
+    hosting = app.hosting
+    assert [(row.seat, row.name) for row in invite.rows] == [(1, "Ann"), (None, t(
+        "invite.spectators"))]
+    line = invite.rows[0].line
+    parsed = Invite.parse(line)
+    assert parsed.port == app.settings["host_port"] and parsed.host == "127.0.0.1"
+    assert invite.rows[0].words == groups(parsed.secret, 4)
+    assert not invite.rows[0].joined
+    signal = threading.Event()
+    friend = RemoteSeat(line, signal=signal, timeout=WAIT).connect()
+    try:
+        assert invite.look() and invite.rows[0].joined and not invite.rows[1].joined
+        # the computers wait for the host's player: nothing was played yet
+        assert hosting.thread.call(lambda: hosting.room.match.history) == []
+        key(app, pygame.K_RETURN)                 # Start playing
+        table = app.top
+        assert isinstance(table.link, RemoteLink) and table.seat == 0
+        assert hosting.started and hosting.joined() == {0, 1}
+        moves = play_to_the_end(app, table, friend, signal, random.Random(7))
+        match = hosting.room.match
+        assert hosting.thread.call(lambda: match.is_over)
+        assert moves > 5
+        assert any(m["type"] == "game_over" for m in friend.received)
+        assert app.top.scores == hosting.thread.call(match.scores)     # the host's
+    finally:
+        friend.close()
+    # everyone left a finished game: the table closes, and the app stops hosting
+    app.reset("menu")
+    for _ in range(200):
+        if hosting.room.closed:
+            break
+        signal.wait(0.05)
+    assert hosting.room.closed and hosting.finished
+    click(app, app.top.friends_button.rect.center)
+    assert isinstance(app.top, FriendsScene) and app.hosting is None and hosting.stopped
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_an_invite_for_a_seat_taken_is_refused_with_the_reason(app, loopback, language):
+    """A second player with the same invite while its friend is at the table: refused
+    (net.seat_taken), worded in the player's language; the seated friend plays on."""
+    i18n.set_language(language)
+    try:
+        invite = host_from_the_menu(app)
+        line = invite.rows[0].line
+        with_seat = RemoteSeat(line, timeout=WAIT).connect()
+        try:
+            with pytest.raises(NetError) as refused:
+                RemoteSeat(line, timeout=WAIT).connect()
+            assert refused.value.key == "net.seat_taken"
+            assert t(refused.value.key) != "net.seat_taken"
+            # a second app's Join a table says why, in its words
+            app.push("join", invite=line)
+            key(app, pygame.K_RETURN)
+            assert app.top.reason == t("net.seat_taken")
+            assert with_seat.connected and app.hosting.joined() == {1}
+        finally:
+            with_seat.close()
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_port_taken_means_the_next_one():
+    """Something else listens on the chosen port: the table is hosted on the next."""
+    session = Session("takethat", (Seat("Me"), Seat("Ann")), 3, {})
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        hosting = Hosting.start(session, 0, port=port, bind="127.0.0.1", address="127.0.0.1")
+        try:
+            assert hosting.port != port and port < hosting.port <= port + 20
+            assert hosting.invites()[0][2].port == hosting.port
+            seat = RemoteSeat(hosting.invites()[0][2], timeout=WAIT).connect()
+            seat.close()
+        finally:
+            hosting.stop()
+        with pytest.raises(OSError):         # every port it may try is taken
+            Hosting.start(session, 0, port=port, bind="127.0.0.1", address="127.0.0.1",
+                          tries=1)
+
+
+def test_the_invites_name_this_computers_address_found_without_sending_anything():
+    address = lan_address()
+    assert socket.inet_aton(address) and not address.startswith("0.")
+    assert groups("K7QX2M", 3) == "K7Q X2M"
+
+
+def test_copy_puts_the_line_on_the_clipboard_and_the_pause_menu_shows_the_invites(
+        app, loopback):
+    invite = host_from_the_menu(app)
+    key(app, pygame.K_TAB)                    # the first Copy, by keys
+    key(app, pygame.K_RETURN)
+    assert invite.copied == invite.rows[0].line == pygame.scrap.get_text()
+    click(app, invite.rows[1].copy.rect.center)     # the spectators', by mouse
+    assert invite.copied == invite.rows[1].line
+    click(app, invite.play_button.rect.center)
+    table = app.top
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert pause.invite_button in pause.buttons
+    click(app, pause.invite_button.rect.center)
+    again = app.top
+    assert isinstance(again, InviteScene) and again.from_table
+    assert [row.line for row in again.rows] == [row.line for row in invite.rows]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
