@@ -27,7 +27,7 @@ from tentable.ui.scenes.friends import FriendsScene
 from tentable.ui.scenes.invite import InviteScene
 from tentable.ui.scenes.setup import SetupScene
 from tentable.ui.scenes.setup_rows import FRIEND, YOU
-from uitools import click, key
+from uitools import click, key, record_label_images
 
 
 def free_port() -> int:
@@ -180,3 +180,97 @@ def test_copy_puts_the_line_on_the_clipboard_and_the_pause_menu_shows_the_invite
     assert [row.line for row in again.rows] == [row.line for row in invite.rows]
     key(app, pygame.K_ESCAPE)
     assert app.top is table
+
+
+def test_the_computers_wait_until_the_host_player_starts(loopback):
+    """A computer in the first seat does not move while the invites are out; once the
+    host's player starts, it plays."""
+    session = Session("takethat", (Seat("Bot", BOT, "easy"), Seat("Me"), Seat("Ann")), 5, {})
+    hosting = Hosting.start(session, 1, port=0)
+    try:
+        match = hosting.room.match
+        assert hosting.thread.call(lambda: match.current_player) == 0
+        quiet = threading.Event()
+        for _ in range(20):            # two seconds: more than three of the host's paces
+            quiet.wait(0.1)
+            assert hosting.thread.call(lambda: len(match.history)) == 0
+        hosting.release()
+        for _ in range(int(WAIT / 0.05)):
+            if hosting.thread.call(lambda: len(match.history)):
+                break
+            quiet.wait(0.05)
+        assert hosting.thread.call(lambda: len(match.history)) > 0
+    finally:
+        hosting.stop()
+
+
+def press_until(app, scene, button, most=40):
+    """Tab until the keys' ring is on `button`, then Enter (keys alone)."""
+    for _ in range(most):
+        key(app, pygame.K_TAB)
+        if scene.nav.current.rect() == button.rect:
+            key(app, pygame.K_RETURN)
+            return
+    raise AssertionError(f"Tab never reached {button.text}")
+
+
+def test_hosting_by_keys_alone_and_closing_the_table(app, loopback):
+    """Menu → Play with friends → the first game → its setup → Start → the invites, by
+    Tab and Enter; Esc leaves the table hosted (the menu's button shows it again), Close
+    the table ends it and the friend is told."""
+    app.settings["host_port"] = free_port()
+    app.reset("menu")
+    app.step(wait=False)
+    menu = app.top
+    press_until(app, menu, menu.friends_button)
+    chooser = app.top
+    assert isinstance(chooser, FriendsScene)
+    key(app, pygame.K_RETURN)                        # the first game
+    setup = app.top
+    assert isinstance(setup, SetupScene) and setup.friends and setup.mine() == 0
+    press_until(app, setup, setup.start)
+    invite = app.top
+    assert isinstance(invite, InviteScene) and invite.rows[0].seat == 1
+    friend = RemoteSeat(invite.rows[0].line, timeout=WAIT).connect()
+    try:
+        key(app, pygame.K_ESCAPE)
+        assert app.top is not invite and app.hosting is not None
+        menu = app.top
+        press_until(app, menu, menu.friends_button)
+        again = app.top
+        assert isinstance(again, InviteScene) and again.hosting is invite.hosting
+        press_until(app, again, again.close_button)
+        assert app.hosting is None and invite.hosting.stopped
+        assert friend.wait_for(lambda: not friend.connected, WAIT)
+    finally:
+        friend.close()
+
+
+def test_with_friends_one_seat_is_yours(app, loopback):
+    """Choosing You for another seat makes the old one a friend's; no seat yours: Start
+    says so and hosts nothing."""
+    app.settings["host_port"] = free_port()
+    app.push("setup", game_id="takethat", friends=True)
+    setup = app.top
+    app.step(wait=False)
+    setup.rows[1].kind.select(YOU)
+    assert [row.kind.value for row in setup.rows[:2]] == [FRIEND, YOU] and setup.mine() == 1
+    setup.rows[1].kind.select(FRIEND)
+    click(app, setup.start.rect.center)
+    assert app.top is setup and getattr(app, "hosting", None) is None
+    assert t("friends.no_you") in [toast.text for toast in app.toasts.items]
+
+
+def test_where_no_clipboard_works_copy_says_so_and_the_line_stays(app, loopback, monkeypatch):
+    invite = host_from_the_menu(app)
+
+    def no_clipboard(text):
+        raise pygame.error("no clipboard")
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    click(app, invite.rows[0].copy.rect.center)
+    assert app.top is invite and invite.copied is None
+    assert t("invite.no_clipboard") in [toast.text for toast in app.toasts.items]
+    drawn = []
+    record_label_images(monkeypatch, lambda text, image: drawn.append(text))
+    invite.draw(app.screen)
+    assert invite.rows[0].line in drawn
