@@ -101,10 +101,11 @@ def test_a_table_hosted_from_the_menu_plays_a_whole_take_that_game_with_a_friend
         friend.close()
     # everyone left a finished game: the table closes, and the app stops hosting
     app.reset("menu")
+    pause = threading.Event()              # never set: each wait is 50 ms
     for _ in range(200):
         if hosting.room.closed:
             break
-        signal.wait(0.05)
+        pause.wait(0.05)
     assert hosting.room.closed and hosting.finished
     click(app, app.top.friends_button.rect.center)
     assert isinstance(app.top, FriendsScene) and app.hosting is None and hosting.stopped

@@ -12,8 +12,9 @@ that friends on the home network reach it; the invites name this computer's addr
 that network (`lan_address`: found without sending a packet anywhere). The player's own
 table is a remote seat like the friends', over 127.0.0.1: host and friends play the same
 way. The room closes by itself when the game is over and nobody is connected any more
-(`Host`'s lobby rule); then the host stops listening (`finished`). Nothing here knows
-pygame.
+(`Host`'s lobby rule); the hosting is then `finished`, and the app stops it (it stops
+listening). A friend's seat away for `AWAY_AFTER` is played by the computer until they
+are back. Nothing here knows pygame.
 """
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ STRINGS: dict[str, str] = {
                     "seat's secret.",
     "invite.spectators": "Spectators",
     "invite.copy": "Copy",
-    "invite.copied": "Copied: the invite for {name}.",
+    "invite.copied": "Copied: the invite for {seat}.",
     "invite.no_clipboard": "There is no clipboard here: read the line off the screen.",
     "invite.joined": "joined",
     "invite.waiting": "waiting",

@@ -85,7 +85,7 @@ class InviteScene(Scene):
             self.app.toasts.show(t("invite.no_clipboard"), 4.0, "error")
             return
         self.copied = row.line
-        self.app.toasts.show(t("invite.copied", name=row.name), 2.5)
+        self.app.toasts.show(t("invite.copied", seat=row.name), 2.5)
 
     def play(self) -> None:
         """To the table: back to it from its pause menu, else open the player's own."""
