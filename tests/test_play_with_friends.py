@@ -27,7 +27,7 @@ from tentable.ui.scenes.friends import FriendsScene
 from tentable.ui.scenes.invite import InviteScene
 from tentable.ui.scenes.setup import SetupScene
 from tentable.ui.scenes.setup_rows import FRIEND, YOU
-from uitools import click, key, record_label_images
+from uitools import click, key, post, record_label_images
 
 
 def free_port() -> int:
@@ -43,10 +43,18 @@ def loopback(monkeypatch):
     monkeypatch.setattr(hosting_module, "lan_address", lambda: "127.0.0.1")
 
 
+def type_port(app, chooser, port):
+    """Click the port field, select all, type the port, Enter."""
+    click(app, chooser.port.rect.center)
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    post(pygame.TEXTINPUT, text=str(port))
+    key(app, pygame.K_RETURN)
+
+
 def host_from_the_menu(app, players=3):
-    """Menu → Play with friends → Take That → setup with friends (You, a friend, a
-    computer) → Start: the invite screen, by mouse events."""
-    app.settings["host_port"] = free_port()
+    """Menu → Play with friends → a free port typed → Take That → setup with friends
+    (You, a friend, a computer) → Start: the invite screen, by mouse events."""
+    port = free_port()
     app.settings.setdefault("games", {})["takethat"] = {"friends": {
         "players": players, "you": 0, "options": {"rounds": 1},
         "seats": [{"name": "Me", "kind": HUMAN}, {"name": "Ann", "kind": HUMAN},
@@ -56,6 +64,8 @@ def host_from_the_menu(app, players=3):
     click(app, app.top.friends_button.rect.center)
     chooser = app.top
     assert isinstance(chooser, FriendsScene)
+    type_port(app, chooser, port)
+    assert app.top is chooser and not chooser.port.active
     button = next(b for b in chooser.games if b.text == GAMES["takethat"].title)
     click(app, button.rect.center)
     setup = app.top
@@ -64,6 +74,7 @@ def host_from_the_menu(app, players=3):
     click(app, setup.start.rect.center)
     invite = app.top
     assert isinstance(invite, InviteScene), [toast.text for toast in app.toasts.items]
+    assert app.settings["host_port"] == port == app.hosting.port
     return invite
 
 
@@ -245,6 +256,15 @@ def test_hosting_by_keys_alone_and_closing_the_table(app, loopback):
         assert friend.wait_for(lambda: not friend.connected, WAIT)
     finally:
         friend.close()
+
+
+def test_a_port_that_is_none_is_refused_with_the_reason(app, loopback):
+    app.push("friends")
+    chooser = app.top
+    type_port(app, chooser, 80)
+    click(app, chooser.games[0].rect.center)
+    assert app.top is chooser and getattr(app, "hosting", None) is None
+    assert t("friends.bad_port", low=1024, high=65535) in [x.text for x in app.toasts.items]
 
 
 def test_with_friends_one_seat_is_yours(app, loopback):
