@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from nettools import WAIT
-from test_remote_table import play_to_the_end
+from test_takethat_table import play_by_keys, play_by_mouse
 from tentable import i18n
 from tentable.engine import GAMES
 from tentable.net import hosting as hosting_module
@@ -25,9 +25,10 @@ from tentable.session import BOT, HUMAN, Seat, Session
 from tentable.text import t
 from tentable.ui.scenes.friends import FriendsScene
 from tentable.ui.scenes.invite import InviteScene
+from tentable.ui.scenes.results import ResultsScene
 from tentable.ui.scenes.setup import SetupScene
 from tentable.ui.scenes.setup_rows import FRIEND, YOU
-from uitools import click, key, post, record_label_images
+from uitools import click, key, post, record_label_images, step
 
 
 def free_port() -> int:
@@ -78,11 +79,70 @@ def host_from_the_menu(app, players=3):
     return invite
 
 
+class Screens:
+    """Two players' screens in one app: each its own stack of scenes, swapped in as the
+    app's when that player acts (the events, keys and clicks, go to the screen shown),
+    as two windows on two computers would each have theirs."""
+
+    def __init__(self, app):
+        self.app, self.stacks, self.shown = app, {"host": app.scenes}, "host"
+
+    def show(self, who):
+        app = self.app
+        if who == self.shown:
+            return
+        if app.scenes:
+            app.scenes[-1].leave()
+        self.stacks[self.shown] = app.scenes
+        app.scenes = self.stacks.setdefault(who, [])
+        self.shown = who
+        if app.scenes:
+            app.scenes[-1].resize(app.size)
+            app.scenes[-1].enter()
+        app.keys.shown()
+        app.invalidate()
+
+    def close_others(self):
+        """The scenes of every screen not shown (the app closes its own)."""
+        for who, stack in self.stacks.items():
+            if who != self.shown:
+                while stack:
+                    stack.pop().close()
+
+
+def play_both_to_the_end(app, screens, tables, rng):
+    """Each screen in turn: its moments gone on from, its seat's moves made by keys and
+    mouse in turn, until both show the results (bounded); the moves made on each."""
+    moves, pause = dict.fromkeys(tables, 0), threading.Event()   # never set: 10 ms waits
+    for _ in range(20_000):
+        done = 0
+        for who, table in tables.items():
+            screens.show(who)
+            if isinstance(app.top, ResultsScene):
+                done += 1
+                continue
+            step(app)
+            at_table = app.top is table          # not a dialog or the results over it
+            if at_table and table.moments:       # a big moment: seen, then gone on from
+                step(app, 30)
+                key(app, pygame.K_RETURN)
+            elif at_table and table.my_turn and not table.forced:
+                action = rng.choice(sorted(table.legal()))
+                (play_by_keys if moves[who] % 2 else play_by_mouse)(app, table, action)
+                moves[who] += 1
+        if done == len(tables):
+            return moves
+        pause.wait(0.01)
+    raise AssertionError("the hosted game never ended on both screens")
+
+
 def test_a_table_hosted_from_the_menu_plays_a_whole_take_that_game_with_a_friend(
         app, loopback):
-    """TT-R4…R10 with a friend on another computer: the host plays at their own table
-    (a remote seat over 127.0.0.1) by keys and mouse, the friend by their client, the
-    computer paced by the host; the invite screen shows the friend joined."""
+    """TT-R4…R10 with a friend on another computer: the host hosts from the menu and
+    plays at their own table (a remote seat over 127.0.0.1), the friend joins with the
+    invite line read off the invite screen through Join a table, and both tables are
+    played by keys and mouse to the end, a computer paced by the host between them; the
+    invite screen shows the friend joined; both see the host's results."""
     invite = host_from_the_menu(app)
     hosting = app.hosting
     assert [(row.seat, row.name) for row in invite.rows] == [(1, "Ann"), (None, t(
@@ -92,9 +152,17 @@ def test_a_table_hosted_from_the_menu_plays_a_whole_take_that_game_with_a_friend
     assert parsed.port == app.settings["host_port"] and parsed.host == "127.0.0.1"
     assert invite.rows[0].words == groups(parsed.secret, 4)
     assert not invite.rows[0].joined
-    signal = threading.Event()
-    friend = RemoteSeat(line, signal=signal, timeout=WAIT).connect()
+    screens = Screens(app)
     try:
+        screens.show("friend")                   # the friend's app: Join a table
+        app.push("menu")
+        app.step(wait=False)
+        click(app, app.top.join_button.rect.center)
+        app.top.field.set_text(line)
+        key(app, pygame.K_RETURN)
+        friend = app.top
+        assert isinstance(friend.link, RemoteLink) and friend.seat == 1
+        screens.show("host")
         assert invite.look() and invite.rows[0].joined and not invite.rows[1].joined
         # the computers wait for the host's player: nothing was played yet
         assert hosting.thread.call(lambda: hosting.room.match.history) == []
@@ -102,15 +170,20 @@ def test_a_table_hosted_from_the_menu_plays_a_whole_take_that_game_with_a_friend
         table = app.top
         assert isinstance(table.link, RemoteLink) and table.seat == 0
         assert hosting.started and hosting.joined() == {0, 1}
-        moves = play_to_the_end(app, table, friend, signal, random.Random(7))
+        moves = play_both_to_the_end(app, screens, {"host": table, "friend": friend},
+                                     random.Random(7))
         match = hosting.room.match
         assert hosting.thread.call(lambda: match.is_over)
-        assert moves > 5
-        assert any(m["type"] == "game_over" for m in friend.received)
-        assert app.top.scores == hosting.thread.call(match.scores)     # the host's
+        assert min(moves.values()) > 5, moves
+        scores = hosting.thread.call(match.scores)
+        for who in ("host", "friend"):           # the host's results, on both screens
+            screens.show(who)
+            assert app.top.scores == scores
+        # everyone leaves the finished game: the table closes, the app stops hosting
+        app.reset("menu")
+        screens.show("host")
     finally:
-        friend.close()
-    # everyone left a finished game: the table closes, and the app stops hosting
+        screens.close_others()
     app.reset("menu")
     pause = threading.Event()              # never set: each wait is 50 ms
     for _ in range(200):

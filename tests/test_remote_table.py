@@ -78,7 +78,33 @@ def test_a_table_on_a_remote_seat_plays_a_whole_take_that_game_by_events(app, mo
             TABLE["table"] = table
             app.reset(table)
             app.step(wait=False)
-            moves = play_to_the_end(app, table, friend, signal, rng)
+            moves = 0
+            for _ in range(20_000):
+                if isinstance(app.top, ResultsScene):
+                    break
+                signal.clear()
+                step(app)
+                if app.top is not table:
+                    continue
+                if table.moments:
+                    step(app, 30)
+                    key(app, pygame.K_RETURN)
+                    continue
+                if table.my_turn and not table.forced:
+                    action = rng.choice(sorted(table.legal()))
+                    (play_by_keys if moves % 2 else play_by_mouse)(app, table, action)
+                    moves += 1
+                    continue
+                view = friend.view
+                if view.get("current_player") == 1 and view.get("legal_actions") \
+                        and not any(m["type"] == "game_over" for m in friend.received):
+                    mark = friend.last_seq
+                    friend.submit([rng.choice(view["legal_actions"])])
+                    friend.wait_for(lambda: friend.last_seq != mark, WAIT)
+                    continue
+                signal.wait(0.02)
+            else:
+                raise AssertionError("the game never ended at the remote table")
             assert thread.call(lambda: match.is_over)
             record, history = thread.call(match.record), thread.call(lambda: match.history)
         finally:
@@ -99,37 +125,6 @@ def test_a_table_on_a_remote_seat_plays_a_whole_take_that_game_by_events(app, mo
         assert not face_up & hidden[seq], f"drew hidden cards {sorted(face_up & hidden[seq])}"
     # the results are the host's
     assert app.top.scores == thread_scores(record)
-
-
-def play_to_the_end(app, table, friend, signal, rng, friend_seat=1):
-    """Play the table's seat by keys and mouse, in turn, and the friend's seat by its
-    client, random legal moves, until the results show (bounded); the table's moves."""
-    moves = 0
-    for _ in range(20_000):
-        if isinstance(app.top, ResultsScene):
-            return moves
-        signal.clear()
-        step(app)
-        if app.top is not table:
-            continue
-        if table.moments:
-            step(app, 30)
-            key(app, pygame.K_RETURN)
-            continue
-        if table.my_turn and not table.forced:
-            action = rng.choice(sorted(table.legal()))
-            (play_by_keys if moves % 2 else play_by_mouse)(app, table, action)
-            moves += 1
-            continue
-        view = friend.view
-        if view.get("current_player") == friend_seat and view.get("legal_actions") \
-                and not any(m["type"] == "game_over" for m in friend.received):
-            mark = friend.last_seq
-            friend.submit([rng.choice(view["legal_actions"])])
-            friend.wait_for(lambda: friend.last_seq != mark, WAIT)
-            continue
-        signal.wait(0.02)
-    raise AssertionError("the game never ended at the remote table")
 
 
 def thread_scores(record):
