@@ -368,3 +368,41 @@ def test_where_no_clipboard_works_copy_says_so_and_the_line_stays(app, loopback,
     record_label_images(monkeypatch, lambda text, image: drawn.append(text))
     invite.draw(app.screen)
     assert invite.rows[0].line in drawn
+
+
+def test_the_host_player_leaves_their_table_and_comes_back_to_it(app, loopback):
+    """Quit to the menu from the hosted table: the table stays hosted; Play with friends
+    shows its invites with Back to the table, which opens the player's seat again where
+    the game is."""
+    invite = host_from_the_menu(app)
+    hosting = app.hosting
+    click(app, invite.play_button.rect.center)            # Start playing
+    table = app.top
+    key(app, pygame.K_ESCAPE)
+    click(app, app.top.quit_button.rect.center)           # the pause menu's Quit to menu
+    menu = app.top
+    match = hosting.room.match
+    left_at = hosting.thread.call(lambda: len(match.history))
+    assert app.hosting is hosting and not hosting.finished
+    assert 0 not in hosting.joined()
+    click(app, menu.friends_button.rect.center)
+    again = app.top
+    assert isinstance(again, InviteScene) and again.play_button.text == t("invite.back")
+    click(app, again.play_button.rect.center)
+    back = app.top
+    assert back is not table and back.seat == 0 and isinstance(back.link, RemoteLink)
+    # the game so far, from where it was (a computer may have moved since)
+    assert left_at <= back.link.moves_made <= hosting.thread.call(lambda: len(match.history))
+    assert 0 in hosting.joined()
+
+
+def test_quitting_the_app_stops_hosting_and_the_friends_are_told(app, loopback):
+    invite = host_from_the_menu(app)
+    hosting = app.hosting
+    friend = RemoteSeat(invite.rows[0].line, timeout=WAIT).connect()
+    try:
+        app.close()
+        assert hosting.stopped and not hosting.thread_alive
+        assert friend.wait_for(lambda: not friend.connected, WAIT)
+    finally:
+        friend.close()
