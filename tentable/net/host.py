@@ -111,6 +111,7 @@ class Room:
     handed: set[int] = field(default_factory=set)           # seats a computer plays
     claimed: set[int] = field(default_factory=set)          # seats taken in the lobby
     closed: bool = False
+    held: bool = False            # its computers wait (the host's player has not started)
     nudge: asyncio.Event = field(default_factory=asyncio.Event)
     pacer: asyncio.Future | None = None                     # the loop that paces it
     keeper: Callable[["Room"], None] | None = None          # writes it down (HostedTables)
@@ -169,7 +170,7 @@ class Host:
                  max_rooms: int = 200, tables: HostedTables | None = None,
                  per_address: int = PER_ADDRESS, rooms_per_address: int = ROOMS_PER_ADDRESS,
                  count_loopback: bool = False, idle_after: float | None = IDLE_AFTER,
-                 keep: int | None = KEEP) -> None:
+                 keep: int | None = KEEP, replace: bool = True) -> None:
         """`pace`: seconds between computer moves (a person follows them); `away_after`:
         seconds after which a dropped seat is played by the computer (`stand_in`), None:
         never; `lobby`: whether connections may create and list tables (`tentable serve`);
@@ -178,7 +179,9 @@ class Host:
         connections open at once and the lobby tables open that one address may have
         (loopback counted only with `count_loopback`: tests); `idle_after`: seconds after
         which a lobby table nobody is connected to closes (None: never); `keep`: the
-        latest messages kept for each seat (`KEEP`; None: every one)."""
+        latest messages kept for each seat (`KEEP`; None: every one); `replace`: whether
+        a seat's invite used while the seat is connected takes it over (a line that died
+        unnoticed), else it is refused (net.seat_taken: a table hosted from the app)."""
         self.bind, self.port, self.ssl = host, port, ssl
         self.lobby, self.pace, self.away_after, self.stand_in = lobby, pace, away_after, stand_in
         self.clock, self.rate, self.burst, self.max_strikes = clock, rate, burst, strikes
@@ -186,7 +189,7 @@ class Host:
         self.tables = tables
         self.per_address, self.rooms_per_address = per_address, rooms_per_address
         self.count_loopback, self.idle_after = count_loopback, idle_after
-        self.keep = keep
+        self.keep, self.replace = keep, replace
         self.connections: dict[str, int] = {}       # address -> connections open
         self.rooms: dict[str, Room] = {}
         self._server = None
@@ -263,12 +266,14 @@ class Host:
         match = room.match
         match.pacer.pace = self.pace          # the match paces its computers (`pacing`)
         while not room.closed:
-            if any(isinstance(event, Applied) for event in match.pacer.step()):
+            # a room held (hosted from the app, not started yet): its computers wait
+            if any(isinstance(event, Applied) for event in match.pacer.step(not room.held)):
                 room.flush()
                 # with no pace still yield: the other rooms and connections go on meanwhile
                 await asyncio.sleep(0)
                 continue
-            due = match.pacer.due_in()        # a move waiting for its pause: wake for it
+            # a move waiting for its pause: wake for it (a held room's: when nudged)
+            due = None if room.held else match.pacer.due_in()
             self._hand_over(room)
             room.flush()
             room.nudge.clear()
@@ -387,6 +392,8 @@ class Host:
         last = client.next_seq - 1
         if seq is not None and (seq > last or not client.kept_since(seq + 1)):
             raise Refusal("net.seq", last=last)       # join from the start: told anew
+        if seat is not None and seat in room.links and not self.replace:
+            raise Refusal("net.seat_taken", seat=seat)
         link.room, link.seat, link.bound = room, seat, True
         room.quiet_since = None
         link.sent = 0 if seq is None else seq + 1

@@ -35,7 +35,13 @@ class PauseScene(Scene):
         self.quit_button = Button(t("pause.quit"), self.quit_to_menu, kind="danger")
         # a table on a seat another computer hosts restarts nothing, hands over no seat
         ours = getattr(getattr(table, "link", None), "local", True)
+        # the table this app hosts for friends: its invites again (#41)
+        hosting = getattr(app, "hosting", None)
+        self.invite_button = Button(t("pause.invites"), self.open_invites) \
+            if hosting is not None and hosting.own is not None and getattr(
+                getattr(table, "link", None), "remote", None) is hosting.own else None
         self.buttons = [self.resume_button, *(self.seat_buttons if ours else []),
+                        *([self.invite_button] if self.invite_button else []),
                         self.rules_button, *([self.restart_button] if ours else []),
                         self.settings_button, self.quit_button]
         self.nav = KeyNav()
@@ -99,6 +105,9 @@ class PauseScene(Scene):
 
     def open_rules(self) -> None:
         self.app.push("rules", game_id=self.table.session.game_id)
+
+    def open_invites(self) -> None:
+        self.app.replace("invite", hosting=self.app.hosting, from_table=True)
 
     def open_settings(self) -> None:
         self.app.push("settings")
