@@ -240,7 +240,11 @@ def test_a_port_taken_means_the_next_one():
                           tries=1)
 
 
-def test_the_invites_name_this_computers_address_found_without_sending_anything():
+def test_the_invites_name_this_computers_address_found_without_sending_anything(monkeypatch):
+    """The probe is a UDP socket "connected" to an address, which sends nothing; here it
+    points at this machine (a test never names an address off it), which names loopback,
+    so the address comes from the host's name, or is loopback itself."""
+    monkeypatch.setattr(hosting_module, "PROBE", ("127.0.0.2", 1))
     address = lan_address()
     assert socket.inet_aton(address) and not address.startswith("0.")
     assert groups("K7QX2M", 3) == "K7Q X2M"
@@ -353,6 +357,23 @@ def test_with_friends_one_seat_is_yours(app, loopback):
     click(app, setup.start.rect.center)
     assert app.top is setup and getattr(app, "hosting", None) is None
     assert t("friends.no_you") in [toast.text for toast in app.toasts.items]
+
+
+def test_a_table_for_friends_deals_from_a_seed_nobody_sees(app):
+    """Secrets stay secret: a seed fixes every hidden card, so the host's setup shows none,
+    takes none by keys or typing, and every table it hosts is a fresh deal."""
+    app.push("setup", game_id="takethat", friends=True)
+    setup = app.top
+    app.step(wait=False)
+    assert setup.seed not in setup.fields()
+    assert all(item.field is not setup.seed and item.rect() != setup.new_seed.rect
+               for item in setup.nav.items)
+    setup.seed.set_text("12345")                  # whatever a field might hold
+    seeds = {setup.session().seed for _ in range(3)}
+    assert 12345 not in seeds and len(seeds) == 3
+    plain = app.push("setup", game_id="takethat") or app.top      # at home it is shown
+    app.step(wait=False)
+    assert plain.seed in plain.fields()
 
 
 def test_where_no_clipboard_works_copy_says_so_and_the_line_stays(app, loopback, monkeypatch):

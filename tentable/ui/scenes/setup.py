@@ -126,7 +126,9 @@ class SetupScene(Scene):
     def session(self) -> Session:
         count = self.players.value
         seats = tuple(row.seat() for row in self.rows[:count])
-        text = self.seed.text
+        # with friends a fresh deal nobody saw: a seed known fixes every hidden card, and
+        # the host would know the friends' hands
+        text = "" if self.friends else self.seed.text
         seed = int(text) if text else random_seed()
         return Session(self.game.id, seats, seed, self.chosen_options())
 
@@ -244,7 +246,8 @@ class SetupScene(Scene):
 
     # -- Scene -------------------------------------------------------------------------
     def fields(self) -> list[TextField]:
-        return [row.name for row in self.rows[: self.players.value]] + [self.seed]
+        names = [row.name for row in self.rows[: self.players.value]]
+        return names if self.friends else names + [self.seed]
 
     def process_event(self, event: pygame.event.Event) -> None:
         if self.confirm is not None:
@@ -278,7 +281,8 @@ class SetupScene(Scene):
         for row in self.rows[: self.players.value]:
             controls += row.controls()[1:]
         controls += [row.control for row in self.options]
-        controls += [self.new_seed, self.back, self.rules, self.start]
+        controls += [] if self.friends else [self.new_seed]
+        controls += [self.back, self.rules, self.start]
         controls += [self.learn] if self.learn is not None else []
         for control in controls:
             if control.handle(event):
@@ -309,8 +313,9 @@ class SetupScene(Scene):
             bw = min(px(220, s), caption_width(self.learn.text, px(40, s, 32)) + px(24, s))
             self.learn.layout((w - margin - bw, px(50, s), bw, px(40, s, 32)))
             items.append(button_focus(self.learn))
-        items += [self.seed.focusable(), button_focus(self.new_seed), button_focus(self.back),
-                  button_focus(self.rules)]
+        if not self.friends:
+            items += [self.seed.focusable(), button_focus(self.new_seed)]
+        items += [button_focus(self.back), button_focus(self.rules)]
         items.append(button_focus(self.start))
         keep = self.nav.index if self.nav.items else len(items) - 1
         self.nav.set_items(items, min(keep, len(items) - 1))
@@ -477,6 +482,8 @@ class SetupScene(Scene):
             surface.blit(*self.art)
 
     def _draw_seed(self, surface: pygame.Surface) -> None:
+        if self.friends:
+            return          # a table for friends deals from a seed nobody sees
         block = self.seed_block
         self._heading(surface, t("setup.seed"), block.topleft)
         blit_label(surface, t("setup.seed_hint"), text_px(14, self.scale), theme.TEXT_DIM,
