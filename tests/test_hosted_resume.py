@@ -4,15 +4,21 @@ after a crash or a quit mid-game; hosted again, it has the same room code and se
 same port if free (else the next, and the invite screen shows the new lines), the
 player's own table opens at the last move and a friend's `RemoteSeat` dials the same
 invite and gets its seat back there. A game over, or a table closed on purpose, leaves
-nothing to host again. Real sockets on 127.0.0.1 (the `loopback` fixture); every wait
+nothing to host again. Real sockets on 127.0.0.1 (the `loopback` fixture), a crash as an
+in-process cut of every socket and as a hosting process killed with SIGKILL; every wait
 bounded."""
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 
 import pygame
 
 from nettools import WAIT
+from test_net_resume import ROOT, applied, free_port, play_one
 from test_play_with_friends import host_from_the_menu, loopback, press_until  # noqa: F401
 from test_takethat_table import play_by_keys
 from tentable.net.hosting import APP_FOLDER, Hosting, Kept
@@ -224,3 +230,62 @@ def test_a_finished_game_leaves_nothing_to_host_again(tmp_path, monkeypatch):
     finally:
         hosting.stop()
     assert Kept.read(tables) is None
+
+
+HOST_APP = """
+import sys, threading
+from tentable import userfiles
+from tentable.net.hosting import APP_FOLDER, Hosting
+from tentable.net.tables import HostedTables
+from tentable.session import Seat, Session
+session = Session("takethat", (Seat("Me"), Seat("Ann")), 11, {"rounds": 1})
+hosting = Hosting.start(session, 0, port=int(sys.argv[1]), bind="127.0.0.1",
+                        address="127.0.0.1",
+                        tables=HostedTables(userfiles.data_dir() / APP_FOLDER))
+hosting.release()
+print(hosting.own_invite().line(), hosting.invites()[0][2].line(), flush=True)
+threading.Event().wait(60)        # killed long before
+"""
+
+
+def test_a_hosting_killed_with_sigkill_is_hosted_again_from_the_menu(app, loopback,
+                                                                      tmp_path):
+    """The app's hosting in a process of its own, four moves played by the player's
+    seat and the friend's, then SIGKILL: a new app on the same data folder hosts it
+    again from the menu on the same port, the player's table at move 4, and the friend
+    dials the same invite back into seat 1 at the same view."""
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TENTABLE_HOME": str(tmp_path)}
+    process = subprocess.Popen([sys.executable, "-c", HOST_APP, str(port)], env=env,
+                               cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    seats = []
+    try:
+        own_line, friend_line = process.stdout.readline().split()
+        seats = [RemoteSeat(line, timeout=WAIT).connect() for line in (own_line, friend_line)]
+        for k in range(1, 5):
+            play_one(seats)
+            assert all(seat.wait_for(lambda seat=seat: applied(seat) == k) for seat in seats)
+        folder = tmp_path / APP_FOLDER
+        assert until(lambda: [len(json.loads(p.read_text())["record"]["history"])
+                              for p in folder.glob("*.json")] == [4])
+        view = seats[1].view
+        process.send_signal(signal.SIGKILL)
+        process.wait(WAIT)
+        assert seats[1].wait_for(lambda: not seats[1].connected, WAIT)
+        app.reset("menu")
+        app.step(wait=False)
+        click(app, app.top.friends_button.rect.center)
+        chooser = app.top
+        assert chooser.offer() == t("friends.offer", game="Take That", names="Ann", n=4)
+        key(app, pygame.K_RETURN)                     # Host again: the first in the ring
+        assert app.hosting is not None and app.hosting.port == port
+        assert app.top.seat == 0 and app.top.link.moves_made == 4
+        friend = seats[1]
+        assert friend.redial().result(WAIT)["seat"] == 1
+        assert friend.wait_for(lambda: friend.view == view, WAIT)
+    finally:
+        for seat in seats:
+            seat.close()
+        if process.poll() is None:
+            process.kill()
+        process.wait(WAIT)
