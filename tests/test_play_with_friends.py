@@ -376,6 +376,21 @@ def test_a_table_for_friends_deals_from_a_seed_nobody_sees(app):
     assert plain.seed in plain.fields()
 
 
+def test_the_hosts_seat_is_never_named_you_on_the_friends_screens(app):
+    """At home the first seat is called "You"; a friend's table would read that name as
+    themselves ("You to play" on the host's turn), so with friends it is "Host" unless
+    the player names it, also when emptied or typed as "You"."""
+    app.push("setup", game_id="takethat", friends=True)
+    setup = app.top
+    app.step(wait=False)
+    assert setup.rows[0].is_you and setup.session().seats[0].name == t("friends.host_name")
+    for typed in ("", t("setup.name_you")):
+        setup.rows[0].name.set_text(typed)
+        assert setup.session().seats[0].name == t("friends.host_name")
+    setup.rows[0].name.set_text("Mia")
+    assert setup.session().seats[0].name == "Mia"
+
+
 def test_where_no_clipboard_works_copy_says_so_and_the_line_stays(app, loopback, monkeypatch):
     invite = host_from_the_menu(app)
 

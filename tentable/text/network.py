@@ -70,6 +70,8 @@ STRINGS: dict[str, str] = {
     "friends.bad_port": "A port is a number from {low} to {high}.",
     "friends.kicker": "Play with friends",
     "friends.no_you": "Choose You for the seat you play.",
+    # the host's seat when its name was left as at home ("You"): friends read it as a name
+    "friends.host_name": "Host",
     "friends.failed": "Could not host the table: {reason}",
     "friends.offer": "Host again: {game} with {names}, at move {n}",
     "friends.and": "{first} and {last}",

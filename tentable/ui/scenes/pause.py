@@ -154,8 +154,9 @@ class PauseScene(Scene):
                    midtop=(self.panel.centerx, self.panel.y + px(32, s)))
         for button in self.buttons:
             button.draw(surface)
-        blit_label(surface, t("pause.hint"), text_px(13, s), theme.TEXT_DIM,
-                   midbottom=(self.panel.centerx, self.panel.bottom - px(20, s)))
+        if self.restart_button in self.buttons:    # what Restart does, where it is offered
+            blit_label(surface, t("pause.hint"), text_px(13, s), theme.TEXT_DIM,
+                       midbottom=(self.panel.centerx, self.panel.bottom - px(20, s)))
         if self.confirm is not None:
             self.confirm.draw(surface)
         else:

@@ -20,6 +20,8 @@ and shows the invites. Those choices are kept apart (`...[game_id]["friends"]`).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from tentable import keeping, store, tutorial
@@ -111,13 +113,19 @@ class SetupScene(Scene):
         seats = remembered.get("seats")
         if isinstance(seats, list) and index < len(seats) and isinstance(seats[index], dict):
             seat = Seat.from_dict(seats[index])
-            name = store.clean_name(seat.name) or default_name(index)
+            name = self._name(store.clean_name(seat.name), index)
             if seat.kind == BOT and seat.bot not in self.bots:
                 return Seat(name, BOT, default_bot(self.game.id))
             return Seat(name, seat.kind, seat.bot)
         if index == 0 or (index == 1 and self.friends):      # with friends: one at least
-            return Seat(default_name(index), HUMAN)
-        return Seat(default_name(index), BOT, default_bot(self.game.id))
+            return Seat(self._name("", index), HUMAN)
+        return Seat(self._name("", index), BOT, default_bot(self.game.id))
+
+    def _name(self, name: str, index: int) -> str:
+        """A seat's name, or its default. With friends never "You": the friends' screens
+        would read it as themselves ("You to play" on the host's turn)."""
+        name = name or default_name(index)
+        return t("friends.host_name") if self.friends and name == t("setup.name_you") else name
 
     def chosen_options(self) -> dict:
         """The options to start with; read-only ones are left to the game's default."""
@@ -126,6 +134,9 @@ class SetupScene(Scene):
     def session(self) -> Session:
         count = self.players.value
         seats = tuple(row.seat() for row in self.rows[:count])
+        if self.friends:            # a name emptied or typed as "You": the host's name
+            seats = tuple(replace(seat, name=self._name(seat.name, i))
+                          for i, seat in enumerate(seats))
         # with friends a fresh deal nobody saw: a seed known fixes every hidden card, and
         # the host would know the friends' hands
         text = "" if self.friends else self.seed.text
