@@ -109,6 +109,20 @@ def hosted_for_friends(app):
     return app.hosting
 
 
+def left_behind(app):
+    """Play with friends offering a table left behind (the app quit mid-game): the game
+    with the most seats, every name as long as a seat's may be."""
+    from tentable.net.hosting import Hosting
+    from tentable.session import Seat, Session
+    from tentable.ui import hosted
+    game = max(GAMES.values(), key=lambda g: g.max_players)
+    seats = tuple(Seat(f"Friend number {i}"[:14]) for i in range(game.max_players))
+    hosted.stop(app)
+    Hosting.start(Session(game.id, seats, 1, {}), 0, port=0, bind="127.0.0.1",
+                  address="127.0.0.1", tables=hosted.tables()).stop()
+    app.push("friends")
+
+
 def screens(app):
     """(what, build) for every screen; `build()` leaves that screen on top."""
     yield "menu", lambda: app.reset("menu")
@@ -118,6 +132,7 @@ def screens(app):
     yield "ladder", lambda: app.push("ladder")
     yield "join a table", lambda: app.push("join", invite="tentable://192.168.1.20:4711/K7QX2M#" + "s" * 22)
     yield "play with friends", lambda: app.push("friends")
+    yield "play with friends, a table to host again", lambda: left_behind(app)
     yield "invites", lambda: app.push("invite", hosting=hosted_for_friends(app))
     for game_id in sorted(GAMES):
         yield f"{game_id} setup", lambda g=game_id: app.push("setup", game_id=g)

@@ -5,7 +5,11 @@
     hosting.joined()         # the seats whose players are connected now
     link = hosting.open_own()   # the player's own seat, a `RemoteSeat` over 127.0.0.1
     hosting.release()        # the computers may move: the player has started
-    hosting.stop()
+    hosting.stop()           # the app quits: the table stays written down
+    hosting.close()          # the player closes the table: nor is it kept
+
+    kept = Kept.read(tables)         # a table hosted before the app crashed or quit
+    hosting = Hosting.again(kept, tables=tables)   # its room code, secrets, port if free
 
 A `Host` in a `HostThread` beside the window, listening on every interface (`BIND`) so
 that friends on the home network reach it; the invites name this computer's address on
@@ -15,16 +19,26 @@ way. The room closes by itself when the game is over and nobody is connected any
 (`Host`'s lobby rule); the hosting is then `finished`, and the app stops it (it stops
 listening). A friend's seat away for `AWAY_AFTER` is played by the computer until they
 are back. Nothing here knows pygame.
+
+With `tables` (a `HostedTables` of the app's own folder, `APP_FOLDER`) the table is
+written down after every move with the player's seat (`mine`), and forgotten when the
+game ends or the player closes it; after a crash or a quit mid-game `Kept.read` finds it
+and `Hosting.again` hosts it again under the same room code and secrets, on the same
+port if it is free: the friends' tables, dialling the same invite, come back by
+themselves.
 """
 from __future__ import annotations
 
 import asyncio
 import socket
+from dataclasses import dataclass
 
+from tentable import userfiles
 from tentable.match import Match
 from tentable.net.host import Host, HostThread, Room
 from tentable.net.protocol import Invite
 from tentable.net.remote import RemoteSeat
+from tentable.net.tables import HostedTables, reopen
 from tentable.session import Session
 
 DEFAULT_PORT = 47100     # the port a host listens on, unless the player chose another
@@ -33,6 +47,7 @@ BIND = "0.0.0.0"         # every interface: friends on the home network reach it
 AWAY_AFTER = 60.0        # seconds a friend may be gone before the computer plays for them
 STAND_IN = "normal"      # the computer level that plays for them meanwhile
 TIMEOUT = 5.0            # seconds any call into the host may take
+APP_FOLDER = "hosting"   # in the data folder: the app's table, apart from a server's
 # an address in a private range that nothing needs to answer: a UDP socket "connected"
 # to it learns which address of this computer faces the home network; no packet is sent
 PROBE = ("10.255.255.255", 1)
@@ -61,11 +76,53 @@ def groups(text: str, size: int = 4) -> str:
     return " ".join(text[i:i + size] for i in range(0, len(text), size))
 
 
+@dataclass
+class Kept:
+    """A table the app hosted, written down and not finished: to host again."""
+
+    fields: dict            # its file's (`tentable.net.tables.checked`), and `mine`
+    mine: int
+    game_id: str
+    names: list[str]
+    moves: int
+
+    @property
+    def room(self) -> str:
+        return self.fields["room"]
+
+    @property
+    def port(self) -> int:
+        return self.fields["address"][1]
+
+    @classmethod
+    def read(cls, tables: HostedTables) -> "Kept | None":
+        """The table kept in `tables`' folder (the first, should there be more), or None;
+        a file that cannot be used is set aside."""
+        found, _ = tables.kept()
+        chosen = None
+        for fields, match in found:
+            match.close()              # set up to check it; hosted again on its own
+            mine = fields.get("mine")
+            if type(mine) is not int or mine not in fields["secrets"]:
+                userfiles.set_aside(tables.path(fields["room"]), "'mine' is no friend's seat")
+            elif chosen is None:
+                record = fields["record"]
+                chosen = cls(fields, mine, record["game"], list(match.names),
+                             len(record["history"]))
+        return chosen
+
+    def drop(self, tables: HostedTables) -> None:
+        """Not to be hosted again: forgotten."""
+        tables.forget(self.room)
+        tables.flush()
+
+
 class Hosting:
     """One table this app hosts: its host's thread, the room, the player's own seat."""
 
-    def __init__(self, thread: HostThread, room: Room, mine: int | None) -> None:
-        self.thread, self.room, self.mine = thread, room, mine
+    def __init__(self, thread: HostThread, room: Room, mine: int | None,
+                 tables: HostedTables | None = None) -> None:
+        self.thread, self.room, self.mine, self.tables = thread, room, mine, tables
         self.own: RemoteSeat | None = None
         self.started = False         # the player opened their table: the computers move
         self.stopped = False
@@ -73,18 +130,37 @@ class Hosting:
     @classmethod
     def start(cls, session: Session, mine: int | None, *, port: int = DEFAULT_PORT,
               bind: str | None = None, address: str | None = None,
-              tries: int = PORT_TRIES) -> "Hosting":
+              tries: int = PORT_TRIES, tables: HostedTables | None = None) -> "Hosting":
         """Host `session` on `port`, or the next free one (`tries` in all): OSError if
         none is. `mine`: the player's own seat (None: they only watch); the others that
         a person plays are their friends'. `address`: what the invites name (None: this
-        computer's on the home network); `bind`: where it listens (None: `BIND`)."""
-        match = Match(session)
+        computer's on the home network); `bind`: where it listens (None: `BIND`);
+        `tables`: where it is written down after every move (None: nowhere)."""
+        return cls._listen(Match(session), mine, None, port, bind, address, tries, tables)
+
+    @classmethod
+    def again(cls, kept: Kept, *, port: int | None = None, bind: str | None = None,
+              address: str | None = None, tries: int = PORT_TRIES,
+              tables: HostedTables | None = None) -> "Hosting":
+        """Host a kept table again at its last move: the same room code and secrets, on
+        the port it had (`port`: another) or the next free one; OSError if none is,
+        SetupError or ValueError if its record no longer sets up a game."""
+        match = Match(Session.from_record(kept.fields["record"]))
+        return cls._listen(match, kept.mine, kept.fields, port or kept.port, bind, address,
+                           tries, tables)
+
+    @classmethod
+    def _listen(cls, match: Match, mine: int | None, kept: dict | None, port: int,
+                bind: str | None, address: str | None, tries: int,
+                tables: HostedTables | None) -> "Hosting":
+        if tables is not None:
+            tables.extra["mine"] = mine
         bind = bind or BIND
         address = address or lan_address()
         failed: OSError | None = None
         for candidate in range(port, port + max(1, tries)):
             host = Host(host=bind, port=candidate, away_after=AWAY_AFTER, stand_in=STAND_IN,
-                        idle_after=None, replace=False)
+                        idle_after=None, replace=False, tables=tables)
             thread = HostThread(host)
             try:
                 thread.start(TIMEOUT)
@@ -92,8 +168,8 @@ class Hosting:
                 failed = exc
                 thread.stop(TIMEOUT)
                 continue
-            room = thread.call(lambda: _open(host, match, address), timeout=TIMEOUT)
-            return cls(thread, room, mine)
+            room = thread.call(lambda: _open(host, match, address, kept), timeout=TIMEOUT)
+            return cls(thread, room, mine, tables)
         match.close()
         raise failed or OSError("no port to listen on")
 
@@ -159,7 +235,8 @@ class Hosting:
         self.started = True
 
     def stop(self) -> None:
-        """Close the table (friends are told it closed) and stop listening."""
+        """Stop listening (friends are told it closed): what was written down stays, to
+        be hosted again (the app quits)."""
         if self.stopped:
             return
         self.stopped = True
@@ -167,12 +244,23 @@ class Hosting:
             self.own.close()
         self.thread.stop(TIMEOUT)
 
+    def close(self) -> None:
+        """The player closes the table on purpose: stopped, and not to be hosted again."""
+        self.stop()
+        if self.tables is not None:
+            self.tables.forget(self.room.code)
+            self.tables.flush(TIMEOUT)
 
-def _open(host: Host, match: Match, address: str) -> Room:
-    """On the host's thread: the room, its computers held until the player starts; it
-    closes by itself when the game is over and nobody is connected (`from_lobby`)."""
+
+def _open(host: Host, match: Match, address: str, kept: dict | None) -> Room:
+    """On the host's thread: the room (a kept one under its code and secrets), its
+    computers held until the player starts; it closes by itself when the game is over and
+    nobody is connected (`from_lobby`)."""
     _, port, tls = host.address
-    room = host.open_room(match, from_lobby=True, address=(address, port, tls))
+    if kept is not None:
+        room = reopen(host, kept, match, (address, port, tls))
+    else:
+        room = host.open_room(match, from_lobby=True, address=(address, port, tls))
     room.held = True
     return room
 

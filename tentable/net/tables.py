@@ -45,9 +45,13 @@ class HostedTables:
     by one thread of its own at most every `period` seconds: the moves made meanwhile at a
     table become one write (a busy server does not fsync once a move per table)."""
 
-    def __init__(self, folder: Path | None = None, period: float = 0.5) -> None:
+    def __init__(self, folder: Path | None = None, period: float = 0.5,
+                 extra: dict | None = None) -> None:
+        """`extra`: fields written into every table's file besides the table's own (the
+        app writes which seat is its player's)."""
         self.folder = folder if folder is not None else userfiles.data_dir() / FOLDER
         self.period = period
+        self.extra = dict(extra or {})
         self.failed: list[str] = []         # what could not be written, for the log
         self._due: dict[str, dict | None] = {}    # room code -> its data, None: remove it
         self._lock = threading.Lock()
@@ -63,7 +67,7 @@ class HostedTables:
     def keep(self, room: "Room") -> None:
         """Write the room's table down as it is now (soon, off the caller's thread); a
         finished game's file goes."""
-        self._ask(room.code, None if room.match.is_over else table_data(room))
+        self._ask(room.code, None if room.match.is_over else {**table_data(room), **self.extra})
 
     def forget(self, code: str) -> None:
         self._ask(code, None)
@@ -103,10 +107,11 @@ class HostedTables:
         log.warning(message)
 
     # -- reading ---------------------------------------------------------------------
-    def resume(self, host: "Host") -> list[str]:
-        """Open every table kept in the folder on `host` again, each under its room code
-        with its seats' secrets; the messages of the files set aside."""
-        problems = []
+    def kept(self, taken: Any = ()) -> tuple[list[tuple[dict, Match]], list[str]]:
+        """Every table kept in the folder, checked, with its match set up again:
+        ([(its file's fields, match)], the messages of the files set aside). `taken`: the
+        room codes open already (a file naming one is set aside)."""
+        found, problems = [], []
         for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else []:
             data, problem = userfiles.read_json(path, VERSION)
             if problem:
@@ -114,19 +119,32 @@ class HostedTables:
             if data is None:
                 continue
             try:
-                found = checked(data)
-                if found["room"] in host.rooms or path.stem != found["room"]:
+                fields = {**data, **checked(data)}
+                if fields["room"] in taken or path.stem != fields["room"]:
                     raise userfiles.DamagedFile("it names a room that is open already")
-                match = Match(Session.from_record(found["record"]))
+                found.append((fields, Match(Session.from_record(fields["record"]))))
             except (userfiles.DamagedFile, SetupError, ValueError) as exc:
                 problems.append(userfiles.set_aside(path, str(exc)))
-                continue
-            room = host.open_room(match, public=found["public"],
-                                  from_lobby=found["from_lobby"], address=found["address"],
-                                  code=found["room"], secrets=found["secrets"],
-                                  spectator=found["spectator"])
-            room.claimed.update(found["claimed"])
+        return found, problems
+
+    def resume(self, host: "Host") -> list[str]:
+        """Open every table kept in the folder on `host` again, each under its room code
+        with its seats' secrets; the messages of the files set aside."""
+        found, problems = self.kept(host.rooms)
+        for fields, match in found:
+            reopen(host, fields, match)
         return problems
+
+
+def reopen(host: "Host", fields: dict, match: Match,
+           address: tuple[str, int, bool] | None = None) -> "Room":
+    """A kept table open again on `host` (on its loop's thread), under its room code with
+    its seats' secrets; `address`: what its invites name now (None: what they named)."""
+    room = host.open_room(match, public=fields["public"], from_lobby=fields["from_lobby"],
+                          address=address or fields["address"], code=fields["room"],
+                          secrets=fields["secrets"], spectator=fields["spectator"])
+    room.claimed.update(fields["claimed"])
+    return room
 
 
 def table_data(room: "Room") -> dict:

@@ -73,6 +73,12 @@ STRINGS: dict[str, str] = {
     # the host's seat when its name was left as at home ("You"): friends read it as a name
     "friends.host_name": "Host",
     "friends.failed": "Could not host the table: {reason}",
+    "friends.offer": "Host again: {game} with {names}, at move {n}",
+    "friends.and": "{first} and {last}",
+    "friends.again": "Host again",
+    "friends.forget": "Forget it",
+    "friends.moved": "Port {old} is taken: the table listens on {port} now. Send your "
+                     "friends the new lines.",
     "setup.you": "You",
     "setup.friend": "Friend",
     "invite.title": "Invite your friends to {game}",

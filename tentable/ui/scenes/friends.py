@@ -4,13 +4,19 @@ at first: the one a router forwards; taken, the next free one is used); a game o
 setup with friends (`app.push("setup", game_id=..., friends=True)`), where the player
 chooses options and who sits where before hosting it.
 
+A table hosted before that the app crashed or quit in the middle of (`hosted.kept`) is
+offered first: "Host again: Take That with Ana and Ben, at move 12", *Host again* (the
+same room code, secrets and port if free: the friends' tables come back by themselves;
+the player's own table opens where the game is, or the invite screen with the new lines
+if the port was taken) and *Forget it*.
+
     app.push("friends")
 """
 from __future__ import annotations
 
 import pygame
 
-from tentable.engine import GAMES
+from tentable.engine import GAMES, SetupError
 from tentable.text import t
 from tentable.ui import theme
 from tentable.ui.scene import Scene
@@ -31,7 +37,12 @@ class FriendsScene(Scene):
                       for game in GAMES.values() if table_for(game.id) is not None]
         self.back_button = Button(t("friends.back"), self.app.pop)
         self.buttons = [*self.games, self.back_button]
-        from tentable.ui.hosted import port_of       # network play: loaded when hosting
+        from tentable.ui.hosted import kept, port_of     # network play: loaded when hosting
+        self.kept = kept()                   # a table to host again, if one was left
+        self.again_button = Button(t("friends.again"), self.host_again, kind="primary")
+        self.drop_button = Button(t("friends.forget"), self.forget)
+        if self.kept is not None:
+            self.buttons[:0] = [self.again_button, self.drop_button]
         self.port = TextField(str(port_of(app.settings)), 5, str.isdigit)
         self.nav = KeyNav()
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -49,6 +60,44 @@ class FriendsScene(Scene):
             self.app.save_settings()
         self.app.replace("setup", game_id=game_id, friends=True)
 
+    def offer(self) -> str:
+        """What the table to host again is: its game, the others at it, its last move."""
+        kept = self.kept
+        others = [name for seat, name in enumerate(kept.names) if seat != kept.mine]
+        names = t("friends.and", first=", ".join(others[:-1]), last=others[-1]) \
+            if len(others) > 1 else "".join(others)
+        return t("friends.offer", game=GAMES[kept.game_id].title, names=names, n=kept.moves)
+
+    def host_again(self) -> None:
+        """The table left behind, hosted again; the player's own table where it was."""
+        from tentable.net.remote import NetError
+        from tentable.ui import hosted
+        kept = self.kept
+        try:
+            hosting = hosted.again(self.app, kept)
+        except (SetupError, ValueError, OSError) as exc:
+            self.app.toasts.show(t("friends.failed", reason=exc), 5.0, "error")
+            return
+        if hosting.port != kept.port:          # the friends need the new lines
+            self.app.toasts.show(t("friends.moved", old=kept.port, port=hosting.port), 6.0)
+            self.app.replace("invite", hosting=hosting)
+            return
+        try:
+            hosted.open_table(self.app, hosting)
+        except NetError as exc:
+            self.app.toasts.show(t(exc.key, **exc.values), 5.0, "error")
+            self.app.replace("invite", hosting=hosting)
+
+    def forget(self) -> None:
+        """Not to host it again: forgotten, and the offer goes."""
+        from tentable.ui.hosted import tables
+        self.kept.drop(tables())
+        self.kept = None
+        self.buttons = [b for b in self.buttons if b not in (self.again_button,
+                                                             self.drop_button)]
+        self.resize(self.app.size)
+        self.app.invalidate()
+
     def leave(self) -> None:
         self.port.deactivate()
 
@@ -61,7 +110,15 @@ class FriendsScene(Scene):
         hint = len(wrap(t("friends.hint"), text_px(15, s), bw + px(80, s)))
         top = px(76, s) + hint * line_height(text_px(15, s))
         field_h = px(36, s, 28)
-        height = top + field_h + px(16, s) + len(self.buttons) * (bh + gap) + px(24, s)
+        offer = len(wrap(self.offer(), text_px(16, s), bw + px(80, s))) if self.kept else 0
+        offer_h = offer * line_height(text_px(16, s), True) + px(8, s) if offer else 0
+        rows = len(self.buttons) - (1 if self.kept else 0)     # the offer's two side by side
+        fixed = top + field_h + px(16, s) + offer_h + px(10, s) * (1 + bool(self.kept)) \
+            + px(24, s)
+        # a big scale in a small window: the buttons give up height (never below a line)
+        least = line_height(text_px(17, s), True) + px(6, s)
+        bh = max(least, min(bh, (size[1] - px(16, s) - fixed) // rows - gap))
+        height = fixed + rows * (bh + gap)
         self.panel = pygame.Rect(0, 0, bw + 2 * px(56, s), height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + top
@@ -69,12 +126,18 @@ class FriendsScene(Scene):
         self.port.layout(pygame.Rect(self.panel.centerx - bw // 2 + label_w, y, px(90, s),
                                      field_h))
         y += field_h + px(16, s)
-        for button in self.buttons:
+        if self.kept is not None:
+            half = (bw - gap) // 2
+            y += offer_h
+            self.again_button.layout((self.panel.centerx - bw // 2, y, half, bh))
+            self.drop_button.layout((self.panel.centerx + bw // 2 - half, y, half, bh))
+            y += bh + gap + px(10, s)
+        for button in self.buttons[2 if self.kept else 0:]:
             y += px(10, s) if button is self.back_button else 0
             button.layout((self.panel.centerx - bw // 2, y, bw, bh))
             y += bh + gap
         items = [button_focus(b) for b in self.buttons]
-        self.nav.set_items([self.port.focusable(), *items], 1)
+        self.nav.set_items([self.port.focusable(), *items], 1)   # Host again, or a game
 
     def process_event(self, event: pygame.event.Event) -> None:
         if self.port.active and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) \
@@ -105,6 +168,13 @@ class FriendsScene(Scene):
         self.port.draw(surface)
         blit_label(surface, t("friends.port_hint"), text_px(14, s), theme.TEXT_DIM,
                    midleft=(field.right + px(12, s), field.centery))
+        if self.kept is not None:
+            size = text_px(16, s)
+            lines = wrap(self.offer(), size, self.panel.w - 2 * px(56, s) + px(80, s))
+            y = self.again_button.rect.y - px(8, s) - len(lines) * line_height(size, True)
+            for line in lines:
+                y = blit_label(surface, line, size, theme.TEXT, bold=True,
+                               midtop=(self.panel.centerx, y)).bottom
         for button in self.buttons:
             button.draw(surface)
         self.nav.draw(surface, s)

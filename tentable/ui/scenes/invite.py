@@ -100,9 +100,9 @@ class InviteScene(Scene):
             self.app.toasts.show(t(exc.key, **exc.values), 5.0, "error")
 
     def close_table(self) -> None:
-        """Stop hosting: the friends are told the table closed."""
+        """Stop hosting: the friends are told the table closed; it is not kept."""
         from tentable.ui import hosted
-        hosted.stop(self.app)
+        hosted.close(self.app)
         self.app.reset("menu")
 
     def look(self) -> bool:
