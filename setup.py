@@ -11,7 +11,7 @@ from setuptools import find_packages, setup
 # folder -> the files in it the app reads (fonts travel with their licence)
 SHIPPED = {
     "decks": ["*.yaml"],
-    "assets": ["fonts/*.ttf", "fonts/OFL.txt", "icons/tentable.png", "sounds/*.wav"],
+    "assets": ["fonts/*.ttf", "fonts/OFL.txt", "icons/tentable.png", "sounds/*.ogg"],
     "docs/rules": ["*.md", "*/*.md"],
     "locale": ["*/LC_MESSAGES/*.mo"],
 }

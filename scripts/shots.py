@@ -255,6 +255,37 @@ def learn_shots(app, shot, only: set[str]) -> None:
     app.reset("menu")
 
 
+def friends_shots(app, shot) -> None:
+    """Play with friends (#41): the game to host, its setup with friends, and the invite
+    screen at the smallest window (a table hosted on this computer only, its invites
+    naming a home-network address; stopped after)."""
+    from tentable.net.hosting import Hosting
+    from tentable.net.protocol import Invite
+    from tentable.net.remote import RemoteSeat
+    from tentable.session import BOT, Seat, Session
+    from tentable.ui import hosted
+    from tentable.ui.scenes.invite import LOOK_EVERY
+    app.reset("menu")
+    app.push("friends")
+    shot("friends")
+    app.reset("menu")
+    app.push("setup", game_id="takethat", friends=True)
+    shot("setup-friends")
+    seats = (Seat("Ana"), Seat("Ben"), Seat("Cleo"), Seat("Computer", BOT, "normal"))
+    app.hosting = Hosting.start(Session("takethat", seats, 5, {"rounds": 1}), 0, port=47100,
+                                bind="127.0.0.1", address="192.168.1.20")
+    app._on_resize((1024, 640))
+    app.reset("invite", hosting=app.hosting)
+    _, _, ben = app.hosting.invites()[0]       # Ben joins (over loopback); Cleo is on her way
+    friend = RemoteSeat(Invite("127.0.0.1", ben.port, ben.room, ben.secret)).connect()
+    app.top.since = LOOK_EVERY
+    shot("invite-1024")
+    friend.close()
+    hosted.stop(app)
+    app._on_resize((1280, 720))
+    app.reset("menu")
+
+
 def main() -> int:
     only = set(sys.argv[1:])     # game ids: only their screenshots (plus the shared ones)
     if not os.environ.get("DISPLAY"):
@@ -301,7 +332,7 @@ def main() -> int:
     app.top.join()                          # an invite to no table: refused, with why
     app.toasts.items.clear()
     shot("join-refused")
-    app.reset("menu")
+    friends_shots(app, shot)
     from tentable.engine import GAMES
     for game_id in GAMES:          # How to play, at its first diagram, large and small
         if only and game_id not in only:

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Synthesise every sound the table makes and write them as WAV files.
+"""Synthesise every sound the table makes and write them as Ogg Vorbis files.
 
     python3 scripts/sounds.py [folder]
 
-writes `assets/sounds/<cue>.wav` (or into `folder`) for every cue (`resources.SOUNDS`):
-mono, 22,050 Hz, 16-bit. Made from code alone (`math`, `array`, `wave` and a seeded
-`random`), the way `make_icons.py` draws the icon, so they are ours, under the code's own
-licence, and the same bytes on every run (a test regenerates them and compares).
+writes `assets/sounds/<cue>.ogg` (or into `folder`) for every cue (`resources.SOUNDS`):
+mono, 22,050 Hz. Made from code alone (`math`, `array` and a seeded `random`), the way
+`make_icons.py` draws the icon, so they are ours, under the code's own licence.
 
-Why WAV and not OGG: writing Vorbis needs an encoder this project does not ship; all the
-sounds together stay well under the 1 MB budget uncompressed (`python3 scripts/sounds.py`
-prints each one's length and size).
+The encoder is libvorbis through libsndfile, both of which pygame-ce's wheels already
+carry (found beside pygame; else the system's libsndfile): nothing is added to the
+project, and only this script, run by a developer, encodes. The app decodes with
+pygame's mixer. The encoder draws each stream's serial number at random; it is set to
+one fixed number afterwards (`tentable.ogg.with_serial`), so the same library makes the
+same bytes on every run (a test makes them again and compares, where the library is the
+one they were made with, and otherwise compares the decoded sound with the synthesis).
 
 How they are made, in the words of a card table:
 - a card: a burst of noise, filtered to a soft swish (dealt), a snap with a low thump
@@ -25,14 +28,18 @@ How they are made, in the words of a card table:
 from __future__ import annotations
 
 import array
-import io
+import ctypes
+import ctypes.util
+import importlib.util
 import math
 import random
 import sys
-import wave
+import tempfile
 import zlib
 from pathlib import Path
 from typing import Callable
+
+from _venv import VENV, ensure_venv, run
 
 RATE = 22_050
 PEAK = 32_000 / 32_767          # a little headroom below full scale
@@ -242,21 +249,92 @@ SOUNDS: dict[str, tuple[Callable[[random.Random], Samples], float]] = {
 }
 
 
-def render(name: str) -> bytes:
-    """The WAV file of one cue; its noise seeded by its name, so always the same bytes."""
+def samples_of(name: str) -> array.array:
+    """One cue as 16-bit samples (native byte order); its noise seeded by its name, so
+    always the same."""
     make, loudness = SOUNDS[name]
     rng = random.Random(zlib.crc32(name.encode()))
     samples = normalised(make(rng), loudness * PEAK)
-    pcm = array.array("h", (round(x * 32_767) for x in samples))
-    if sys.byteorder == "big":
-        pcm.byteswap()             # WAV is little-endian
-    buffer = io.BytesIO()
-    with wave.open(buffer, "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(RATE)
-        out.writeframes(pcm.tobytes())
-    return buffer.getvalue()
+    return array.array("h", (round(x * 32_767) for x in samples))
+
+
+# -- writing Ogg Vorbis through libsndfile ---------------------------------------------
+QUALITY = 0.7          # libvorbis's quality, 0-1: the 16 cues together about 105 KB
+SERIAL = 0x54454E31    # "TEN1": the one serial number every stream is given
+SF_FORMAT_OGG, SF_FORMAT_VORBIS, SFM_WRITE = 0x200000, 0x0060, 0x20
+SFC_SET_VBR_ENCODING_QUALITY = 0x1300
+
+
+class _Info(ctypes.Structure):      # libsndfile's SF_INFO
+    _fields_ = [("frames", ctypes.c_int64), ("samplerate", ctypes.c_int),
+                ("channels", ctypes.c_int), ("format", ctypes.c_int),
+                ("sections", ctypes.c_int), ("seekable", ctypes.c_int)]
+
+
+def sndfile() -> ctypes.CDLL:
+    """libsndfile: the copy pygame-ce's wheel carries (with libvorbisenc), else the
+    system's; RuntimeError if there is none."""
+    spec = importlib.util.find_spec("pygame")
+    places = []
+    if spec is not None and spec.origin is not None:
+        package = Path(spec.origin).parent
+        # where auditwheel (Linux), delocate (macOS) and delvewheel (Windows) put them
+        places = [package.parent / "pygame_ce.libs", package / ".dylibs", package]
+    found = [path for place in places for path in sorted(place.glob("*sndfile*"))
+             if path.suffix in (".so", ".dylib", ".dll") or ".so." in path.name]
+    name = str(found[0]) if found else ctypes.util.find_library("sndfile")
+    if name is None:
+        raise RuntimeError("no libsndfile to write Ogg Vorbis with (pygame-ce carries one)")
+    lib = ctypes.CDLL(name)
+    lib.sf_open.restype = ctypes.c_void_p
+    lib.sf_open.argtypes = [ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(_Info)]
+    lib.sf_command.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+    lib.sf_write_short.restype = ctypes.c_int64
+    lib.sf_write_short.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
+    lib.sf_close.argtypes = [ctypes.c_void_p]
+    lib.sf_strerror.restype = ctypes.c_char_p
+    lib.sf_strerror.argtypes = [ctypes.c_void_p]
+    lib.sf_version_string.restype = ctypes.c_char_p
+    return lib
+
+
+def encoder_version() -> str | None:
+    """The libsndfile that would encode, or None: the shipped files were made with
+    `MADE_WITH`, and another version may make other (equally good) bytes."""
+    try:
+        return sndfile().sf_version_string().decode()
+    except (RuntimeError, OSError, AttributeError):
+        return None
+
+
+MADE_WITH = "libsndfile-1.2.2"
+
+
+def encode(pcm: array.array) -> bytes:
+    """Mono 16-bit samples at RATE as an Ogg Vorbis file."""
+    lib = sndfile()
+    info = _Info(0, RATE, 1, SF_FORMAT_OGG | SF_FORMAT_VORBIS, 0, 0)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "cue.ogg"
+        handle = lib.sf_open(str(path).encode(), SFM_WRITE, ctypes.byref(info))
+        if not handle:
+            raise RuntimeError(f"libsndfile: {lib.sf_strerror(None).decode()}")
+        try:
+            quality = ctypes.c_double(QUALITY)
+            lib.sf_command(handle, SFC_SET_VBR_ENCODING_QUALITY, ctypes.byref(quality),
+                           ctypes.sizeof(quality))
+            address, count = pcm.buffer_info()
+            if lib.sf_write_short(handle, address, count) != count:
+                raise RuntimeError(f"libsndfile: {lib.sf_strerror(handle).decode()}")
+        finally:
+            lib.sf_close(handle)
+        from tentable.ogg import with_serial
+        return with_serial(path.read_bytes(), SERIAL)
+
+
+def render(name: str) -> bytes:
+    """The Ogg Vorbis file of one cue."""
+    return encode(samples_of(name))
 
 
 def write(folder: Path = OUT) -> list[tuple[str, float, int]]:
@@ -265,8 +343,8 @@ def write(folder: Path = OUT) -> list[tuple[str, float, int]]:
     made = []
     for name in SOUNDS:
         data = render(name)
-        (folder / f"{name}.wav").write_bytes(data)
-        made.append((name, (len(data) - 44) / 2 / RATE, len(data)))
+        (folder / f"{name}.ogg").write_bytes(data)
+        made.append((name, len(samples_of(name)) / RATE, len(data)))
     return made
 
 
@@ -281,4 +359,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    if Path(sys.prefix).resolve() != VENV.resolve():  # needs pygame-ce's libsndfile
+        sys.exit(run(ensure_venv(), [str(Path(__file__)), *sys.argv[1:]]))
+    sys.path.insert(0, str(ROOT))
     sys.exit(main(sys.argv[1:]))

@@ -113,29 +113,39 @@ class SeatClient:
     missed), and as text they take an eighth of the memory they take as Python objects
     (1 MB, not 7.7, for three clients of a 220-move game of TEN), and are encoded once."""
 
-    def __init__(self, match: "Match", seat: int | None) -> None:
+    def __init__(self, match: "Match", seat: int | None, keep: int | None = None) -> None:
         self.seat = seat
         self._match = match
         self._inbox: list[str] = []
         self._read = 0
         self.closed = False
+        # `keep`: at most this many of the latest messages are kept (a host's bound on a
+        # long game; None: all). `first`: the number of the oldest kept: whoever needs
+        # older ones is told the game anew (`welcome`) and what came after it
+        self.keep = keep
+        self.first = 0
 
     # -- what arrived --------------------------------------------------------------
     def receive(self, message: dict) -> None:
         """Called by the match: keep `message`, numbered."""
         if not self.closed:
-            self._inbox.append(json.dumps({**message, "seq": len(self._inbox)},
+            self._inbox.append(json.dumps({**message, "seq": self.next_seq},
                                           default=_plain, separators=(",", ":")))
+            if self.keep is not None and len(self._inbox) > self.keep:
+                dropped = len(self._inbox) - self.keep
+                del self._inbox[:dropped]
+                self.first += dropped
+                self._read = max(0, self._read - dropped)
 
     @property
     def received(self) -> list[dict]:
-        """Every message so far, oldest first."""
+        """Every message kept, oldest first (all of them unless `keep` bounds them)."""
         return [json.loads(text) for text in self._inbox]
 
     @property
     def next_seq(self) -> int:
         """The number the next message will have (how many came so far)."""
-        return len(self._inbox)
+        return self.first + len(self._inbox)
 
     def take(self) -> list[dict]:
         """The messages not taken yet."""
@@ -147,8 +157,19 @@ class SeatClient:
         return [json.loads(text) for text in self.texts_since(seq)]
 
     def texts_since(self, seq: int) -> list[str]:
-        """`since` as the wire carries it: each message's JSON text (what a host sends)."""
-        return self._inbox[max(0, seq):]
+        """`since` as the wire carries it: each message's JSON text (what a host sends);
+        from the oldest kept if `seq` is older (`kept_since` says whether it is)."""
+        return self._inbox[max(0, seq - self.first):]
+
+    def kept_since(self, seq: int) -> bool:
+        """Whether every message from number `seq` on is still kept."""
+        return seq >= self.first
+
+    def anew(self) -> str:
+        """The game told anew as one `welcome`, numbered as the latest message it stands
+        for (a client that joins once older messages were let go starts from it)."""
+        return json.dumps({**welcome(self._match, self.seat), "seq": self.next_seq - 1},
+                          default=_plain, separators=(",", ":"))
 
     @property
     def view(self) -> dict:

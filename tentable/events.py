@@ -52,9 +52,20 @@ class Undone:
 
 @dataclass(frozen=True)
 class SeatChanged:
-    """A human seat was handed to a computer player (`level`), or taken back ("")."""
+    """A human seat was handed to a computer player (`level`), or taken back ("").
+    `away`: its player is at another screen and lost their connection: the host's
+    computer plays for them until they are back (network play)."""
     seat: int
     level: str
+    away: bool = False
+
+
+@dataclass(frozen=True)
+class Away:
+    """The player of `seat`, at another screen, lost their connection to the host
+    (`away`) or came back: told by a host (`tentable.net`), never by a local match."""
+    seat: int
+    away: bool
 
 
 @dataclass(frozen=True)
@@ -112,4 +123,4 @@ class SaveFailed:
 
 
 Event = Union[Applied, OnlyChoice, Undone, SeatChanged, Refused, TurnChanged, Moment, PartOver,
-              GameOver, BotLate, BotFailed, SaveFailed]
+              GameOver, BotLate, BotFailed, SaveFailed, Away]

@@ -9,10 +9,11 @@ takes the next events (`tentable.events`). Two links answer the same questions:
     link = LocalLink.start(session, clock=..., save=..., keep=..., undo=True)   # this computer
     link = RemoteLink(RemoteSeat(invite).connect())                            # a host's seat
 
-`LocalLink` asks a `Match` on this computer; the table still paces the computer players
-through it (`poll`, `ready`, `advance`, `play_only_choice`): moving that into the match
-is a later step of issue #40. `RemoteLink` (`tentable.net.link`) answers from the
-messages a host sent its seat, and asks the host for what the messages lack.
+`LocalLink` asks a `Match` on this computer, which paces its computer players itself
+(`tentable.pacing`): the table sets the pace from the speed setting, says each frame
+whether it is still animating (`step`) and when it has just shown something (`rest`).
+`RemoteLink` (`tentable.net.link`) answers from the messages a host sent its seat (the
+host paces), and asks the host for what the messages lack.
 
 `REASONS`: why a seat cannot take back a move (`Match.undo_refusal`), as the table words it.
 """
@@ -36,6 +37,14 @@ class LocalLink:
     """A table's window on a `Match` on this computer (hot seat, computers, a replay)."""
 
     local = True        # the game is this computer's: it may be restarted, seats handed over
+    away: frozenset[int] = frozenset()      # every player is at this screen: none away
+    handed: frozenset[int] = frozenset()    # nor a seat of one away played meanwhile
+    lost: str | None = None     # no connection to lose: the game is on this computer
+    dialing = False
+    fresh_starts = 0
+
+    def redial(self) -> None:
+        """Nothing to dial (`RemoteLink.redial`)."""
 
     def __init__(self, match: Match) -> None:
         # the match itself is for tools and tests that set up positions (`link.match`);
@@ -167,13 +176,25 @@ class LocalLink:
         """A gesture is on its way and its outcome not known yet (never here)."""
         return False
 
-    # -- the next events, and the computers paced by the table ----------------------------
-    def poll(self) -> list[Event]:
-        return self.match.poll()
-
+    # -- the next events, and the computers paced by the match ---------------------------
     @property
-    def ready(self) -> bool:
-        return self.match.ready
+    def pace(self) -> float:
+        return self.match.pacer.pace
+
+    @pace.setter
+    def pace(self, seconds: float) -> None:
+        """Seconds from what was shown to the next computer move (the speed setting)."""
+        self.match.pacer.pace = seconds
+
+    def step(self, still: bool = True) -> list[Event]:
+        """The events due now: a computer's decision started, its move once the match's
+        pause is over and the screen is `still` (`tentable.pacing`)."""
+        return self.match.pacer.step(still)
+
+    def rest(self) -> None:
+        """The screen has just shown something (a moment gone on from, a curtain lifted):
+        the pause before the next computer move starts again."""
+        self.match.pacer.rest()
 
     @property
     def job(self):
@@ -182,9 +203,6 @@ class LocalLink:
     @property
     def thinking_for(self) -> float | None:
         return self.match.thinking_for
-
-    def advance(self) -> list[Event]:
-        return self.match.advance()
 
     def play_only_choice(self) -> list[Event]:
         return self.match.play_only_choice()

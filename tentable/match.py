@@ -5,10 +5,9 @@ The table, `tentable sim`, `tentable replay` and the tests drive the same `Match
     match = Match(session, clock=time.monotonic, save=store.save_autosave)
     match.viewer = 0                      # the seat whose views the events carry
     events = match.submit(0, ["play 34"]) # a human's gesture: Refused, or what happened
-    events = match.poll()                 # start or watch the computer's decision
-    if match.ready:                       # a computer or automaton move can be applied
-        events = match.advance()          # (the caller paces it: animations, delays)
-    match.close()
+    match.pacer.pace = 0.6                # seconds between what is shown and the next
+    events = match.pacer.step(still=True) # computer move: its decision, then its move
+    match.close()                         # (`poll`/`ready`/`advance` at no pace: sims)
 
     client = match.join(1)                # or a client per seat: only what seat 1 may know
     client.submit(["play 34"]); client.take()   # (`tentable.clients`; None: a spectator)
@@ -40,6 +39,7 @@ from tentable.engine.core import State
 from tentable.events import (Applied, BotFailed, BotLate, Event, GameOver, Moment,
                              OnlyChoice, PartOver, Refused, SaveFailed, SeatChanged,
                              TurnChanged, Undone)
+from tentable.pacing import Pacer
 from tentable.session import BOT, HUMAN, Seat, Session, new_key
 
 DEADLINE_SLACK = 1.5     # a searching bot's thinking time may run this far past its limit
@@ -114,6 +114,7 @@ class Match:
         self.light: Callable[..., Job] = run_inline
         self._seen_by: dict[int, dict] = {}  # id(event) -> each client seat's views of it
         self._depth = 0
+        self.pacer = Pacer(self)     # when a computer's move is due (`tentable.pacing`)
 
     # -- what anyone may ask ------------------------------------------------------
     @property
@@ -331,6 +332,7 @@ class Match:
         before = self.view(self.viewer)
         seen = {s: {"before": self.view(s)} for s in self._watching()}
         self._state = position
+        self.pacer.rest()
         if self._writer is not None:
             self._writer.save(self.record())
         undone = Undone(seat, actions, before, self.view(self.viewer))
@@ -554,6 +556,7 @@ class Match:
         finally:
             state.keep_moments = False
         moments, state.moments = state.moments, []
+        self.pacer.rest()
         applied = Applied(seat, tuple(actions), before, self.view(self.viewer), tuple(steps))
         for s, views in seen.items():
             views["after"] = self.view(s)

@@ -20,7 +20,7 @@ from pathlib import Path
 DECKS = ("ten", "takethat", "elfer", "retro10", "tentiles")
 FONT_REGULAR, FONT_BOLD = "Lato-Regular.ttf", "Lato-Bold.ttf"
 FONTS = (FONT_REGULAR, FONT_BOLD)
-# The table's sounds (`tentable.ui.sound`), made by `scripts/sounds.py`: assets/sounds/*.wav
+# The table's sounds (`tentable.ui.sound`), made by `scripts/sounds.py`: assets/sounds/*.ogg
 SOUNDS = ("card_deal", "card_play", "card_flip", "shuffle", "chips", "tile_place", "tile_slide",
           "knock", "refused", "your_turn", "reveal", "bust", "round_won", "round_lost",
           "game_won", "game_lost")
@@ -69,7 +69,7 @@ def font_path(name: str) -> Path:
 
 
 def sound_path(cue: str) -> Path:
-    return asset_path("sounds", f"{cue}.wav")
+    return asset_path("sounds", f"{cue}.ogg")
 
 
 def required() -> list[Path]:

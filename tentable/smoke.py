@@ -14,7 +14,6 @@ import os
 import sys
 import time
 import traceback
-import wave
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
@@ -80,6 +79,7 @@ def check_resources(report: Report) -> None:
 
     from tentable import i18n, resources, tutorial
     from tentable.engine.decks import ManifestError, load_manifest
+    from tentable.ogg import vorbis_info
 
     lost = resources.missing()
     if lost:
@@ -102,9 +102,8 @@ def check_resources(report: Report) -> None:
     for cue in resources.SOUNDS:
         path = resources.sound_path(cue)
         try:
-            with wave.open(str(path), "rb") as sound:
-                seconds = sound.getnframes() / sound.getframerate()
-        except (wave.Error, EOFError, OSError) as exc:
+            seconds = vorbis_info(path).seconds
+        except (ValueError, OSError) as exc:
             raise SmokeFailure(f"sound {path}: {exc}") from None
         report.say(f"found sound {cue}: {path} ({seconds:.2f} s)")
     for game_id in tutorial.SCRIPTS:        # Learn to play: the script reads and replays

@@ -58,6 +58,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "read_aloud": False,            # turns, moves and refusals spoken (tentable.speech)
     "sound": True,                  # the table's sounds (tentable.ui.sound); Ctrl+M mutes
     "volume": 75,
+    "host_port": 47100,             # where a table hosted for friends listens (#41)
     # the windowed size [w, h] and position [x, y] the window had when it was last closed
     "window_size": None,
     "window_position": None,
@@ -194,6 +195,8 @@ def clean_settings(data: dict) -> dict:
     for key in ("coach", "read_aloud", "sound"):  # on or off; anything else: the default
         if isinstance(data.get(key), bool):
             settings[key] = data[key]
+    if type(data.get("host_port")) is int and 1024 <= data["host_port"] <= 65535:
+        settings["host_port"] = data["host_port"]
     for key, (low, high) in _WINDOW.items():
         pair = data.get(key)
         if (isinstance(pair, (list, tuple)) and len(pair) == 2

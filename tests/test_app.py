@@ -82,8 +82,8 @@ class Count(State):
 
 
 class CountTable(TableScene):
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, link=None):
+        super().__init__(app, session, link)
         self.log = LogPanel((0, 0, 10, 10))   # the base reads it (the only move, reading aloud)
         self.actions = []
         self.seat_changes = []

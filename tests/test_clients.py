@@ -139,7 +139,7 @@ def play_through_clients(game_id, players, options, kinds, seed):
             gesture = [rng.choice(legal)]
             moments = moment_views(state, gesture, order)
             position = state.clone()
-            marks = {seat: len(clients[seat].received) for seat in order}
+            marks = {seat: clients[seat].next_seq for seat in order}
             client.submit(gesture)
             check_told(position, match.state, mover, gesture[0], legal, order, clients, marks)
         else:

@@ -14,7 +14,7 @@ from tentable.text import STRINGS, t
 from tentable.ui.scenes.join import JoinScene
 from tentable.ui.scenes.menu import MenuScene
 from tentable.ui.tables.base import TableScene
-from uitools import click, key, post, step
+from uitools import click, key, post, record_labels, step
 
 
 @pytest.fixture
@@ -56,6 +56,11 @@ def test_an_invite_pasted_opens_the_seats_table_on_a_remote_link(app, menu):
             assert isinstance(table, TableScene) and isinstance(table.link, RemoteLink)
             assert table.session.game_id == "takethat" and table.seat == 0
             assert table.view == thread.call(match.view, 0)      # the seat's own view
+            for _ in range(500):            # the host's answers on the view come ahead
+                step(app)
+                if not table.link.busy:
+                    break
+                table.link.remote.wait_for(lambda: bool(table.link.remote.notices), 0.02)
             assert table.my_turn == (thread.call(lambda: match.current_player) == 0)
         finally:
             table.close()
@@ -98,8 +103,9 @@ def test_escape_and_back_return_to_the_menu(app, menu):
     assert isinstance(app.top, MenuScene)
 
 
-def test_a_remote_tables_pause_menu_offers_no_restart_and_no_hand_over(app, menu):
-    """The host's game is not this computer's to deal again or to hand to its computer."""
+def test_a_remote_tables_pause_menu_offers_no_restart_and_no_hand_over(app, menu, monkeypatch):
+    """The host's game is not this computer's to deal again or to hand to its computer;
+    nor is Restart explained where it is not offered."""
     match = match_of("takethat", ("human", "easy"), 8, {})
     with hosting() as thread:
         room = thread.call(thread.host.open_room, match)
@@ -113,5 +119,9 @@ def test_a_remote_tables_pause_menu_offers_no_restart_and_no_hand_over(app, menu
             assert pause.table is table
             assert pause.restart_button not in pause.buttons and not set(pause.buttons) \
                 & set(pause.seat_buttons)
+            drawn = record_labels(monkeypatch)
+            app.invalidate()
+            step(app, 2)
+            assert t("pause.title") in drawn and t("pause.hint") not in drawn
         finally:
             table.close()

@@ -197,7 +197,7 @@ def test_a_level_keeps_to_its_guide_unless_the_search_finds_better():
         assert bot.choose(state) == expected
 
 
-@pytest.mark.parametrize("game_id, deal, level", [("takethat", 5, "hard"),
+@pytest.mark.parametrize("game_id, deal, level", [("takethat", 2, "hard"),
                                                   ("retro10", 6, "normal")])
 def test_openings_vary_with_the_seed(game_id, deal, level):
     """Issue #23 (variety): moves the search finds equal are played at random, seeded (on
@@ -205,10 +205,13 @@ def test_openings_vary_with_the_seed(game_id, deal, level):
     That's Normal plays the heuristic's card (below), so its Hard."""
     state = new_game(game_id, 2, seed=deal)
     seat = state.current_player
-    picks = [make_bot(level, game_id, seat, seed, math.inf).choose(state)
-             for seed in range(4)]
+    picks = []
+    for seed in range(4):           # until two seeds differ (each decision is dear)
+        picks.append(make_bot(level, game_id, seat, seed, math.inf).choose(state))
+        if len(set(picks)) > 1:
+            break
     again = [make_bot(level, game_id, seat, seed, math.inf).choose(state)
-             for seed in range(4)]
+             for seed in range(len(picks))]
     assert len(set(picks)) > 1 and picks == again
 
 

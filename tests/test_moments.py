@@ -130,9 +130,12 @@ def test_a_part_over_comes_after_its_moment():
 def test_ten_a_bust_holds_the_busting_card_on_the_tableau_until_a_click(app):
     """TEN-R4: you flip blue 9 then green 5 and bust; the 5 stays on the tableau under "You flip …
     and bust", the computer waits; a click goes on and the tableau clears."""
+    app.settings["animation_speed"] = "normal"        # a pause before a computer's move
     table = open_table(app, "ten", ["human", "heuristic"], stacked(["B9", "G5"]))
     key(app, pygame.K_f)
+    step(app, 60)                                    # the flip's card has landed
     key(app, pygame.K_f)
+    step(app, 60)
     assert table.link.match.state.tableau == [] and table.link.match.current_player == 1
     assert banner(table) == ["You flip green 5 and bust"]
     assert [c for c in table.view["tableau"]] == ["B9#1", "G5#1"]
@@ -142,6 +145,9 @@ def test_ten_a_bust_holds_the_busting_card_on_the_tableau_until_a_click(app):
     holds_still(app, table)
     click(app, (20, app.size[1] // 2))                  # anywhere on the table
     assert not table.moments and "G5#1" not in table.cards.spots
+    step(app, 2)             # the computer has decided; its move waits its pause, counted
+    due = table.link.match.pacer.due_in()     # from the moment gone on from, not from the
+    assert due is not None and due > 0        # bust long before (#40: the match paces)
     wait_for(app, lambda: table.link.match.current_player == 0)   # now the computer plays
 
 

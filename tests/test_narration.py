@@ -142,6 +142,22 @@ def test_retro10_a_bid_for_the_readers_card_says_your_card():
     assert lines[-1] == "Ben pays 1 to you and swaps cards"
 
 
+def test_retro10_an_only_move_with_an_amount_says_it_in_every_language():
+    """RX-R5: a bid, a raise and a protection are named with their amount ("bid 2",
+    "raise your protection to 2"), as the tutorial's refusal and a forced move say them:
+    "protect" alone did not say how far."""
+    from tentable import i18n
+    from tentable.engine.retro10_moves import bid, protect, raise_to
+    try:
+        for language in i18n.available():
+            i18n.set_language(language)
+            for action, amount in ((bid(1, 3), 3), (raise_to(4), 4), (protect(2), 2)):
+                told = rx_words.move(action)
+                assert str(amount) in told and action not in told, (language, told)
+    finally:
+        i18n.set_language("en")
+
+
 def test_retro10_the_typed_view_names_every_key_of_the_view():
     assert set(get_type_hints(Retro10View)) == set(retro_game().view(0))
 

@@ -5,6 +5,7 @@ What the table drew is checked against the host's game replayed: each frame it s
 view the host sent this seat, and no card face up that the seat could not see (TT-R2:
 hands are private), and every frame the seat received passes the network games' checks.
 """
+import asyncio
 import random
 import threading
 from contextlib import contextmanager
@@ -15,6 +16,7 @@ from nettools import WAIT, hosting, match_of, seats_of
 from test_net_games import check_stream
 from test_takethat_table import play_by_keys, play_by_mouse
 from tentable.engine import replay
+from tentable.net.host import Host, HostThread
 from tentable.net.link import RemoteLink
 from tentable.net.remote import RemoteSeat
 from tentable.ui.scenes import table_for
@@ -105,8 +107,7 @@ def test_a_table_on_a_remote_seat_plays_a_whole_take_that_game_by_events(app, mo
                 signal.wait(0.02)
             else:
                 raise AssertionError("the game never ended at the remote table")
-            assert thread.call(lambda: match.is_over)
-            record, history = thread.call(match.record), thread.call(lambda: match.history)
+            record, history = ended(thread, match)
         finally:
             TABLE.clear()
             mine.close()
@@ -127,6 +128,12 @@ def test_a_table_on_a_remote_seat_plays_a_whole_take_that_game_by_events(app, mo
     assert app.top.scores == thread_scores(record)
 
 
+def ended(thread, match):
+    """The host's finished game: its record and the actions played."""
+    assert thread.call(lambda: match.is_over)
+    return thread.call(match.record), thread.call(lambda: match.history)
+
+
 def thread_scores(record):
     return replay(record).scores()
 
@@ -141,10 +148,23 @@ def test_a_refusal_from_the_wire_is_the_engines_again_terms_and_all():
     assert (again.key, again.values) == (exc.key, exc.values)
 
 
-def test_what_the_messages_lack_is_asked_of_the_host_once_a_view():
-    """A remote table asks the host why a move is refused before sending it (TT-R5: a card
-    too far from the row's last) and whether it may take back, once per view; the
-    answers are the host's match's, worded from a key and values."""
+def settled(link, remote, condition=lambda: True):
+    """Poll `link` until the host's answers for its view are here (and `condition`),
+    bounded by WAIT; the events polled."""
+    events = link.poll()
+    for _ in range(500):
+        if not link.busy and condition():
+            return events
+        remote.wait_for(lambda: bool(remote.notices), 0.02)
+        events += link.poll()
+    raise AssertionError("the host never answered")
+
+
+def test_what_the_messages_lack_is_asked_of_the_host_ahead_once_a_view():
+    """A remote table asks the host why a move is refused (TT-R5: a card too far from
+    the row's last) and whether it may take back as soon as a view arrives, without
+    waiting: the answers come in a later poll, are the host's match's, worded from a key
+    and values, and an action asked about once is asked about ahead on the next view."""
     match = match_of("takethat", ("human", "human"), 31, {})
     with hosting() as thread:
         room = thread.call(thread.host.open_room, match)
@@ -153,22 +173,46 @@ def test_what_the_messages_lack_is_asked_of_the_host_once_a_view():
         waiting = RemoteSeat(invites[1], timeout=WAIT).connect()
         try:
             link, other = RemoteLink(with_turn), RemoteLink(waiting)
+            settled(link, with_turn)
             refused = [a for a in (f"play {c}" for c in range(1, 105))
                        if a not in link.view(0)["legal_actions"]][0]
             expected = thread.call(match.why_not, 0, refused)
             before = thread.host.frames_in
+            assert link.why_not(0, refused).key == "net.asking"    # asked, not waited for
+            assert link.why_not(0, refused).key == "net.asking"    # and asked once
+            settled(link, with_turn, lambda: refused in link._why)
             told = link.why_not(0, refused)
             assert (told.key, told.values) == (expected.key, expected.values)
-            assert link.why_not(0, refused).key == expected.key      # kept for this view
             assert link.undo_refusal(0) == thread.call(match.undo_refusal, 0)
-            assert thread.host.frames_in - before == 1     # the refusal and undo: one request
+            assert thread.host.frames_in - before == 1     # the refusal: one request
             assert link.why_not(0, link.view(0)["legal_actions"][0]) is None
+            settled(other, waiting)
             assert other.why_not(1, refused).key == "refuse.not_your_turn"
             assert other.undo_refusal(1) == "not yours" and other.legal_actions(1) == []
             assert waiting.ask([refused])["why"][refused]["key"] == "refuse.not_your_turn"
         finally:
             with_turn.close()
             waiting.close()
+
+
+class HeldHost(Host):
+    """A real host that holds the messages of kind `held` (its answers to `legal`) until
+    `gate` is opened (at most WAIT seconds): as a host far away or busy would be slow."""
+
+    def __init__(self, held: str = "legal", **settings) -> None:
+        super().__init__(**settings)
+        self.held = held
+        self.gate = asyncio.Event()
+        self.answered = 0
+
+    async def _handle(self, link, message) -> None:
+        if message["type"] == self.held:
+            try:
+                await asyncio.wait_for(self.gate.wait(), WAIT)
+            except asyncio.TimeoutError:
+                pass
+            self.answered += 1
+        await super()._handle(link, message)
 
 
 @contextmanager
@@ -185,20 +229,29 @@ def first_seat(game_id: str, seed: int):
 def test_a_gesture_on_its_way_holds_the_seat_until_its_outcome_arrives():
     """After a move is sent, the seat plays nothing more until the host's answer to it
     came: a message of something else in between (the turn told late) does not free it,
-    or a second move would be made on a view about to change."""
-    with first_seat("takethat", 31) as (thread, match, room, remote):
-        link = RemoteLink(remote)
-        link.poll()
-        legal = link.legal_actions(0)
-        assert legal and not link.busy
-        # a message the host tells every seat, not the move's outcome, comes first
-        thread.call(room.tell, {"type": "away", "seat": 1})
-        assert remote.wait_for(lambda: remote.last_seq == 1, WAIT)
-        assert link.submit(0, legal[:1]) == [] and link.busy
-        assert [type(e).__name__ for e in link.poll()] == [] and link.busy
-        assert remote.wait_for(lambda: any(m["type"] == "applied" for m in remote.received),
-                               WAIT)
-        assert "Applied" in [type(e).__name__ for e in link.poll()] and not link.busy
+    or a second move would be made on a view about to change. The host holds the move
+    until the test has looked."""
+    match = match_of("takethat", ("human", "human"), 31, {})
+    thread = HostThread(HeldHost(held="submit", host="127.0.0.1", port=0, pace=0))
+    thread.start(WAIT)
+    try:
+        room = thread.call(thread.host.open_room, match)
+        with seats_of(RemoteSeat(room.invite(0), timeout=WAIT)) as (remote,):
+            link = RemoteLink(remote)
+            settled(link, remote)
+            legal = link.legal_actions(0)
+            assert legal and not link.busy
+            # a message the host tells every seat, not the move's outcome, comes first
+            thread.call(room.tell, {"type": "away", "seat": 1})
+            assert remote.wait_for(lambda: remote.last_seq == 1, WAIT)
+            assert link.submit(0, legal[:1]) == [] and link.busy
+            assert [type(e).__name__ for e in link.poll()] == ["Away"] and link.busy
+            thread.call(thread.host.gate.set)
+            assert remote.wait_for(lambda: any(m["type"] == "applied"
+                                               for m in remote.received), WAIT)
+            assert "Applied" in [type(e).__name__ for e in settled(link, remote)]
+    finally:
+        thread.stop(WAIT)
 
 
 def test_a_remote_seat_takes_back_a_move_by_the_hosts_policy():
@@ -206,13 +259,13 @@ def test_a_remote_seat_takes_back_a_move_by_the_hosts_policy():
     revealed): the host says it may, takes the move back, and the table is where it was."""
     with first_seat("elfer", 1) as (thread, match, room, remote):
         link = RemoteLink(remote)
-        link.poll()
+        settled(link, remote)
         start = link.view(0)
         assert link.undo_refusal(0) == "nothing"           # nothing to take back yet
         link.submit(0, ["play J@B10"])
         assert remote.wait_for(lambda: remote.last_seq is not None and any(
             m["type"] == "applied" for m in remote.received), WAIT)
-        link.poll()
+        settled(link, remote)
         assert link.current_player == 0 and link.moves_made == 1
         assert link.undo_refusal(0) is None == thread.call(match.undo_refusal, 0)
         link.undo(0)
@@ -221,3 +274,40 @@ def test_a_remote_seat_takes_back_a_move_by_the_hosts_policy():
         assert "Undone" in [type(e).__name__ for e in link.poll()]
         assert link.view(0) == start == thread.call(match.view, 0)
         assert link.moves_made == 0 and link.past(0)["moves"] == []
+
+
+def test_no_frame_waits_for_the_hosts_answers(app):
+    """A remote table asks the host ahead and never on the frame: while the host holds
+    its answers the table goes on drawing and taking keys (as while a move is on its way:
+    not its turn yet, no reason given wrongly), and once they come it is its turn."""
+    match = match_of("takethat", ("human", "human"), 31, {})
+    thread = HostThread(HeldHost(host="127.0.0.1", port=0, pace=0))
+    thread.start(WAIT)
+    try:
+        room = thread.call(thread.host.open_room, match)
+        with seats_of(RemoteSeat(room.invite(0), timeout=WAIT)) as (remote,):
+            link = RemoteLink(remote)
+            table = table_for("takethat")(app, link.session, link)
+            app.reset(table)
+            refused = [a for a in (f"play {c}" for c in range(1, 105))
+                       if a not in link.view(0)["legal_actions"]][0]
+            for _ in range(20):         # frames drawn, keys taken, reasons asked
+                step(app)
+                key(app, pygame.K_RIGHT)
+                assert link.undo_refusal(0) == "not yours"
+                assert link.why_not(0, refused).key == "net.asking"
+            assert thread.host.answered == 0, "a frame waited for the host"
+            assert link.busy and not table.my_turn and table.legal() == set()
+            assert table.why_not(refused) == "A moment: the host has not answered yet."
+            thread.call(thread.host.gate.set)
+            for _ in range(500):
+                step(app)
+                if table.my_turn and link._why.get(refused):
+                    break
+                remote.wait_for(lambda: bool(remote.notices), 0.02)
+            assert table.my_turn and thread.host.answered >= 1
+            told = link.why_not(0, refused)
+            assert told.key == thread.call(match.why_not, 0, refused).key != "net.asking"
+            assert link.undo_refusal(0) == thread.call(match.undo_refusal, 0)
+    finally:
+        thread.stop(WAIT)

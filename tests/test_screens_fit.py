@@ -94,6 +94,21 @@ def finished_table(app, game_id: str):
     raise AssertionError(f"{game_id}: no end after 20,000 frames")
 
 
+def hosted_for_friends(app):
+    """A table of the game with the most seats, every seat but the host's a friend's,
+    hosted on 127.0.0.1 (the invites name a long home-network address, never reached);
+    the app stops it when it closes or hosts the next."""
+    from tentable.net.hosting import Hosting
+    from tentable.session import Seat, Session
+    from tentable.ui import hosted
+    game = max(GAMES.values(), key=lambda g: g.max_players)
+    seats = tuple(Seat(f"Friend number {i}"[:14]) for i in range(game.max_players))
+    hosted.stop(app)
+    app.hosting = Hosting.start(Session(game.id, seats, 1, {}), 0, port=0, bind="127.0.0.1",
+                                address="192.168.100.200")
+    return app.hosting
+
+
 def screens(app):
     """(what, build) for every screen; `build()` leaves that screen on top."""
     yield "menu", lambda: app.reset("menu")
@@ -102,8 +117,12 @@ def screens(app):
     yield "statistics", lambda: app.push("stats")
     yield "ladder", lambda: app.push("ladder")
     yield "join a table", lambda: app.push("join", invite="tentable://192.168.1.20:4711/K7QX2M#" + "s" * 22)
+    yield "play with friends", lambda: app.push("friends")
+    yield "invites", lambda: app.push("invite", hosting=hosted_for_friends(app))
     for game_id in sorted(GAMES):
         yield f"{game_id} setup", lambda g=game_id: app.push("setup", game_id=g)
+        yield f"{game_id} setup with friends", lambda g=game_id: app.push(
+            "setup", game_id=g, friends=True)
         yield f"{game_id} how to play", lambda g=game_id: app.push("rules", game_id=g)
         yield f"{game_id} pause", lambda g=game_id: app.push(
             "pause", table=uitools.new_table(app, ["human", "human"], seed=3, game=g))

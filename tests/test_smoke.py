@@ -58,6 +58,12 @@ def test_a_copied_bundle_passes(shipped, capsys):
     assert f"found deck ten: {shipped / 'decks' / 'ten.yaml'}" in capsys.readouterr().out
 
 
+def cut_short(path):
+    """A download or copy that stopped halfway."""
+    data = path.read_bytes()
+    path.write_bytes(data[:len(data) // 2])
+
+
 @pytest.mark.parametrize("damage, named", [
     (lambda root: (root / "decks" / "tentiles.yaml").unlink(), "tentiles.yaml"),
     (lambda root: (root / "decks" / "takethat.yaml").write_text("cards: [\n"), "takethat.yaml"),
@@ -65,14 +71,15 @@ def test_a_copied_bundle_passes(shipped, capsys):
     (lambda root: (root / "assets" / "fonts" / "Lato-Bold.ttf").unlink(), "Lato-Bold.ttf"),
     (lambda root: (root / "assets" / "fonts" / "Lato-Regular.ttf").write_bytes(b"not a font"),
      "Lato-Regular.ttf"),
-    (lambda root: (root / "assets" / "sounds" / "chips.wav").unlink(), "chips.wav"),
-    (lambda root: (root / "assets" / "sounds" / "bust.wav").write_bytes(b"RIFF"), "bust.wav"),
+    (lambda root: (root / "assets" / "sounds" / "chips.ogg").unlink(), "chips.ogg"),
+    (lambda root: (root / "assets" / "sounds" / "bust.ogg").write_bytes(b"RIFF"), "bust.ogg"),
+    (lambda root: cut_short(root / "assets" / "sounds" / "game_won.ogg"), "game_won.ogg"),
     (lambda root: (root / "locale" / "nl" / "LC_MESSAGES" / "tentable.mo").unlink(),
      "nl/LC_MESSAGES/tentable.mo"),
     (lambda root: (root / "locale" / "de" / "LC_MESSAGES" / "tentable.mo").write_bytes(b"x" * 40),
      "de/LC_MESSAGES/tentable.mo"),
 ], ids=["deck missing", "deck not YAML", "deck incomplete", "font missing", "font broken",
-        "sound missing", "sound broken", "catalogue missing", "catalogue broken"])
+        "sound missing", "sound broken", "sound cut short", "catalogue missing", "catalogue broken"])
 def test_a_lost_or_broken_file_fails_naming_it(shipped, capsys, damage, named):
     damage(shipped)
     assert smoke.run() == 1

@@ -11,6 +11,7 @@ from tentable.engine.takethat_moves import TAKE
 from tentable.text import STRINGS, t
 from tentable.ui.scenes import table_for
 from tentable.ui.tables.elfer.controls import LINKS
+from tentable.ui.tables.moments import GUARD
 from tentable.ui.tables.takethat.table import TakeThatTable
 import test_elfer_table as elfer_ui
 import test_retro10_table as retro10_ui
@@ -144,10 +145,17 @@ def test_every_tutorial_walked_by_mouse_and_keys(app, lang, game_id, language):
         if guide.explaining is not None:          # a computer's step, explained
             assert state.history == list(script.moves_before(guide.lesson.at))
             told = table.moments.current if table.moments else None
+            step(app, 2)
+            if told is not None:                  # one Go on: the banner's, not the bubble's
+                wait_for(app, lambda: table.moments.shown >= GUARD)    # a click counts
+                assert guide.go_on_button.rect.w == 0
+                assert table.moments.banner.button.rect.w > 0
             if mouse:
-                click(app, guide.go_on_button.rect.center)
+                click(app, (table.moments.banner.button if told is not None
+                            else guide.go_on_button).rect.center)
             else:
                 key(app, pygame.K_RETURN)
+            step(app, 1)
             # the moment the bubble told of (a bust, a joker won) passed with it: one Enter
             # (a next one, say the round's end after a showdown, is still held to be seen)
             assert guide.explaining is None
@@ -254,7 +262,7 @@ BUBBLE_CASES += [(game_id, LANGUAGES[(g + k) % len(LANGUAGES)], *size)
 def test_every_bubble_fits_beside_what_it_points_at(app, lang, game_id, language, window,
                                                     ui_size):
     """At 1024×640 and the ends of the scale: inside the window, clear of the card or
-    button it points at, its lines within it."""
+    button it points at and of the words the table keeps readable, its lines within it."""
     i18n.set_language(language)
     app._on_resize(window)
     app.set_ui_size(ui_size)
@@ -271,8 +279,10 @@ def test_every_bubble_fits_beside_what_it_points_at(app, lang, game_id, language
         assert (target is not None) == bool(lesson.points), (at, lesson.points)
         if target is not None:
             assert not guide.bubble.colliderect(target), (at, guide.bubble, target)
-        for other in (guide.back_button.rect, table.pause_button.rect):
-            assert not guide.bubble.colliderect(other), (at, other)
+        # the words the table keeps readable (TEN's total, its bids), where there is room
+        readable = table.readable if ui_size != LEAST_ROOM[1] else []
+        for other in (guide.back_button.rect, table.pause_button.rect, *readable):
+            assert not guide.bubble.colliderect(other), (at, other)   # TEN's total, bids
 
 
 def test_a_game_in_progress_is_left_alone_by_the_tutorial(app):

@@ -26,8 +26,12 @@ def card(card: str) -> str:
 
 
 def move(action: str) -> str:
-    """A legal action as the player's only move: "keep your protection", "stand"."""
-    return t("rx.forced_" + read(action).kind)
+    """A legal action as the player's only move: "keep your protection", "stand", and
+    with its amount "bid 2", "raise your protection to 2"."""
+    move = read(action)
+    if move.kind in ("bid", "raise", "protect"):
+        return t("rx.forced_" + move.kind, n=move.amount)
+    return t("rx.forced_" + move.kind)
 
 
 def round_ended(before: Retro10View, after: Retro10View) -> bool:

@@ -12,8 +12,9 @@ sent that client's numbered messages, from where it says it was (a reconnecting 
 gets exactly what it missed). Everything a connection sends is checked first
 (`protocol.check`, the seat, the turn, the sequence number, a rate cap); a refusal is a
 key and values, changes nothing, and repeated abuse cuts the connection off. The room's
-loop paces the computer seats (`Match.poll`/`advance`) and, when `away_after` is set,
-hands a seat whose player dropped to a computer until they come back.
+loop moves the computer seats on at the host's pace (the match's `pacer`) and, when
+`away_after` is set, hands a seat whose player dropped to a computer until they come
+back.
 
 Every call into a match happens on the host's event loop thread: the match is not
 thread-safe, and `HostThread.call` is how another thread (the app, a test) reaches it.
@@ -35,6 +36,7 @@ from websockets.exceptions import ConnectionClosed
 from tentable import __version__
 from tentable.botjobs import run_aside
 from tentable.clients import PROTOCOL, SeatClient, refusal
+from tentable.events import Applied
 from tentable.match import Match
 from tentable.net import lobby
 from tentable.net.tables import HostedTables
@@ -57,6 +59,9 @@ POSITION = ("welcome", "applied", "undone", "seat_changed")   # they change what
 # refusals an honest client meets in a race (a move as the position changed, a seat taken
 # a moment before): they do not count towards cutting it off
 HONEST = ("net.stale", "net.seat_taken", "net.undo")
+# the latest messages a room keeps for each seat: a reconnection or a late joiner from
+# before them is told the game anew (`SeatClient.anew`), as complete and often smaller
+KEEP = 128
 ABUSE, GOING = 1008, 1001                                     # WebSocket close codes
 
 
@@ -75,6 +80,7 @@ class Link:
     refilled: float = 0.0
     rooms_made: int = 0
     address: str = ""                # where it comes from (its IP address)
+    anew: str | None = None          # the game told anew, sent before the messages after it
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -105,6 +111,7 @@ class Room:
     handed: set[int] = field(default_factory=set)           # seats a computer plays
     claimed: set[int] = field(default_factory=set)          # seats taken in the lobby
     closed: bool = False
+    held: bool = False            # its computers wait (the host's player has not started)
     nudge: asyncio.Event = field(default_factory=asyncio.Event)
     pacer: asyncio.Future | None = None                     # the loop that paces it
     keeper: Callable[["Room"], None] | None = None          # writes it down (HostedTables)
@@ -162,7 +169,8 @@ class Host:
                  rate: float = RATE, burst: int = BURST, strikes: int = STRIKES,
                  max_rooms: int = 200, tables: HostedTables | None = None,
                  per_address: int = PER_ADDRESS, rooms_per_address: int = ROOMS_PER_ADDRESS,
-                 count_loopback: bool = False, idle_after: float | None = IDLE_AFTER) -> None:
+                 count_loopback: bool = False, idle_after: float | None = IDLE_AFTER,
+                 keep: int | None = KEEP, replace: bool = True) -> None:
         """`pace`: seconds between computer moves (a person follows them); `away_after`:
         seconds after which a dropped seat is played by the computer (`stand_in`), None:
         never; `lobby`: whether connections may create and list tables (`tentable serve`);
@@ -170,7 +178,10 @@ class Host:
         after a restart (`resume`), None: nowhere; `per_address`, `rooms_per_address`: the
         connections open at once and the lobby tables open that one address may have
         (loopback counted only with `count_loopback`: tests); `idle_after`: seconds after
-        which a lobby table nobody is connected to closes (None: never)."""
+        which a lobby table nobody is connected to closes (None: never); `keep`: the
+        latest messages kept for each seat (`KEEP`; None: every one); `replace`: whether
+        a seat's invite used while the seat is connected takes it over (a line that died
+        unnoticed), else it is refused (net.seat_taken: a table hosted from the app)."""
         self.bind, self.port, self.ssl = host, port, ssl
         self.lobby, self.pace, self.away_after, self.stand_in = lobby, pace, away_after, stand_in
         self.clock, self.rate, self.burst, self.max_strikes = clock, rate, burst, strikes
@@ -178,6 +189,7 @@ class Host:
         self.tables = tables
         self.per_address, self.rooms_per_address = per_address, rooms_per_address
         self.count_loopback, self.idle_after = count_loopback, idle_after
+        self.keep, self.replace = keep, replace
         self.connections: dict[str, int] = {}       # address -> connections open
         self.rooms: dict[str, Room] = {}
         self._server = None
@@ -223,6 +235,8 @@ class Host:
                     secrets or {seat: seat_secret() for seat in match.humans},
                     spectator or seat_secret(), public=public, from_lobby=from_lobby)
         room.clients = {seat: match.join(seat) for seat in (*match.state.seats, None)}
+        for client in room.clients.values():
+            client.keep = self.keep
         room.quiet_since = self.clock()
         match.light = run_aside          # a light bot's thinking never holds the other rooms
         self.rooms[code] = room
@@ -250,21 +264,21 @@ class Host:
         """Play the computer seats' moves, one each `pace` seconds, while the room is open;
         hand a seat away too long to the computer."""
         match = room.match
+        match.pacer.pace = self.pace          # the match paces its computers (`pacing`)
         while not room.closed:
-            match.poll()
-            if match.ready:
-                # with no pace still yield: the other rooms and connections go on meanwhile
-                await asyncio.sleep(self.pace)
-                if room.closed:
-                    break
-                match.advance()
+            # a room held (hosted from the app, not started yet): its computers wait
+            if any(isinstance(event, Applied) for event in match.pacer.step(not room.held)):
                 room.flush()
+                # with no pace still yield: the other rooms and connections go on meanwhile
+                await asyncio.sleep(0)
                 continue
+            # a move waiting for its pause: wake for it (a held room's: when nudged)
+            due = None if room.held else match.pacer.due_in()
             self._hand_over(room)
             room.flush()
             room.nudge.clear()
             try:
-                await asyncio.wait_for(room.nudge.wait(), TICK)
+                await asyncio.wait_for(room.nudge.wait(), TICK if due is None else min(TICK, due))
             except asyncio.TimeoutError:
                 pass
             if room.from_lobby and match.is_over and not room.links and not room.watchers:
@@ -376,11 +390,15 @@ class Host:
         client = room.clients[seat]
         seq = message.get("seq")
         last = client.next_seq - 1
-        if seq is not None and seq > last:
-            raise Refusal("net.seq", last=last)
+        if seq is not None and (seq > last or not client.kept_since(seq + 1)):
+            raise Refusal("net.seq", last=last)       # join from the start: told anew
+        if seat is not None and seat in room.links and not self.replace:
+            raise Refusal("net.seat_taken", seat=seat)
         link.room, link.seat, link.bound = room, seat, True
         room.quiet_since = None
         link.sent = 0 if seq is None else seq + 1
+        if seq is None and client.first > 0:          # older messages let go
+            link.anew, link.sent = client.anew(), client.next_seq
         if seat is None:
             room.watchers.add(link)
         else:
@@ -437,6 +455,10 @@ class Host:
                 room = link.room
                 if room is None:
                     return
+                if link.anew is not None:
+                    text, link.anew = link.anew, None
+                    await link.send_text(text)
+                    self.frames_out += 1
                 for text in room.clients[link.seat].texts_since(link.sent):
                     await link.send_text(text)       # numbered and encoded once, kept so
                     self.frames_out += 1
@@ -502,6 +524,8 @@ class Host:
         last = client.next_seq - 1
         if seq > last:
             raise Refusal("net.seq", last=last)
+        if not client.kept_since(seq + 1):
+            raise Refusal("net.stale", last=last)
         if any(m["type"] in POSITION for m in client.since(seq + 1)):
             raise Refusal("net.stale", last=last)
 

@@ -8,21 +8,26 @@ as boardgame.io's client holds the latest state it was sent for its playerID.
 The table draws the seat's latest view and takes its events each frame (`poll`); its
 gestures go to the host (`submit`, `undo`) and come back as events. What the messages
 lack — whether the seat may take back now, why a move would be refused before it is
-sent — is asked of the host once per view and kept until the next message
-(`RemoteSeat.ask`); the legal moves are in the seat's own view. The host paces its
+sent — is asked of the host as soon as a view arrives, without waiting
+(`RemoteSeat.ask_soon`), and the answer taken in a later `poll`: no frame ever waits for
+the host. Until it is here the seat waits as for its move's outcome (`busy`); an action
+asked about for the first time is "being asked" (net.asking) for that moment, and asked
+about ahead on every later view. The legal moves are in the seat's own view. The host paces its
 computer players: here nothing is paced but a human's only move, sent once its banner
 has been read, like at home. Nothing here knows pygame.
 """
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import Any
 
 from tentable.clients import illegal
 from tentable.engine import IllegalAction
-from tentable.events import (Applied, BotFailed, BotLate, Event, GameOver, Moment,
+from tentable.events import (Applied, Away, BotFailed, BotLate, Event, GameOver, Moment,
                              OnlyChoice, PartOver, Refused, SaveFailed, SeatChanged,
                              TurnChanged, Undone)
 from tentable.match import NOT_YOURS, UNDO_OFF
+from tentable.net.protocol import MAX_ACTIONS
 from tentable.net.remote import NetError, RemoteSeat
 from tentable.session import BOT, HUMAN, RULES, Seat, Session
 
@@ -43,6 +48,21 @@ class RemoteLink:
             raise NetError("net.seq")        # the table opens on the game from its start
         welcome = messages[0]
         self.seat: int | None = welcome["seat"]
+        self._wondered: dict[str, None] = {}   # actions the table asked about (asked ahead)
+        self._closed = False              # closed here: the table left
+        # dialling the host again after the connection dropped (`redial`, in the
+        # background): the attempt under way, why the last one failed, and how many
+        # times the game had to be taken up from a fresh `welcome` (a host started again)
+        self._dial: Future | None = None
+        self._dial_error: str | None = None
+        self.fresh_starts = 0
+        self._start(welcome)
+        self.session = self._session(welcome)
+        self._waiting: list[dict] = messages[1:]    # what came with the welcome
+
+    def _start(self, welcome: dict) -> None:
+        """The game as a `welcome` tells it: when the table opens, and again when a host
+        started again sends a fresh one (`fresh_starts`)."""
         self._humans = list(welcome["humans"])
         self._automata = list(welcome.get("automata", []))
         self.undo_allowed = bool(welcome["undo"])
@@ -54,12 +74,17 @@ class RemoteLink:
         self._asked_at: int | None = -2
         self._undo: object = MISSING
         self._why: dict[str, dict | None] = {}
+        self._asking: set[str] = set()    # actions asked about for this view, not answered
+        self._answer: int | None = None   # the id of the view's first question, unanswered
         self._only_next = False           # the next move told was the mover's only one
         self._in_flight = False           # a gesture went off; its outcome is not here yet
-        self._told_closed = False
+        # the friends whose connection dropped (the host's "away", until "back"), and
+        # those of them the host's computer plays for meanwhile: as the host said at
+        # hello (a welcome told anew stands for the messages that said so), then as the
+        # messages after it tell
+        self.away: set[int] = set(self.remote.joined.get("away", ()))
+        self.handed: set[int] = set()
         self._seen: int = welcome["seq"]   # the last message the table was shown
-        self.session = self._session(welcome)
-        self._waiting: list[dict] = messages[1:]    # what came with the welcome
 
     def _session(self, welcome: dict) -> Session:
         """Who sits where, as this screen sees it: its own seat the one person here; a
@@ -120,9 +145,10 @@ class RemoteLink:
             return IllegalAction("refuse.not_your_turn")
         if action in self._view.get("legal_actions", []):
             return None
-        told = self._ask([action]).get(action, MISSING)
-        if told is MISSING:                  # no answer, or one for a view gone since
-            return IllegalAction("net.stale" if self.remote.connected else "net.closed")
+        told = self._why.get(action, MISSING)
+        if told is MISSING:                  # asked now, answered in a later `poll`
+            self._wonder(action)
+            return IllegalAction("net.asking" if self.remote.connected else "net.closed")
         return None if told is None else illegal(told)
 
     @property
@@ -172,8 +198,7 @@ class RemoteLink:
             return UNDO_OFF
         if not self._my_turn(seat):
             return NOT_YOURS
-        self._ask()
-        return NOT_YOURS if self._undo is MISSING else self._undo
+        return NOT_YOURS if self._undo is MISSING else self._undo   # not told yet: wait
 
     def undo(self, seat: int) -> list[Event]:
         if self.undo_refusal(seat) is None:
@@ -190,34 +215,59 @@ class RemoteLink:
     @property
     def busy(self) -> bool:
         """A gesture went off and its outcome (applied, undone, refused) is not here
-        yet: the seat waits for it, and plays nothing on a view about to change."""
-        return self._in_flight and self.remote.connected
+        yet, or the host was not heard yet on what this view lacks: the seat waits, as
+        for its move's outcome, and plays nothing on a view about to change."""
+        return (self._in_flight or self._answer is not None) and self.remote.connected
 
-    def _ask(self, why: list[str] = ()) -> dict[str, dict | None]:
-        """The host's answers for the latest view, kept until the next message: asked
-        once a view (bounded), and again only for an action not asked about yet. The
-        refusals known (`why`); an answer for a view gone meanwhile is not kept."""
-        last = self._seen
-        if self._asked_at != last:
-            self._asked_at, self._undo, self._why = last, MISSING, {}
-        new = [action for action in why if action not in self._why]
-        if new or self._undo is MISSING:
-            try:
-                answer = self.remote.ask(new)
-            except NetError:
-                return self._why
-            if answer.get("last") == last:
-                self._undo = answer.get("undo")
-                self._why.update(answer.get("why") or {})
-        return self._why
+    # -- what the messages lack, asked ahead -----------------------------------------------
+    def _ask_ahead(self) -> None:
+        """On a new view, ask the host at once (no wait: the answer comes in a later
+        `poll`) whether the seat may take back, and why each action the table asked about
+        before is refused now, so the table rarely has to ask again."""
+        if self._asked_at == self._seen:
+            return
+        self._asked_at, self._undo, self._why = self._seen, MISSING, {}
+        self._asking, self._answer = set(), None
+        if not self._my_turn(self.seat) or not self.remote.connected:
+            return
+        legal = set(self._view.get("legal_actions", []))
+        why = [action for action in self._wondered if action not in legal][-MAX_ACTIONS:]
+        self._asking.update(why)
+        self._answer = self.remote.ask_soon(why)
+
+    def _wonder(self, action: str) -> None:
+        """The table wants to know why `action` is refused: ask (once a view), and ask
+        ahead about it on the next views too (the latest `MAX_ACTIONS`)."""
+        self._wondered.pop(action, None)
+        self._wondered[action] = None
+        while len(self._wondered) > MAX_ACTIONS:
+            del self._wondered[next(iter(self._wondered))]
+        if action not in self._asking and self._asked_at == self._seen:
+            self._asking.add(action)
+            self.remote.ask_soon([action])
+
+    def _answered(self, answer: dict) -> None:
+        """The host's answer to a question: kept if it is about the view shown."""
+        if answer.get("id") == self._answer:
+            self._answer = None
+        if answer.get("last") != self._asked_at or self._asked_at != self._seen:
+            return                        # about a view gone since: asked again there
+        self._undo = answer.get("undo")
+        why = answer.get("why") or {}
+        self._why.update(why)
+        self._asking.difference_update(why)
 
     # -- pacing: the host's; a human's only move is sent from here ---------------------------
-    ready = False
+    pace = 0.0          # the host's own (`Host.pace`), not the player's speed setting
     job = None
     thinking_for = None
 
-    def advance(self) -> list[Event]:
-        return []
+    def step(self, still: bool = True) -> list[Event]:
+        """The events of the messages that arrived: the host has paced its computers."""
+        return self.poll()
+
+    def rest(self) -> None:
+        """Nothing to count here: the host paces."""
 
     def play_only_choice(self) -> list[Event]:
         """Send the seat's only move, once (its banner was read)."""
@@ -227,26 +277,70 @@ class RemoteLink:
         return self.submit(self.seat, [only])
 
     def close(self) -> None:
+        self._closed = True
         self.remote.close()
+
+    # -- the connection: lost, and dialled again --------------------------------------------
+    @property
+    def lost(self) -> str | None:
+        """None while the seat is connected (or its game is over, or the table left);
+        else why not, as a text key: the host's reason for closing, why dialling it
+        again failed last, or net.lost (the line dropped)."""
+        if self.remote.connected or self.is_over or self._closed:
+            return None
+        self._dialled()
+        if self._dial_error is not None:
+            return self._dial_error
+        reason = (self.remote.closed_by or (None, ""))[1]
+        return reason if reason.startswith("net.") else "net.lost"
+
+    @property
+    def dialing(self) -> bool:
+        """A dial is under way (one that ended is taken up here: why it failed)."""
+        self._dialled()
+        return self._dial is not None
+
+    def redial(self) -> None:
+        """Dial the host again with the same invite and the last message seen, in the
+        background (`RemoteSeat.redial`): `poll` takes up what was missed."""
+        if not self.dialing and not self.remote.connected and not self._closed:
+            self._dial = self.remote.redial()
+
+    def _dialled(self) -> None:
+        """The end of a dial: connected again (a gesture on its way when the line dropped
+        is in what was missed, or was never had), or why not."""
+        if self._dial is None or not self._dial.done():
+            return
+        dial, self._dial = self._dial, None
+        error = NetError("net.timeout") if dial.cancelled() else dial.exception()
+        self._dial_error = getattr(error, "key", "net.unreachable") if error else None
+        if error is None:
+            self._in_flight, self._asked_at, self._answer = False, -2, None
 
     # -- the next events ---------------------------------------------------------------------
     def poll(self) -> list[Event]:
         """The events of the messages that arrived since the last call."""
+        self._dialled()
         messages, self._waiting = self._waiting + self.remote.take(), []
         events = [event for message in messages for event in self._events(message)]
         for notice in self.remote.take_notices():
-            if notice.get("type") == "refused":
+            if notice.get("type") == "legal":
+                self._answered(notice)
+            elif notice.get("type") == "refused":
                 self._in_flight = False
+                self._answer = None          # a question refused is not waited for
+                if notice.get("key") == "net.field":
+                    self._wondered.clear()   # not asked again each view: a strike each
                 events.append(Refused(self.seat, (), illegal(notice)))
-        if not self.remote.connected and not self._told_closed and not self.is_over:
-            self._told_closed = True
-            key = (self.remote.closed_by or (None, ""))[1] or "net.closed"
-            events.append(Refused(self.seat, (), IllegalAction(
-                key if key.startswith("net.") else "net.closed")))
+        self._ask_ahead()
         return events
 
     def _events(self, message: dict) -> list[Event]:
         kind, seat = message["type"], message.get("seat")
+        if kind == "welcome":           # a host started again: the game told anew
+            self._start(message)
+            self.fresh_starts += 1
+            return []
         self._seen = message["seq"]
         if kind in ("applied", "undone", "refused") and seat == self.seat:
             self._in_flight = False
@@ -275,11 +369,19 @@ class RemoteLink:
             self._only_next = True
         if kind == "refused":
             return [Refused(seat, actions, illegal(message))]
+        if kind in ("away", "back"):
+            (self.away.add if kind == "away" else self.away.discard)(seat)
+            self.handed.discard(seat)
+            return [Away(seat, kind == "away")]
+        if kind == "seat_changed" and seat in self.away:
+            # the host's computer for a friend away; its end says itself ("back")
+            (self.handed.add if message["level"] else self.handed.discard)(seat)
+            return [SeatChanged(seat, message["level"], True)] if message["level"] else []
         return _TOLD.get(kind, _nothing)(message)
 
 
 def _nothing(message: dict) -> list[Event]:
-    """A message this table shows nothing of (the host's "away" and "back")."""
+    """A message this table shows nothing of."""
     return []
 
 

@@ -204,6 +204,7 @@ class RemoteSeat(_Line):
         self.room: str | None = None
         self.joined: dict = {}
         self._inbox: list[dict] = []
+        self._first = 0              # the number of the first message had: a welcome's
         self._read_upto = 0
         self._ids = itertools.count()
 
@@ -215,7 +216,7 @@ class RemoteSeat(_Line):
         return self._caught_up()
 
     def _caught_up(self) -> "RemoteSeat":
-        if not self.wait_for(lambda: len(self._inbox) > self.joined["last"]):
+        if not self.wait_for(lambda: self._first + len(self._inbox) > self.joined["last"]):
             raise NetError("net.timeout")
         return self
 
@@ -228,9 +229,34 @@ class RemoteSeat(_Line):
         self.joined = self._open(self.invite.room, self.invite.secret, self.last_seq)
         return self._caught_up()
 
+    def redial(self) -> concurrent.futures.Future:
+        """`reconnect` without waiting (a frame loop must not): the future of the host's
+        `joined` (or its NetError). A host started again since (`Host.resume`) numbers
+        the seat's messages anew: it does not know the last one seen (net.seq), so the
+        seat joins it from the start and its messages begin again with a `welcome`."""
+        old, self._ws = self._ws, None
+        if old is not None:
+            asyncio.run_coroutine_threadsafe(old.close(), self._loop)
+        return asyncio.run_coroutine_threadsafe(self._rejoin(), self._loop)
+
+    async def _rejoin(self) -> dict:
+        room, secret = self.invite.room, self.invite.secret
+        try:
+            joined = await self._hello(room, secret, self.last_seq)
+        except NetError as exc:
+            if exc.key != "net.seq":
+                raise
+            with self._changed:   # a host started again, or one that let older ones go
+                self._inbox, self._read_upto, self._first = [], 0, 0
+            joined = await self._hello(room, secret, None)
+        self.joined = joined
+        return joined
+
     def _keep(self, frame: dict) -> None:
         if isinstance(frame.get("seq"), int):
-            if frame["seq"] == len(self._inbox):      # one already had is not kept twice
+            if not self._inbox and frame.get("type") == "welcome":
+                self._first = frame["seq"]   # the game told anew: it stands for all before
+            if frame["seq"] == self._first + len(self._inbox):   # none had twice
                 self._inbox.append(frame)
         else:
             self.notices.append(frame)
@@ -239,7 +265,7 @@ class RemoteSeat(_Line):
     @property
     def last_seq(self) -> int | None:
         with self._changed:
-            return len(self._inbox) - 1 if self._inbox else None
+            return self._first + len(self._inbox) - 1 if self._inbox else None
 
     @property
     def received(self) -> list[dict]:
@@ -253,7 +279,7 @@ class RemoteSeat(_Line):
 
     def since(self, seq: int) -> list[dict]:
         with self._changed:
-            return self._inbox[max(0, seq):]
+            return self._inbox[max(0, seq - self._first):]
 
     @property
     def view(self) -> dict:
@@ -286,9 +312,16 @@ class RemoteSeat(_Line):
         frame = {"type": "legal", "id": ident, **({"why": list(why)} if why else {})}
         return self._request(frame, ("legal", ident))
 
+    def ask_soon(self, why: list[str] = ()) -> int:
+        """`ask` without waiting (a frame loop must not): the answer, a `legal` frame
+        with this id, arrives among the notices (`take_notices`). Its id."""
+        ident = next(self._ids)
+        self._send({"type": "legal", "id": ident, **({"why": list(why)} if why else {})})
+        return ident
+
     def take_notices(self) -> list[dict]:
         """The unnumbered frames no request waited for (a refusal of a gesture: the
-        position changed before it arrived), each once."""
+        position changed before it arrived; the answer to `ask_soon`), each once."""
         with self._changed:
             fresh, self.notices = self.notices, []
         return fresh

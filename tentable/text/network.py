@@ -39,6 +39,17 @@ STRINGS: dict[str, str] = {
     "net.unreachable": "The host cannot be reached: check the address, and that it is "
                        "running.",
     "net.refused": "The host refused.",
+    "net.asking": "A moment: the host is asked about this move.",
+    "net.lost": "The connection to the host was lost.",
+    "table.busy": "A moment: the host has not answered yet.",
+    # a remote table whose connection dropped
+    "table.lost.title": "Connection lost",
+    "table.lost.trying": "The board stays as it was. Trying to reach the host again "
+                         "(attempt {n})…",
+    "table.lost.gave_up": "The host did not answer for a minute.",
+    "table.lost.again": "Try again",
+    "table.lost.leave": "Leave",
+    "table.lost.back": "Connected to the host again",
     # joining a table from the menu
     "menu.join": "Join a table",
     "join.title": "Join a table",
@@ -49,4 +60,36 @@ STRINGS: dict[str, str] = {
                        "a table.",
     "join.no_table": "This invite names no table: ask your host for the invite to a seat.",
     "join.no_game": "This app has no table for {game}.",
+    # hosting a table for friends from the app
+    "menu.friends": "Play with friends",
+    "friends.title": "Play with friends",
+    "friends.hint": "Choose a game to host: your friends join it from their computers.",
+    "friends.back": "Back",
+    "friends.port": "Port",
+    "friends.port_hint": "the one your router forwards",
+    "friends.bad_port": "A port is a number from {low} to {high}.",
+    "friends.kicker": "Play with friends",
+    "friends.no_you": "Choose You for the seat you play.",
+    # the host's seat when its name was left as at home ("You"): friends read it as a name
+    "friends.host_name": "Host",
+    "friends.failed": "Could not host the table: {reason}",
+    "setup.you": "You",
+    "setup.friend": "Friend",
+    "invite.title": "Invite your friends to {game}",
+    "invite.hint": "Send each friend the line of their seat: they paste it into Join a table.",
+    "invite.aloud": "To read aloud: address {address}, port {port}, room {room}, and the "
+                    "seat's secret.",
+    "invite.spectators": "Spectators",
+    "invite.copy": "Copy",
+    "invite.copied": "Copied: the invite for {seat}.",
+    "invite.no_clipboard": "There is no clipboard here: read the line off the screen.",
+    "invite.joined": "joined",
+    "invite.waiting": "waiting",
+    "invite.secret": "secret {secret}",
+    "invite.router": "Friends on other networks: your router must forward TCP port {port} "
+                     "to this computer.",
+    "invite.start": "Start playing",
+    "invite.back": "Back to the table",
+    "invite.close": "Close the table",
+    "pause.invites": "Invites",
 }

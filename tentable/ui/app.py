@@ -175,7 +175,6 @@ class CrashScene(Scene):
 
 class App:
     """`App(size, start_scene).run()`; or `step()` one iteration at a time (tests).
-
     `size` None: the size the window had when it was last closed."""
 
     def __init__(self, size: tuple[int, int] | None = None,
@@ -497,6 +496,8 @@ class App:
             return
         self._closed = True
         self._close_all()
+        if getattr(self, "hosting", None) is not None:   # a table hosted for friends
+            self.hosting.stop()
         botjobs.shutdown()          # the computer players' process ends with the window
         theme.set_ui_size("auto")   # the scale is the window's: the next app reads its own
         theme.set_least_room(theme.MIN_ROOM)

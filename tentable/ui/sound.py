@@ -1,6 +1,6 @@
 """The table's sounds: every cue loaded once as the app starts, played by name.
 
-The cues are WAV files in `assets/sounds/`, made by `scripts/sounds.py` (mono, 22,050 Hz).
+The cues are Ogg Vorbis files in `assets/sounds/`, made by `scripts/sounds.py` (mono, 22,050 Hz).
 `Mixer.play(cue)` never blocks and never fails: with no audio device (a server, a remote
 desktop) or a mixer that will not start, the app is silent, quietly (a line in the log),
 at no cost; SDL's dummy driver (`SDL_AUDIODRIVER=dummy`: the tests, CI) plays to nowhere.

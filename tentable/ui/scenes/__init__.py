@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 #: The screens built into the app, imported by `load_scenes` on first need.
 BUILTIN_SCENES = ("menu", "setup", "settings", "pause", "results", "ladder", "games",
-                  "replay", "stats", "rules", "tutorial", "join")
+                  "replay", "stats", "rules", "tutorial", "join",
+                  "invite", "friends")
 
 SceneFactory = Callable[..., "Scene"]   # (app, **kwargs) -> Scene; a Scene class is one
 SCENES: dict[str, SceneFactory] = {}

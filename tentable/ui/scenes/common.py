@@ -64,6 +64,11 @@ def ask_start_over(game_id: str, title: str, start: Callable[[], None],
         Button(t("setup.replace_no"), cancel, key=pygame.K_ESCAPE, kind="primary")])
 
 
+def take_event(event: pygame.event.Event, nav: "KeyNav", buttons: Sequence[Button]) -> bool:
+    """The keys' ring first, then each button: whether one of them took the event."""
+    return nav.handle(event) or any(button.handle(event) for button in buttons)
+
+
 def button_focus(button: Button) -> Focusable:
     def press() -> None:
         if button.enabled and button.on_click is not None:

@@ -289,7 +289,8 @@ class MenuScene(Scene):
         self.games_button = Button(t("menu.games"), lambda: self.app.push("games"))
         self.stats_button = Button(t("menu.stats"), lambda: self.app.push("stats"))
         self.join_button = Button(t("menu.join"), lambda: self.app.push("join"))
-        self.buttons = [self.join_button, self.games_button, self.stats_button,
+        self.friends_button = Button(t("menu.friends"), self.play_with_friends)
+        self.buttons = [self.friends_button, self.join_button, self.games_button, self.stats_button,
                         self.settings_button, self.quit_button]
         # Solo TEN against Mona has its own way in, once TEN has a table.
         self.solo_button: Button | None = None
@@ -346,6 +347,15 @@ class MenuScene(Scene):
         except (SetupError, NoTable, ValueError) as exc:
             self.app.toasts.show(t("menu.resume_failed", reason=exc), 4.0, "error")
 
+    def play_with_friends(self) -> None:
+        """The table this app hosts, if one runs; else choose a game to host (#41)."""
+        from tentable.ui import hosted      # network play: loaded when a player hosts
+        hosting = hosted.current(self.app)
+        if hosting is not None:
+            self.app.push("invite", hosting=hosting)
+        else:
+            self.app.push("friends")
+
     def open_ladder(self) -> None:
         self.app.push("ladder")
 
@@ -392,10 +402,19 @@ class MenuScene(Scene):
 
     def _layout_buttons(self, w: int, y: int, bh: int, s: float) -> None:
         """One row, centred, no wider than the tiles' row: in a narrow room each button
-        takes the width its caption needs."""
-        gap = px(22, s)
-        room = w - 2 * px(48, s) - gap * (len(self.buttons) - 1)
-        widths = row_widths(self.buttons, px(180, s), room, bh, px(24, s))
+        takes the width its caption needs; where even that is too wide (a large scale),
+        the gaps close up and the buttons get lower, their captions smaller with them."""
+        gap, pad, n = px(22, s), px(24, s), len(self.buttons)
+        room = w - 2 * px(48, s) - gap * (n - 1)
+
+        def needs(height: int) -> int:
+            return sum(caption_width(button.text, height) + pad for button in self.buttons)
+        if needs(bh) > room:
+            gap, pad = px(10, s), px(14, s)
+            room = w - 2 * px(48, s) - gap * (n - 1)
+            while bh > px(28, s, 24) and needs(bh) > room:
+                bh -= 1
+        widths = row_widths(self.buttons, px(180, s), room, bh, pad)
         x = (w - sum(widths) - gap * (len(self.buttons) - 1)) // 2
         for button, width in zip(self.buttons, widths):
             button.layout((x, y, width, bh))

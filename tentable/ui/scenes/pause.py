@@ -35,7 +35,13 @@ class PauseScene(Scene):
         self.quit_button = Button(t("pause.quit"), self.quit_to_menu, kind="danger")
         # a table on a seat another computer hosts restarts nothing, hands over no seat
         ours = getattr(getattr(table, "link", None), "local", True)
+        # the table this app hosts for friends: its invites again (#41)
+        hosting = getattr(app, "hosting", None)
+        self.invite_button = Button(t("pause.invites"), self.open_invites) \
+            if hosting is not None and hosting.own is not None and getattr(
+                getattr(table, "link", None), "remote", None) is hosting.own else None
         self.buttons = [self.resume_button, *(self.seat_buttons if ours else []),
+                        *([self.invite_button] if self.invite_button else []),
                         self.rules_button, *([self.restart_button] if ours else []),
                         self.settings_button, self.quit_button]
         self.nav = KeyNav()
@@ -100,6 +106,9 @@ class PauseScene(Scene):
     def open_rules(self) -> None:
         self.app.push("rules", game_id=self.table.session.game_id)
 
+    def open_invites(self) -> None:
+        self.app.replace("invite", hosting=self.app.hosting, from_table=True)
+
     def open_settings(self) -> None:
         self.app.push("settings")
 
@@ -145,8 +154,9 @@ class PauseScene(Scene):
                    midtop=(self.panel.centerx, self.panel.y + px(32, s)))
         for button in self.buttons:
             button.draw(surface)
-        blit_label(surface, t("pause.hint"), text_px(13, s), theme.TEXT_DIM,
-                   midbottom=(self.panel.centerx, self.panel.bottom - px(20, s)))
+        if self.restart_button in self.buttons:    # what Restart does, where it is offered
+            blit_label(surface, t("pause.hint"), text_px(13, s), theme.TEXT_DIM,
+                       midbottom=(self.panel.centerx, self.panel.bottom - px(20, s)))
         if self.confirm is not None:
             self.confirm.draw(surface)
         else:

@@ -62,8 +62,10 @@ class ResultsScene(Scene):
 
     def __init__(self, app, session: Session, final: dict, scores: list[int],
                  winners: list[int], table_class: type | None = None,
-                 kept: KeepResult | None = None) -> None:
+                 kept: KeepResult | None = None, again: bool = True) -> None:
         super().__init__(app)
+        # a game another computer hosted is not this one's to deal again: no Play again
+        self.dealt_here = again
         self.session = session
         self.table_class = table_class
         self.names = [shown_name(seat.name) for seat in session.seats]
@@ -320,8 +322,10 @@ class ResultsScene(Scene):
 
     @property
     def buttons(self) -> list[Button]:
-        """Play again, back to the final board (from a table), menu."""
-        return [self.again] + ([self.table] if self.table else []) + [self.menu]
+        """Play again (a game of this computer's), back to the final board (from a
+        table), menu."""
+        return ([self.again] if self.dealt_here else []) + \
+            ([self.table] if self.table else []) + [self.menu]
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -13,8 +13,14 @@ TEN's Mona, `state.automata`) get no human/computer choice.
 
 The last choices per game are kept in the settings (`settings["games"][game_id]`) and
 checked again with `Option.problem` when they are read back.
+
+With friends (`app.push("setup", game_id=..., friends=True)`, #41): the same rows, where a
+person is You or a friend at another computer; Start hosts the table (`tentable.ui.hosted`)
+and shows the invites. Those choices are kept apart (`...[game_id]["friends"]`).
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pygame
 
@@ -24,8 +30,8 @@ from tentable.engine import GAMES, SetupError, automata_of
 from tentable.ui import theme
 from tentable.ui.scene import Scene
 from tentable.ui.scenes import NoTable, register_scene, table_for
-from tentable.ui.scenes.setup_rows import (OptionRow, SeatRow, default_bot, default_name,
-                                           remembered_option)
+from tentable.ui.scenes.setup_rows import (FRIEND, YOU, OptionRow, SeatRow, default_bot,
+                                           default_name, remembered_option)
 from tentable.ui.scenes.common import (KeyNav, Stepper, TextField, ask_start_over, backdrop,
                                        button_focus, px, text_px, text_scale)
 from tentable.session import BOT, HUMAN, PLAYER_SEED_MAX, Seat, Session, random_seed
@@ -49,18 +55,21 @@ def help_step(s: float) -> int:
 
 @register_scene("setup")
 class SetupScene(Scene):
-    def __init__(self, app, game_id: str, in_progress: bool = False) -> None:
+    def __init__(self, app, game_id: str, in_progress: bool = False,
+                 friends: bool = False) -> None:
         super().__init__(app)
         self.game = GAMES[game_id]
-        self.in_progress = in_progress   # starting throws a game in progress away: ask first
-        games = app.settings.get("games")
-        remembered = games.get(game_id, {}) if isinstance(games, dict) else {}
-        remembered = remembered if isinstance(remembered, dict) else {}
+        self.friends = friends           # hosting a table for friends on other computers
+        # starting throws a game in progress away: ask first (hosting leaves it be)
+        self.in_progress = in_progress and not friends
+        remembered = self._remembered()
         self.bots = available_bots(game_id)
-        self.rows = [SeatRow(i, self._remembered_seat(remembered, i), self.bots)
+        you = remembered.get("you", 0) if friends else None
+        self.rows = [SeatRow(i, self._remembered_seat(remembered, i), self.bots,
+                             None if you is None else i == you)
                      for i in range(self.game.max_players)]
         for row in self.rows:
-            row.kind.on_change = lambda _value: self.resize(self.app.size)
+            row.kind.on_change = lambda value, r=row: self._kind_changed(r, value)
         players = remembered.get("players")
         if not (type(players) is int and self.game.min_players <= players
                 <= self.game.max_players):
@@ -80,7 +89,7 @@ class SetupScene(Scene):
         self.start = Button(t("setup.start"), self.start_game, kind="primary")
         # a guided first game on a fixed deal (#43), where the game has a script
         self.learn = Button(t("tutorial.learn"), self.learn_to_play) \
-            if tutorial.has_script(game_id) else None
+            if tutorial.has_script(game_id) and not friends else None
         self.confirm: Dialog | None = None
         self.nav = KeyNav()
         self.scale = 1.0
@@ -92,17 +101,31 @@ class SetupScene(Scene):
         self._mark_automata()
 
     # -- remembered choices ---------------------------------------------------------
+    def _remembered(self) -> dict:
+        """The last setup of this game (with friends: the last one with friends)."""
+        games = self.app.settings.get("games")
+        remembered = games.get(self.game.id, {}) if isinstance(games, dict) else {}
+        if isinstance(remembered, dict) and self.friends:
+            remembered = remembered.get("friends", {})
+        return remembered if isinstance(remembered, dict) else {}
+
     def _remembered_seat(self, remembered: dict, index: int) -> Seat:
         seats = remembered.get("seats")
         if isinstance(seats, list) and index < len(seats) and isinstance(seats[index], dict):
             seat = Seat.from_dict(seats[index])
-            name = store.clean_name(seat.name) or default_name(index)
+            name = self._name(store.clean_name(seat.name), index)
             if seat.kind == BOT and seat.bot not in self.bots:
                 return Seat(name, BOT, default_bot(self.game.id))
             return Seat(name, seat.kind, seat.bot)
-        if index == 0:
-            return Seat(default_name(0), HUMAN)
-        return Seat(default_name(index), BOT, default_bot(self.game.id))
+        if index == 0 or (index == 1 and self.friends):      # with friends: one at least
+            return Seat(self._name("", index), HUMAN)
+        return Seat(self._name("", index), BOT, default_bot(self.game.id))
+
+    def _name(self, name: str, index: int) -> str:
+        """A seat's name, or its default. With friends never "You": the friends' screens
+        would read it as themselves ("You to play" on the host's turn)."""
+        name = name or default_name(index)
+        return t("friends.host_name") if self.friends and name == t("setup.name_you") else name
 
     def chosen_options(self) -> dict:
         """The options to start with; read-only ones are left to the game's default."""
@@ -111,20 +134,46 @@ class SetupScene(Scene):
     def session(self) -> Session:
         count = self.players.value
         seats = tuple(row.seat() for row in self.rows[:count])
-        text = self.seed.text
+        if self.friends:            # a name emptied or typed as "You": the host's name
+            seats = tuple(replace(seat, name=self._name(seat.name, i))
+                          for i, seat in enumerate(seats))
+        # with friends a fresh deal nobody saw: a seed known fixes every hidden card, and
+        # the host would know the friends' hands
+        text = "" if self.friends else self.seed.text
         seed = int(text) if text else random_seed()
         return Session(self.game.id, seats, seed, self.chosen_options())
 
+    def mine(self) -> int | None:
+        """With friends: the player's own seat (None: they chose none)."""
+        return next((row.index for row in self.rows[: self.players.value] if row.is_you),
+                    None)
+
     def remember(self) -> None:
         session = self.session()
-        self.app.settings.setdefault("games", {})[self.game.id] = {
-            "players": session.players,
-            "seats": [row.seat().to_dict() for row in self.rows],
-            "options": dict(session.options),
-        }
+        chosen = {"players": session.players,
+                  "seats": [row.seat().to_dict() for row in self.rows],
+                  "options": dict(session.options)}
+        games = self.app.settings.setdefault("games", {})
+        before = games.get(self.game.id)
+        before = before if isinstance(before, dict) else {}
+        if self.friends:
+            chosen = {**before, "friends": {**chosen, "you": next(
+                (row.index for row in self.rows if row.is_you), 0)}}
+        elif isinstance(before.get("friends"), dict):
+            chosen["friends"] = before["friends"]
+        games[self.game.id] = chosen
         self.app.save_settings()
 
     # -- changes -----------------------------------------------------------------------
+    def _kind_changed(self, row: SeatRow, value: str) -> None:
+        """With friends, one seat is the player's: choosing You for another makes the
+        old one a friend's."""
+        if value == YOU:
+            for other in self.rows:
+                if other is not row and other.kind.value == YOU:
+                    other.kind.select(FRIEND)
+        self.resize(self.app.size)
+
     def _players_changed(self, players: int) -> None:
         for row in self.options:
             row.follow(players)
@@ -160,11 +209,28 @@ class SetupScene(Scene):
         if table_for(self.game.id) is None:
             self.app.toasts.show(t("setup.coming_soon", game=self.game.title), 3.0)
             return
+        if self.friends:
+            self._host()
+            return
         if self.in_progress:
             self.confirm = ask_start_over(self.game.id, self.game.title, self._start_now,
                                           self._cancel_start)
             return
         self._start_now()
+
+    def _host(self) -> None:
+        """Host the table for friends and show its invites (#41)."""
+        from tentable.ui import hosted      # network play: loaded when a player hosts
+        mine = self.mine()
+        if mine is None:
+            self.app.toasts.show(t("friends.no_you"), 4.0, "error")
+            return
+        try:
+            hosting = hosted.host(self.app, self.session(), mine)
+        except (SetupError, ValueError, OSError) as exc:
+            self.app.toasts.show(t("friends.failed", reason=exc), 5.0, "error")
+            return
+        self.app.replace("invite", hosting=hosting)
 
     def learn_to_play(self) -> None:
         """The tutorial, from where the learner left it; a game in progress stays."""
@@ -191,7 +257,8 @@ class SetupScene(Scene):
 
     # -- Scene -------------------------------------------------------------------------
     def fields(self) -> list[TextField]:
-        return [row.name for row in self.rows[: self.players.value]] + [self.seed]
+        names = [row.name for row in self.rows[: self.players.value]]
+        return names if self.friends else names + [self.seed]
 
     def process_event(self, event: pygame.event.Event) -> None:
         if self.confirm is not None:
@@ -225,7 +292,8 @@ class SetupScene(Scene):
         for row in self.rows[: self.players.value]:
             controls += row.controls()[1:]
         controls += [row.control for row in self.options]
-        controls += [self.new_seed, self.back, self.rules, self.start]
+        controls += [] if self.friends else [self.new_seed]
+        controls += [self.back, self.rules, self.start]
         controls += [self.learn] if self.learn is not None else []
         for control in controls:
             if control.handle(event):
@@ -256,8 +324,9 @@ class SetupScene(Scene):
             bw = min(px(220, s), caption_width(self.learn.text, px(40, s, 32)) + px(24, s))
             self.learn.layout((w - margin - bw, px(50, s), bw, px(40, s, 32)))
             items.append(button_focus(self.learn))
-        items += [self.seed.focusable(), button_focus(self.new_seed), button_focus(self.back),
-                  button_focus(self.rules)]
+        if not self.friends:
+            items += [self.seed.focusable(), button_focus(self.new_seed)]
+        items += [button_focus(self.back), button_focus(self.rules)]
         items.append(button_focus(self.start))
         keep = self.nav.index if self.nav.items else len(items) - 1
         self.nav.set_items(items, min(keep, len(items) - 1))
@@ -349,7 +418,8 @@ class SetupScene(Scene):
         s = self.scale
         backdrop(surface)
         margin = px(44, s)
-        kicker = blit_label(surface, t("setup.title"), text_px(17, s), theme.TEXT_DIM,
+        kicker = blit_label(surface, t("friends.kicker" if self.friends else "setup.title"),
+                            text_px(17, s), theme.TEXT_DIM,
                             bold=True, topleft=(margin, px(26, s)))
         blit_label(surface, self.game.title, text_px(40, s), theme.TEXT, bold=True,
                    topleft=(margin, px(48, s)))
@@ -423,6 +493,8 @@ class SetupScene(Scene):
             surface.blit(*self.art)
 
     def _draw_seed(self, surface: pygame.Surface) -> None:
+        if self.friends:
+            return          # a table for friends deals from a seed nobody sees
         block = self.seed_block
         self._heading(surface, t("setup.seed"), block.topleft)
         blit_label(surface, t("setup.seed_hint"), text_px(14, self.scale), theme.TEXT_DIM,

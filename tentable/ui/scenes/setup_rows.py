@@ -21,6 +21,8 @@ from tentable.session import BOT, HUMAN, RULES, Seat
 from tentable.text import t, t_or
 
 NAME_LENGTH = store.MAX_NAME
+# with friends (#41): a person's seat is the player's own or a friend's at another screen
+YOU, FRIEND = "you", "friend"
 SEGMENTS_MAX = 4        # more choices than this: a picker instead of a row of segments
 PICKER_MAX = 100        # an optional int range this wide or wider is shown read-only
 ORDERS_SHOWN = 6        # list options: this many fixed orders besides "from the seed"
@@ -40,13 +42,20 @@ def default_bot(game_id: str) -> str:
 
 class SeatRow:
     """The controls of one seat: name, human or computer, computer level. A seat the
-    rules play shows that instead of the choice."""
+    rules play shows that instead of the choice. With friends (`you`: None at home, else
+    whether this seat is the player's own) a person is You or a friend: no one else
+    sits at this screen."""
 
-    def __init__(self, index: int, seat: Seat, bots: list[str]) -> None:
+    def __init__(self, index: int, seat: Seat, bots: list[str],
+                 you: bool | None = None) -> None:
         self.index = index
         self.name = TextField(store.clean_name(seat.name), NAME_LENGTH)
         kind = seat.kind if seat.kind in (HUMAN, BOT) else HUMAN
-        self.kind = Segmented([(HUMAN, t("setup.human")), (BOT, t("setup.computer"))], kind)
+        people = [(HUMAN, t("setup.human"))]
+        if you is not None:
+            people = [(YOU, t("setup.you")), (FRIEND, t("setup.friend"))]
+            kind = kind if kind == BOT else YOU if you else FRIEND
+        self.kind = Segmented([*people, (BOT, t("setup.computer"))], kind)
         bot = seat.bot if seat.bot in bots else (bots[-1] if bots else "")
         levels = [(name, t_or(f"bot.{name}", name.title())) for name in bots]
         # a row of levels where they fit whole (a large scale may not leave the room), else
@@ -66,7 +75,14 @@ class SeatRow:
         name = store.clean_name(self.name.text) or default_name(self.index)
         if self.automaton:
             return Seat(name, RULES)
-        return Seat(name, self.kind.value, self.level.value if self.is_bot else "")
+        if self.is_bot:
+            return Seat(name, BOT, self.level.value)
+        return Seat(name, HUMAN)
+
+    @property
+    def is_you(self) -> bool:
+        """With friends: the player's own seat."""
+        return self.kind.value == YOU and not self.automaton
 
     def layout(self, rect: pygame.Rect, columns: list[tuple[int, int]]) -> None:
         self.rect = pygame.Rect(rect)

@@ -35,8 +35,8 @@ import pygame
 from tentable import keeping, narration, speech, store
 from tentable.narration import shown_name
 from tentable.engine import IllegalAction
-from tentable.events import (Applied, BotFailed, BotLate, Moment, OnlyChoice, Refused,
-                             SaveFailed, SeatChanged, Undone)
+from tentable.events import (Applied, Away, BotFailed, BotLate, Moment, OnlyChoice,
+                             Refused, SaveFailed, SeatChanged, Undone)
 from tentable.events import GameOver as GameOverEvent
 from tentable.link import LocalLink
 from tentable.session import Session
@@ -45,6 +45,7 @@ from tentable.ui.scene import Scene
 from tentable.ui.scenes.common import backdrop, px, text_px
 from tentable.ui.tables.aloud import Aloud
 from tentable.ui.tables.ending import Ending
+from tentable.ui.tables.faraway import FarAway
 from tentable.ui.tables.heard import Heard
 from tentable.ui.tables.moments import HoldsMoments, MomentHold
 from tentable.ui.tables.parts import InParts, Parts  # noqa: F401  (tables import Parts here)
@@ -72,7 +73,7 @@ END_DELAY = 0.8          # a moment to see the last move before the results cove
 THINKING_AFTER = 0.3     # "… is thinking" only once a bot takes noticeably long
 
 
-class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
+class TableScene(HoldsMoments, AtTheScreen, Seats, FarAway, InParts, Ending, Scene):
     words: ModuleType | None = None    # its narration module, tentable.narration.<game>
 
     def __init__(self, app: "App", session: Session, link=None) -> None:
@@ -153,7 +154,8 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
         """None if the seat at the screen may play `action` now, else the engine's reason
         in the player's words (e.g. to label an illegal drop target). Changes nothing."""
         if not self.my_turn:
-            return self.status_text() or t("table.not_your_turn")
+            busy = self.link.busy and self.link.current_player == self.seat
+            return t("table.busy") if busy else self.status_text() or t("table.not_your_turn")
         refusal = self.link.why_not(self.seat, action)
         return None if refusal is None else self.worded(refusal)
 
@@ -229,7 +231,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
                 key += ".helped"
             return self.say(key, current)
         if current != self.seat:
-            return self.say("table.waiting", current)
+            return self.say(self.waiting_key(current), current)
         return self.my_turn_text(current)
 
     def my_turn_text(self, seat: int) -> str:
@@ -246,7 +248,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
     def kept_layer(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: tuple,
                    paint: Callable[[], None]) -> None:
         """A part drawn once per view (and bottom seat), then copied: see widgets.layers."""
-        self.layers.draw(surface, name, rect, (self.bottom, key), paint)
+        self.layers.draw(surface, name, rect, (self.bottom, self.away_key(), key), paint)
 
     def pause(self) -> None:
         self.app.push("pause", table=self)
@@ -443,6 +445,7 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
 
     def update(self, dt: float) -> bool:
         self.mind_keys()
+        self.keep_in_touch(dt)             # a remote seat's line to its host (`FarAway`)
         self._since_action += dt
         self.reader.first()                # whose turn it is, as the table comes up
         moving = self.animate(dt)
@@ -465,7 +468,15 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
                 return True
             return moving
         asked = link.job is None
-        self._handle(link.poll())
+        # the match paces its computers (and Mona): a decision started, then its move
+        # once the pause after what was shown is over and nothing moves on the table; the
+        # frame a decision starts in is drawn before its move, even at "instant" speed
+        link.pace = self.bot_delay
+        starting = asked and link.current_player not in link.automata
+        events = link.step(still=not moving and not starting)
+        self._handle(events)
+        if any(isinstance(event, Applied) for event in events):
+            return True
         current = link.current_player
         if link.is_human(current):
             if self.forced is None or self.waits_for_player:
@@ -474,23 +485,10 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
                 return True         # the banner is read, then the move plays itself
             self._handle(link.play_only_choice())
             return True
-        settled = not moving and self._since_action >= self.bot_delay
-        if current in link.automata:
-            # Mona: her one legal action, after the usual pause; at "instant" speed her
-            # whole turn is played in this one frame.
-            if not settled:
-                return moving
-            while link.ready and link.current_player in link.automata \
-                    and not self.moments:
-                self._handle(link.advance())
-                if self.bot_delay > 0:
-                    break
-            return True
         if asked and link.job is not None:
             return True            # the frame with the last move is drawn before the answer
-        if link.ready and settled:
-            self._handle(link.advance())
-            return True
+        if current in link.automata or (link.job is not None and link.job.done.is_set()):
+            return True            # a move waits for its pause: frames until it is due
         # the status pill changes to "thinking…" after a moment: draw that frame
         waited = link.thinking_for
         return moving or (waited is not None and waited < THINKING_AFTER + 0.1)
@@ -560,13 +558,14 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, InParts, Ending, Scene):
                 self.on_seat_change(self.seat, False)   # everything drawn again from the view
                 self.app.invalidate()
             elif isinstance(event, SeatChanged):
-                self.tell(self.say("table.helped" if event.level else "table.back",
-                                   event.seat))
+                self.tell(self.seat_changed_text(event))
                 if not self.moments:
                     self._follow_turn()
                 self.app.invalidate()
             elif isinstance(event, Refused):
                 self.refuse(event.reason or t("table.not_your_turn"))
+            elif isinstance(event, Away):
+                self.friend_away(event.seat, event.away)
             elif isinstance(event, BotLate):
                 self.app.toasts.show(self.say("table.bot_late", event.seat), 4.0, "error")
             elif isinstance(event, BotFailed):

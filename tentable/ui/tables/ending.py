@@ -32,7 +32,7 @@ class Ending:
         self._results_shown = True
         self.app.push("results", session=self.session, final=self.link.view(None),
                       scores=self.link.scores(), winners=self.link.winners(),
-                      table_class=type(self), kept=self.link.kept)
+                      table_class=type(self), kept=self.link.kept, again=self.link.local)
 
     def _told_kept(self, kept: keeping.KeepResult | None) -> None:
         """The match kept the finished game: say what went wrong on the way, if anything

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 BUBBLE_WIDTH = 400          # at scale 1; never more than 40% of the window
+WORD_WEIGHT = 10            # covering a word the table keeps readable: as bad as ten cards
 
 
 class Guide:
@@ -43,6 +44,7 @@ class Guide:
         self.table = table
         self.lesson = lesson
         self.explaining: Step | None = None   # a computer step played: its bubble waits
+        self.told: object = None     # the moment (a bust, a joker won) that bubble tells of
         self.finished = False                 # the end's dialog is up
         # Backspace goes back a step from the keys (Skip is Esc's pause menu's Quit too)
         self.back_button = Button(t("tutorial.back"), self.back, key=pygame.K_BACKSPACE)
@@ -126,6 +128,7 @@ class Guide:
         self.lesson.advance()
         if step.say:
             self.explaining = step
+            self.told = table.moments.current if table.moments else None
         table.refresh()
         table.app.invalidate()
         return True
@@ -136,10 +139,19 @@ class Guide:
         bust, a joker won, a showdown) is what the bubble told: it passes with it, so one
         Enter goes on, not one for the bubble and one for the banner."""
         told = self.explaining is not None and bool(self.table.moments)
-        self.explaining = None
+        self.explaining = self.told = None
         if told:
             self.table.go_on()
         self.table.app.invalidate()
+
+    def follow(self) -> None:
+        """The moment the bubble tells of was gone on from by its banner's own button (the
+        one *Go on* shown then): the bubble goes with it."""
+        moments = self.table.moments
+        if self.explaining is not None and self.told is not None and (
+                not moments or moments.current is not self.told):
+            self.explaining = self.told = None
+            self.table.app.invalidate()
 
     def back(self) -> None:
         """Back to the learner's step before this one: the match again from the script."""
@@ -245,7 +257,11 @@ class Guide:
         lines = wrap(text, size, width - 2 * pad)
         line_h = line_height(size)
         counter = t("tutorial.step", n=self.lesson.number, total=self.lesson.total)
-        button_h = px(34, s, 28) if self.explaining is not None else 0
+        # with a moment's banner up, its button is the one Go on (it passes both)
+        button_h = px(34, s, 28) if self.explaining is not None and not self.table.moments \
+            else 0
+        if not button_h:
+            self.go_on_button.layout((0, 0, 0, 0))
         height = pad + line_height(small) + len(lines) * line_h + pad \
             + (button_h + pad if button_h else 0)
         target = self.pointed(step)
@@ -269,30 +285,38 @@ class Guide:
 
     def place(self, size: tuple[int, int], target: pygame.Rect | None,
               window: tuple[int, int], s: float) -> pygame.Rect:
-        """Where the bubble goes: beside what it points at (above, below, right, left:
-        the first that covers the fewest cards), inside the window, clear of the thing
-        itself and of the buttons along the top; with nothing to point at, top middle."""
+        """Where the bubble goes: beside what it points at (above, below, right, left),
+        or with nothing to point at, top middle, top left, middle left or bottom middle:
+        the first that covers the fewest cards, a word the table asks to keep readable
+        counting as ten (TEN's total, its auction's title); inside the window, clear of
+        the thing itself and of the buttons along the top."""
         w, h = window
         pad, gap = px(theme.PAD, s), px(18, s)
         table = self.table
         area = pygame.Rect(pad, self.back_button.rect.bottom + pad, w - 2 * pad,
                            h - self.back_button.rect.bottom - 2 * pad)
-        box = pygame.Rect((0, 0), size)
         if target is None:
-            box.midtop = (w // 2 - px(135, s), area.top + 2 * pad)
-            return box.clamp(area)
-        kept = [self.back_button.rect, self.skip_button.rect, *table.top_buttons(), target]
+            top = area.top + 2 * pad
+            spots = [("midtop", (w // 2 - px(135, s), top)), ("topleft", (area.left, top)),
+                     ("midleft", (area.left, area.centery)),
+                     ("midbottom", (w // 2 - px(135, s), area.bottom))]
+        else:
+            spots = [("midbottom", (target.centerx, target.top - gap)),
+                     ("midtop", (target.centerx, target.bottom + gap)),
+                     ("midleft", (target.right + gap, target.centery)),
+                     ("midright", (target.left - gap, target.centery))]
+        kept = [self.back_button.rect, self.skip_button.rect, *table.top_buttons(),
+                *([] if target is None else [target])]
         cards = [sprite.rect for sprite in table.cards.sprites.values()]
         best: tuple[int, pygame.Rect] | None = None
-        for anchor, at in (("midbottom", target.midtop), ("midtop", target.midbottom),
-                           ("midleft", target.midright), ("midright", target.midleft)):
-            shift = {"midbottom": (0, -gap), "midtop": (0, gap), "midleft": (gap, 0),
-                     "midright": (-gap, 0)}[anchor]
-            setattr(box, anchor, (at[0] + shift[0], at[1] + shift[1]))
+        box = pygame.Rect((0, 0), size)
+        for anchor, at in spots:
+            setattr(box, anchor, at)
             here = box.clamp(area)
             if here.collidelist(kept) != -1:
                 continue
-            covered = sum(1 for rect in cards if here.colliderect(rect))
+            covered = sum(1 for rect in cards if here.colliderect(rect)) \
+                + WORD_WEIGHT * sum(1 for rect in table.readable if here.colliderect(rect))
             if best is None or covered < best[0]:
                 best = (covered, here)
         return best[1] if best is not None else box.clamp(area)
@@ -403,6 +427,7 @@ def guided(table_class: type) -> type:
             return True
 
         def update(self, dt: float) -> bool:
+            self.guide.follow()
             if self.dialog is not None or self.moments or not self.guide.leads():
                 return super().update(dt)       # the learner's turn, a moment held: the
                                                 # table's own (a bust waits to be seen)

@@ -85,9 +85,12 @@ class CardTable(Hints):
         self.tweens = Tweens()
         self.drag = DragManager(self.tweens)
         self.cards = SpriteSync(self.game, self.tweens, code=self.card_code)
-        self.seat_panel = SeatPanel(self.game)
+        self.seat_panel = SeatPanel(self.game, self.seat_note)
         self.log = LogPanel((0, 0, 10, 10))
         self.selected: Hashable | None = None
+        # words drawn this frame that a lesson's bubble should leave readable (TEN's total,
+        # its auction's title and bids): a game's painter adds them as it draws
+        self.readable: list[pygame.Rect] = []
         self.holding: Hashable | None = None   # what the pressed sprite was picked up as
         self.geo = None                # the game's geometry, set by `layout`
         self.hinting = False           # the legal moves are lit (H) until the next gesture

@@ -105,6 +105,7 @@ class HoldsMoments:
             passed = self.moments.current
             self.moments.done()
             self._since_action = 0.0
+            self.link.rest()               # the next computer move waits its pause again
             self.view = self.moments.current.views[self.seat] if self.moments else \
                 self.link.view(self.seat)
             self.moment_passed(passed)

@@ -68,6 +68,7 @@ class AtTheScreen:
             return
         seat, self.curtain = self.curtain, None
         self._since_action = 0.0
+        self.link.rest()
         with self.reader.batch():
             self._set_seat(seat)
         self.mind_keys()

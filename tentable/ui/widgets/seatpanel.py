@@ -8,6 +8,7 @@ tokens, chips, connection cards …) as symbol + number pairs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import pygame
 
@@ -74,8 +75,9 @@ def badge(surface: pygame.Surface, count: int, centre: tuple[float, float],
 
 
 class SeatPanel:
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, notes: Callable[[int], str] | None = None) -> None:
         self.game_id = game_id
+        self.notes = notes      # a word the table adds at a seat (a friend "away")
 
     @staticmethod
     def header_height(scale: float) -> int:
@@ -95,7 +97,8 @@ class SeatPanel:
         name = fit(info.name, size, rect.right - pad - name_x, bold=True)
         blit_label(surface, name, size, theme.TEXT, bold=True, topleft=(name_x, y))
         small = text_size(theme.FONT_SMALL, scale)
-        line = info.score + (f" · {info.note}" if info.note else "")
+        notes = [info.note, self.notes(info.seat) if self.notes else ""]
+        line = " · ".join([info.score, *(note for note in notes if note)])
         blit_label(surface, fit(line, small, rect.w - 2 * pad), small, theme.TEXT_DIM,
                    topleft=(x, y + size + theme.scaled(6, scale)))
         below = y + size + small + theme.scaled(10, scale)

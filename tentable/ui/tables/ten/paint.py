@@ -100,6 +100,7 @@ class Paint(CardTable):
             return
         s = theme.ui_scale(surface.get_size())
         self.refresh()
+        self.readable = []
         for other, rect in g.panels.items():
             self.kept_layer(surface, f"seat{other}", rect, self.seat_key(view, other),
                         lambda o=other, r=rect: self.draw_seat(surface, view, o, r, s, 14))
@@ -118,6 +119,7 @@ class Paint(CardTable):
                     (view["pile"], view["total"], view["money_showing"], mona, view["target"]),
                     lambda: (self.draw_pile(surface, view, s),
                              self.draw_totals(surface, view, s)))
+        self.readable.append(self.total_rect)     # drawn now or kept from before
         if view["auction"] is not None:
             self.draw_auction(surface, view, s)
         elif self.tray_visible():
@@ -330,8 +332,8 @@ class Paint(CardTable):
         x = g.gauge.x
         y = g.gauge.y - px(4, s)
         big = text_px(TOTAL_TEXT, s)
-        blit_label(surface, t("ten.total", n=total), big, warm(total, limit), bold=True,
-                   bottomleft=(x, y))
+        self.total_rect = blit_label(surface, t("ten.total", n=total), big, warm(total, limit),
+                                     bold=True, bottomleft=(x, y))
         small = text_px(theme.FONT_SMALL, s)
         mcol = warm(money, limit) if money else theme.TEXT_DIM
         # under the gauge, clear of the bust line's label however wide the total, and
@@ -387,14 +389,16 @@ class Paint(CardTable):
         size = text_px(theme.FONT_BODY, s)
         small = text_px(theme.FONT_SMALL, s)
         y = r.y + pad // 2
-        blit_label(surface, fit(t("ten.auction", card=words.card(auction["joker"])), size,
-                                r.right - x - pad, bold=True), size, theme.SELECTED, bold=True,
-                   topleft=(x, y))
+        self.readable.append(blit_label(
+            surface, fit(t("ten.auction", card=words.card(auction["joker"])), size,
+                         r.right - x - pad, bold=True), size, theme.SELECTED, bold=True,
+            topleft=(x, y)))
         y += round(size * 1.4)
         high = auction["high"]
         text = self.say("ten.high_bid", auction["bidder"], n=high) \
             if auction["bidder"] is not None else t("ten.no_bid")
         rect = blit_label(surface, text, small, theme.TEXT, topleft=(x, y))
+        self.readable.append(rect)
         if self.bid_glow > 0.01 and auction["bidder"] is not None:
             glow = tuple(round(a + (b - a) * self.bid_glow)
                          for a, b in zip(theme.PANEL_EDGE[:3], theme.SELECTED))
@@ -429,6 +433,7 @@ class Paint(CardTable):
             amount = self.typed or str(self.bid_amount)
             rect = blit_label(surface, t("ten.your_bid", n=amount, low=low, high=top), size,
                               theme.TEXT, bold=True, topleft=(x, y))
+            self.readable.append(rect)
             y = rect.bottom
         y += px(6, s)
         bw = px(52, s)

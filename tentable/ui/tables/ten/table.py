@@ -45,6 +45,7 @@ class TenTable(Controls, Paint):
         self.pending: list[str] = []        # a payment's items, told when it is complete
         self.flyers: list[CardSprite] = []  # cards on their way out of the tableau/market
         self.bid_glow = 0.0                 # a new bid lights up, then fades (1 -> 0)
+        self.total_rect = pygame.Rect(0, 0, 0, 0)  # where "Total" is: a bubble leaves it be
         self.retell()
 
     def least_room(self) -> tuple[int, int]:
