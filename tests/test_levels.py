@@ -377,12 +377,17 @@ def test_ten_rollouts_play_on_as_a_sensible_player():
     half about as often as not (the heuristic flips there 0.5 of the time; a fixed stop at
     6-8 all but never did, and the search misjudged the heuristic's turns: docs/ai.md);
     TEN-R10: it buys only a card beside one of its colour that its money pays; TEN-R11:
-    it bids only the lowest bid, and never more than 5."""
+    it bids as the heuristic does (`bid_choice`), drawing its limit from the heuristic's
+    own (`ten_bids`): bidding first it opens at 3 or more about as often as the
+    heuristic would in its place (the old player opened at 1, always), bidding last it
+    passes about as often and bids only the lowest bid."""
     from tentable.bots.rollouts import ten
+    from tentable.bots.ten import bid_choice
     from tentable.engine.ten_cards import odds
     rng = random.Random(4)
     seen = set()
     risky = []
+    opens, lasts = {"rollout": [], "heuristic": []}, {"rollout": [], "heuristic": []}
     for game in range(60):
         state = new_game("ten", 2, seed=700 + game)
         while not state.is_over:
@@ -410,14 +415,26 @@ def test_ten_rollouts_play_on_as_a_sensible_player():
                 mine = {code_of(c) for c in view["collections"][seat]}
                 assert f"{colour}{number - 1}" in mine or f"{colour}{number + 1}" in mine
                 assert number <= view["money"][seat] + 3 * view["bust_tokens"][seat]
-            if choice.startswith("bid "):
+            if state.phase == "auction" and len(legal) > 1:
                 seen.add("bid")
                 bids = [int(a[4:]) for a in legal if a.startswith("bid ")]
-                assert int(choice[4:]) == min(bids) <= 5
+                auction = state.auction
+                last = auction["next"] == len(auction["order"]) - 1
+                heuristic = bid_choice(state, seat, legal)
+                for who, made in (("rollout", choice), ("heuristic", heuristic)):
+                    if last:
+                        lasts[who].append(made == "pass")
+                        assert made in ("pass", f"bid {min(bids)}")
+                    elif min(bids) == 1:
+                        opens[who].append(made != "pass" and int(made[4:]) >= 3)
             state.apply(choice)
     assert seen == {"flip", "stop", "buy", "bid"}
     assert len(risky) > 50
     assert 0.3 <= sum(risky) / len(risky) <= 0.7, (sum(risky), len(risky))
+    assert len(opens["rollout"]) > 100 and len(lasts["rollout"]) > 100
+    for shares in (opens, lasts):
+        rollout, heuristic = (sum(shares[w]) / len(shares[w]) for w in ("rollout", "heuristic"))
+        assert abs(rollout - heuristic) < 0.15, (rollout, heuristic)
 
 
 def test_a_level_takes_settings_to_try_over_its_own():

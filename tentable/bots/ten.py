@@ -83,7 +83,7 @@ class TenHeuristic(Bot):
         if phase == "pay":
             return [best_payment(ten, seat, ten.payment["due"])[0]]
         if phase == "auction":
-            low, top, last = self._bid_bounds(ten, actions)
+            low, top, last = bid_bounds(ten, seat, actions)
             if top < low:
                 return [PASS]
             return [a for a in actions
@@ -100,16 +100,6 @@ class TenHeuristic(Bot):
         numbers = [code_of(c) for c in view["tableau"] if card_info(code_of(c))[0] == "number"]
         codes = state.codes(self.seat)
         return score_of([*codes, *numbers]) > score_of(codes)
-
-    def _bid_bounds(self, state: Ten, actions: list[str]) -> tuple[int, int, bool]:
-        """(lowest bid, the most worth bidding, whether this seat bids last)."""
-        auction = state.auction
-        bids = sorted(read(a).amount for a in actions if read(a).kind == "bid")
-        if not bids:
-            return 1, 0, True
-        top = bid_limit(state, self.seat, code_of(auction["joker"]), bids[0], bids[-1],
-                        state.auctions_pay_with_cards)
-        return bids[0], top, auction["next"] == len(auction["order"]) - 1
 
     # -- flipping (TEN-R3..R6) ------------------------------------------------------
     def _flip_or_stop(self, actions: list[str]) -> str:
@@ -181,27 +171,7 @@ class TenHeuristic(Bot):
 
     # -- auctions (TEN-R11, S5, S6) --------------------------------------------------
     def _bid(self, actions: list[str]) -> str:
-        view = self.view
-        auction = view["auction"]
-        bids = sorted(read(a).amount for a in actions if read(a).kind == "bid")
-        if not bids:
-            return PASS
-        low, high = bids[0], bids[-1]
-        limit = self._bid_bounds(cast(Ten, self.state), actions)[1]
-        if view["solo"] and auction["next"] == 0:
-            # S6: Mona will bid one more than me whenever she can pay it
-            hers = view["money"][MONA] + BUST_WORTH * view["bust_tokens"][MONA] + \
-                len(view["duplicates"][MONA])
-            win = max(SOLO_MIN_BID, hers)
-            if win <= min(high, limit):
-                return bid(win)
-            drain = min(high, hers - 1)       # she still takes it, for all she has
-            return bid(drain) if drain >= low else PASS
-        # The last bidder needs only the lowest bid it may make, if the joker is worth that
-        # many coins; in solo that is one above Mona's opening (S5): she does not raise again.
-        last = auction["next"] == len(auction["order"]) - 1
-        offer = low if last else max(low, int(EARLY_BIDDER * limit))
-        return bid(offer) if offer <= min(high, limit) else PASS
+        return bid_choice(cast(Ten, self.state), self.seat, actions)
 
     # -- buying (TEN-R10, TEN-R13, V1) -------------------------------------------------
     def _buy(self, actions: list[str]) -> str:
@@ -230,4 +200,48 @@ class TenHeuristic(Bot):
         return TAKE_BUST_TOKEN if TAKE_BUST_TOKEN in actions else SKIP
 
 
-__all__ = ["TenHeuristic"]
+def bid_bounds(state: Ten, seat: int, actions: list[str]) -> tuple[int, int, bool]:
+    """(lowest bid, the most worth bidding, whether `seat` bids last)."""
+    auction = state.auction
+    bids = sorted(read(a).amount for a in actions if read(a).kind == "bid")
+    if not bids:
+        return 1, 0, True
+    top = bid_limit(state, seat, code_of(auction["joker"]), bids[0], bids[-1],
+                    state.auctions_pay_with_cards)
+    return bids[0], top, auction["next"] == len(auction["order"]) - 1
+
+
+def bid_choice(state: Ten, seat: int, actions: list[str]) -> str:
+    """How the heuristic bids for a joker (TEN-R11), from what every seat sees: up to the
+    joker's `bid_limit`; the last bidder bids the lowest it may, an earlier one opens at
+    `EARLY_BIDDER` of its limit. In solo, one above what Mona can pay, or drain her (S5,
+    S6). The search's rollouts bid by `offer` too, with limits distilled from this
+    (`ten_bids`), so they imagine rivals who make a joker dear as the heuristic does."""
+    auction = state.auction
+    bids = sorted(read(a).amount for a in actions if read(a).kind == "bid")
+    if not bids:
+        return PASS
+    low, high = bids[0], bids[-1]
+    limit = bid_bounds(state, seat, actions)[1]
+    if state.solo and auction["next"] == 0:
+        # S6: Mona will bid one more than me whenever she can pay it
+        hers = state.money[MONA] + BUST_WORTH * state.bust[MONA] + len(state.duplicates[MONA])
+        win = max(SOLO_MIN_BID, hers)
+        if win <= min(high, limit):
+            return bid(win)
+        drain = min(high, hers - 1)       # she still takes it, for all she has
+        return bid(drain) if drain >= low else PASS
+    # The last bidder needs only the lowest bid it may make, if the joker is worth that
+    # many coins; in solo that is one above Mona's opening (S5): she does not raise again.
+    return offer(low, high, limit, auction["next"] == len(auction["order"]) - 1)
+
+
+def offer(low: int, high: int, limit: int, last: bool) -> str:
+    """The heuristic's bid with `limit` the most the joker is worth bidding: the last
+    bidder bids the lowest it may, an earlier one opens at `EARLY_BIDDER` of its limit,
+    and nobody bids past the limit or what it can pay (`high`)."""
+    amount = low if last else max(low, int(EARLY_BIDDER * limit))
+    return bid(amount) if amount <= min(high, limit) else PASS
+
+
+__all__ = ["TenHeuristic", "bid_bounds", "bid_choice", "offer"]
