@@ -39,9 +39,11 @@ def free_port() -> int:
 
 @pytest.fixture
 def loopback(monkeypatch):
-    """The hosting listens on 127.0.0.1 only and names it in its invites."""
+    """The hosting listens on 127.0.0.1 only and names it in its invites; its computers
+    move as soon as they may (no person to follow them: as `nettools.hosting`)."""
     monkeypatch.setattr(hosting_module, "BIND", "127.0.0.1")
     monkeypatch.setattr(hosting_module, "lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr(hosting_module, "PACE", 0.0)
 
 
 def type_port(app, chooser, port):

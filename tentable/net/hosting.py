@@ -46,6 +46,7 @@ PORT_TRIES = 20          # taken: the next port, this many in all
 BIND = "0.0.0.0"         # every interface: friends on the home network reach it
 AWAY_AFTER = 60.0        # seconds a friend may be gone before the computer plays for them
 STAND_IN = "normal"      # the computer level that plays for them meanwhile
+PACE = 0.6               # seconds between what was shown and a computer's move (`Host`)
 TIMEOUT = 5.0            # seconds any call into the host may take
 APP_FOLDER = "hosting"   # in the data folder: the app's table, apart from a server's
 # an address in a private range that nothing needs to answer: a UDP socket "connected"
@@ -159,8 +160,8 @@ class Hosting:
         address = address or lan_address()
         failed: OSError | None = None
         for candidate in range(port, port + max(1, tries)):
-            host = Host(host=bind, port=candidate, away_after=AWAY_AFTER, stand_in=STAND_IN,
-                        idle_after=None, replace=False, tables=tables)
+            host = Host(host=bind, port=candidate, pace=PACE, away_after=AWAY_AFTER,
+                        stand_in=STAND_IN, idle_after=None, replace=False, tables=tables)
             thread = HostThread(host)
             try:
                 thread.start(TIMEOUT)
