@@ -96,6 +96,6 @@ def test_heuristic_does_not_take_a_long_row_it_can_feed():
 
 
 def test_heuristic_beats_random_in_most_two_player_games():
-    result = simulate("takethat", 2, 200, seed=100, bots=["random", "heuristic"]).as_json()
+    result = simulate("takethat", 2, 100, seed=100, bots=["random", "heuristic"]).as_json()
     assert not result["errors"]
     assert result["wins"]["heuristic"] >= 0.8 * result["games"]

@@ -180,7 +180,7 @@ def test_every_reason_is_a_text_of_the_table_worded_in_every_language(game):
     from tentable.text import STRINGS
     words, names = words_for(game), ["You", "Ana"]
     keys = set()
-    for n in range(12):
+    for n in range(8):
         state, _ = position(game, 100 + n)
         for action in list(state.legal_actions())[:40]:
             key, values = why(state, 0, action)

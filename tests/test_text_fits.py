@@ -62,15 +62,15 @@ def test_no_text_is_cut_off_at_1024_by_640(small_app, monkeypatch, game_id, lang
 
 # The scale setting's ends: the least room any scale leaves (960×540 units at 200%, large
 # cards, shared by the most players the game seats) in every language; 960×600 (200%,
-# medium) and the most room (75%, small: 1365×853) each in one language per game, the
-# languages turning with the game so that each end meets each language.
+# medium) or the most room (75%, small: 1365×853), one per game in one language, ends
+# and languages turning with the game.
 LEAST_ROOM = ((1280, 720), "200", "large", True)
 OTHER_ENDS = [((1024, 640), "200", "medium", False), ((1024, 640), "75", "small", False)]
 LANGUAGES = i18n.available()
 SCALES = [(game_id, language, *LEAST_ROOM) for game_id in sorted(GAMES)
           for language in LANGUAGES]
-SCALES += [(game_id, LANGUAGES[(g + e) % len(LANGUAGES)], *end)
-           for g, game_id in enumerate(sorted(GAMES)) for e, end in enumerate(OTHER_ENDS, 1)]
+SCALES += [(game_id, LANGUAGES[(g + 1) % len(LANGUAGES)], *OTHER_ENDS[g % len(OTHER_ENDS)])
+           for g, game_id in enumerate(sorted(GAMES))]
 
 
 @pytest.mark.parametrize("game_id, language, window, ui_size, card_size, fullest", SCALES)

@@ -129,11 +129,10 @@ def replay_all(app, kept):
     return viewer.table.log.entries
 
 
-# each game in one language, in turn, and TEN (the most words) in German too, the language
-# that inflects the most: each pair is a whole game, its replay and `tentable replay`
-# (fifteen pairs took a sixth of the suite)
+# each game in one language, in turn: each pair is a whole game, its replay and `tentable
+# replay` (fifteen pairs took a sixth of the suite); the check itself is proved in every
+# language above
 PAIRS = [(game_id, LANGUAGES[i % len(LANGUAGES)]) for i, game_id in enumerate(sorted(GAMES))]
-PAIRS += [("ten", "de")] if ("ten", "de") not in PAIRS else []
 
 
 @pytest.mark.parametrize("game_id, language", PAIRS)
