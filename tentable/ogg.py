@@ -35,9 +35,7 @@ _TABLE = _crc_table()
 def page_crc(page: bytes) -> int:
     """The checksum of a page, counted with its own checksum field as zeros."""
     crc = 0
-    for n, byte in enumerate(page):
-        if 22 <= n < 26:
-            byte = 0
+    for byte in bytes(page[:22]) + bytes(4) + bytes(page[26:]):
         crc = ((crc << 8) & 0xFFFFFFFF) ^ _TABLE[(crc >> 24) ^ byte]
     return crc
 

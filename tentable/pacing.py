@@ -25,18 +25,18 @@ class Pacer:
     def __init__(self, match: "Match") -> None:
         self.match = match
         self.pace = 0.0                 # seconds from what was shown to the next move
-        self._rested_at = match.clock()
+        self.rested_at = match.clock()   # when the players were last shown something
 
     def rest(self) -> None:
         """Count the pause again from now: something was just shown."""
-        self._rested_at = self.match.clock()
+        self.rested_at = self.match.clock()
 
     def due_in(self) -> float | None:
         """Seconds until the move waiting is applied (0: now); None while no move waits
         (a human's turn, a computer still deciding)."""
         if not self.match.ready:
             return None
-        return max(0.0, self._rested_at + self.pace - self.match.clock())
+        return max(0.0, self.rested_at + self.pace - self.match.clock())
 
     def step(self, still: bool = True) -> list[Event]:
         """Move the game on as far as is due now: start (or replace) a computer's

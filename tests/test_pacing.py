@@ -54,7 +54,7 @@ def test_a_move_taken_back_restarts_the_pause():
     assert match.undo_refusal(0) is None
     clock.advance(5.0)
     match.undo(0)
-    assert match.pacer._rested_at == clock()
+    assert match.pacer.rested_at == clock()
 
 
 def test_at_no_pace_mona_plays_her_whole_turn_at_once_up_to_a_moment():

@@ -119,13 +119,18 @@ def test_a_table_on_a_remote_seat_plays_a_whole_take_that_game_by_events(app, mo
     # what the table drew: views the host sent, and no card face up the seat could not see
     sent = [m.get(part) for m in mine.received for part in ("view", "before", "after")]
     sent += [step_view for m in mine.received for step_view in m.get("steps", [])]
-    hidden = hidden_by_seq(start, history, 0, mine.received)
     assert len(frames) > moves
-    for seq, view, face_up in frames:
-        assert view in sent, "the table drew a view the host never sent"
-        assert not face_up & hidden[seq], f"drew hidden cards {sorted(face_up & hidden[seq])}"
+    assert all(view in sent for _, view, _ in frames), "the table drew a view never sent"
+    drew_nothing_hidden(frames, start, history, 0, mine.received)
     # the results are the host's
     assert app.top.scores == thread_scores(record)
+
+
+def drew_nothing_hidden(frames, start, history, seat, messages):
+    """No frame (`drawn_face_up`) drew face up a card `seat` could not see by then."""
+    hidden = hidden_by_seq(start, history, seat, messages)
+    for seq, _, face_up in frames:
+        assert not face_up & hidden[seq], f"drew hidden cards {sorted(face_up & hidden[seq])}"
 
 
 def ended(thread, match):

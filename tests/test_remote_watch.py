@@ -10,7 +10,7 @@ import pygame
 
 from nettools import WAIT, hosting, match_of
 from test_net_games import check_stream
-from test_remote_table import TABLE, drawn_face_up, ended, hidden_by_seq
+from test_remote_table import TABLE, drawn_face_up, drew_nothing_hidden, ended
 from tentable.engine import replay
 from tentable.net.remote import RemoteSeat
 from tentable.ui.scenes.join import open_seat
@@ -74,10 +74,8 @@ def test_a_spectator_watches_two_computers_to_the_end_seeing_only_what_is_public
     start = {**record, "history": []}
     check_stream(start, history, None, watcher.received, [])
     # what the table drew: no card face up that a spectator could not see
-    hidden = hidden_by_seq(start, history, None, watcher.received)
     assert len(frames) > len(history) // 2
-    for seq, view, face_up in frames:
-        assert not face_up & hidden[seq], f"drew hidden cards {sorted(face_up & hidden[seq])}"
+    drew_nothing_hidden(frames, start, history, None, watcher.received)
     log = [entry.text for entry in table.log.entries]
     assert sum(text.startswith(("P0 ", "P1 ")) for text in log) >= len(history) // 2
     results = app.top

@@ -487,8 +487,6 @@ class TableScene(HoldsMoments, AtTheScreen, Seats, FarAway, InParts, Ending, Sce
             return True
         if asked and link.job is not None:
             return True            # the frame with the last move is drawn before the answer
-        if current in link.automata or (link.job is not None and link.job.done.is_set()):
-            return True            # a move waits for its pause: frames until it is due
         # the status pill changes to "thinking…" after a moment: draw that frame
         waited = link.thinking_for
         return moving or (waited is not None and waited < THINKING_AFTER + 0.1)
